@@ -1,0 +1,148 @@
+"""Play any registered game in a terminal, no Discord needed.
+
+    python -m bot.local ganymede --mode coop --lang ja --seed 7
+
+Seat 1 is you; the other seats are played by the random legal player unless `--humans N`
+makes them hot-seat humans. Each decision lists numbered options; answer with the
+number(s) separated by spaces (`0` or an empty line for "none" where allowed), `v` to see
+the board again, `q` to quit.
+"""
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from typing import Callable, TextIO
+
+from games import registry
+from games.kit import Game, IllegalAction, Prompt, Rng
+from games.kit.playout import random_choice
+
+SHORTCUT_OPTIONS = ("mode", "set")
+
+
+class Quit(Exception):
+    """The human typed q."""
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python -m bot.local", description="Play a card game in the terminal.")
+    ap.add_argument("game", choices=registry.KEYS)
+    ap.add_argument("--players", type=int, help="number of seats (default: the game's minimum for these options)")
+    ap.add_argument("--humans", type=int, default=1, help="how many seats are humans at this keyboard (default 1)")
+    ap.add_argument("--lang", choices=("en", "ja"), default="en")
+    ap.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    ap.add_argument("--mode", help="game mode, for games that have one (ganymede: duel, coop, three)")
+    ap.add_argument("--set", help="card set, for games that have one (guns-and-steel: base, renaissance, mixed)")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="any other game option")
+    return ap.parse_args(argv)
+
+
+def build_options(game: Game, args: argparse.Namespace):
+    raw: dict[str, object] = {}
+    for name in SHORTCUT_OPTIONS:
+        value = getattr(args, name)
+        if value is not None:
+            raw[name] = value
+    for item in args.option:
+        name, _, value = item.partition("=")
+        raw[name] = {"true": True, "false": False}.get(value.lower(), int(value) if value.lstrip("-").isdigit() else value)
+    unknown = set(raw) - set(game.Options.model_fields)
+    if unknown:
+        raise SystemExit(f"{game.key} has no option(s) {', '.join(sorted(unknown))}; "
+                         f"options: {', '.join(game.Options.model_fields) or 'none'}")
+    return game.Options.model_validate(raw)
+
+
+def format_prompt(prompt: Prompt, lang: str) -> str:
+    lines = [f"[{prompt.player}] {prompt.text.get(lang)}"]
+    for i, option in enumerate(prompt.options, 1):
+        detail = f" — {option.detail.get(lang)}" if option.detail else ""
+        lines.append(f"  {i}. {option.label.get(lang)}{detail}")
+    if prompt.max > 1 or prompt.min != 1:
+        lines.append(("  Choose {lo}–{hi} numbers separated by spaces." if lang == "en"
+                      else "  {lo}～{hi}個の番号を空白で区切って入力してください。").format(lo=prompt.min, hi=prompt.max))
+    return "\n".join(lines)
+
+
+def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None]) -> list[str]:
+    """Ask until the answer names between min and max distinct listed options."""
+    while True:
+        answer = ask("> ").strip().lower()
+        if answer == "q":
+            raise Quit
+        if answer == "v":
+            show_board()
+            continue
+        tokens = [t for t in answer.replace(",", " ").split() if t != "0"]
+        if all(t.isdigit() and 1 <= int(t) <= len(prompt.options) for t in tokens):
+            picked = [prompt.options[int(t) - 1].key for t in tokens]
+            if len(set(picked)) == len(picked) and prompt.min <= len(picked) <= prompt.max:
+                return picked
+        ask_again = ("Please enter {lo}–{hi} of the numbers listed." if lang == "en"
+                     else "表示された番号を{lo}～{hi}個入力してください。")
+        print(ask_again.format(lo=prompt.min, hi=prompt.max))
+
+
+def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextIO = sys.stdout) -> int:
+    game = registry.get(args.game)
+    options = build_options(game, args)
+    low, high = game.player_range(options)
+    count = args.players or low
+    if not low <= count <= high:
+        raise SystemExit(f"{game.names['en']} with these options needs {low}–{high} players.")
+    humans = max(1, min(args.humans, count))
+    players = [f"P{i}" for i in range(1, count + 1)]
+    human_seats = set(players[:humans])
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    lang = args.lang
+    state = game.setup(players, options, seed)
+    cpu = Rng(seed=seed).fork(99)
+
+    def say(text: str = "") -> None:
+        print(text, file=out)
+
+    def show_board(viewer: str | None = None) -> None:
+        say(game.render(game.view(state, viewer), lang))
+
+    say(f"== {game.names[lang]} (seed {seed}) ==")
+    while True:
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        mine = [p for p in prompts if p.player in human_seats]
+        prompt = mine[0] if mine else prompts[0]
+        if prompt.player in human_seats:
+            say()
+            show_board(prompt.player)
+            say(format_prompt(prompt, lang))
+            try:
+                choice = read_choice(prompt, ask, lang, lambda p=prompt.player: show_board(p))
+            except (Quit, EOFError):
+                say("Bye." if lang == "en" else "終了します。")
+                return 1
+        else:
+            choice = random_choice(prompt, cpu)
+            say(f"[{prompt.player}] {', '.join(prompt.option(k).label.get(lang) for k in choice) or '—'}")
+        try:
+            state, events = game.apply(state, prompt.player, prompt.id, choice)
+        except IllegalAction as e:  # cannot happen for listed options, but never crash a game
+            say(e.message(lang))
+            continue
+        for event in events:
+            if event.to is None or any(p in human_seats for p in event.to):
+                say(f"  · {event.text.get(lang)}")
+    say()
+    show_board(None)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        say(("Result: " if lang == "en" else "結果: ") + outcome.summary.get(lang))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return play(parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

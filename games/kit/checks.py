@@ -1,0 +1,120 @@
+"""Property checks every game must pass; shared by the tests of all games.
+
+`check_random_game` plays one random game and asserts, at every step: offered options
+apply; anything not offered, or offered to someone else, raises IllegalAction and leaves
+the state unchanged; `apply` never mutates its input; state and views round-trip through
+JSON; hidden card ids never reach another viewer's view; the game ends; setup + the action
+log replays to the same state.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel
+
+from .errors import IllegalAction
+from .game import BaseState, Game
+from .models import MAX_OPTION_KEY, MAX_PROMPT_ID, Action
+from .playout import random_choice, replay
+from .rng import Rng
+
+
+def _strings(obj: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            found.add(x)
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return found
+
+
+def check_views(game: Game, state: BaseState) -> None:
+    for viewer in [None, *state.players]:
+        view = game.view(state, viewer)
+        data = view.model_dump(mode="json")
+        assert type(view).model_validate_json(view.model_dump_json()) == view, "view JSON round trip"
+        leaked = game.hidden_ids(state, viewer) & _strings(data)
+        assert not leaked, f"hidden ids {sorted(leaked)[:5]} visible to {viewer!r}"
+        for lang in ("en", "ja"):
+            assert isinstance(game.render(view, lang), str)
+
+
+def check_illegal(game: Game, state: BaseState, rng: Rng) -> None:
+    """Choices that are not offered must raise and leave `state` untouched."""
+    before = state.model_dump_json()
+    prompts = game.prompts(state)
+    attempts: list[tuple[str, str, list[str]]] = []
+    for p in prompts:
+        others = [q for q in state.players if not any(x.player == q and x.id == p.id for x in prompts)]
+        if others:
+            attempts.append((rng.choice(others), p.id, random_choice(p, rng)))
+        attempts.append((p.player, p.id, ["~not-an-option~"]))
+        if p.max < len(p.options):
+            attempts.append((p.player, p.id, [o.key for o in p.options[: p.max + 1]]))
+        if p.min > 0:
+            attempts.append((p.player, p.id, []))
+    attempts.append((state.players[0], "~no-such-prompt~", ["x"]))
+    for player, prompt_id, choice in attempts:
+        try:
+            game.apply(state, player, prompt_id, choice)
+        except IllegalAction as e:
+            assert e.code and e.text.en and e.text.ja
+        else:
+            raise AssertionError(f"accepted an illegal action {player} {prompt_id} {choice}")
+        assert state.model_dump_json() == before, "an illegal action changed the state"
+
+
+def check_prompts(game: Game, state: BaseState) -> None:
+    for p in game.prompts(state):
+        assert p.player in state.players
+        assert len(p.id) <= MAX_PROMPT_ID, f"prompt id too long: {p.id}"
+        keys = [o.key for o in p.options]
+        assert len(set(keys)) == len(keys), f"duplicate option keys in {p.id}"
+        assert all(0 < len(k) <= MAX_OPTION_KEY for k in keys), f"bad option key length in {p.id}"
+        assert 0 <= p.min <= p.max and p.min <= len(p.options), f"unsatisfiable prompt {p.id}"
+
+
+def check_random_game(game: Game, players: list[str], options: BaseModel | dict | None,
+                      seed: int, max_actions: int = 20000, deep: bool = True) -> tuple[BaseState, list[Action]]:
+    """One random game with every property asserted; `deep=False` checks views and
+    illegal actions only every 7th step (for speed in large runs)."""
+    state = game.setup(players, options, seed)
+    opts = game.parse_options(options)
+    rng = Rng(seed=seed).fork(7)
+    actions: list[Action] = []
+    for step in range(max_actions):
+        prompts = game.prompts(state)
+        check_prompts(game, state)
+        if deep or step % 7 == 0:
+            check_views(game, state)
+            check_illegal(game, state, rng)
+        if not prompts:
+            break
+        assert game.outcome(state) is None, "outcome set while prompts are open"
+        prompt = rng.choice(prompts)
+        choice = random_choice(prompt, rng)
+        before = state.model_dump_json()
+        new, events = game.apply(state, prompt.player, prompt.id, choice)
+        assert state.model_dump_json() == before, "apply mutated its input"
+        assert new.version == state.version + 1
+        for e in events:
+            assert e.to is None or all(t in state.players for t in e.to)
+        assert game.load_state(new.model_dump_json()) == new, "state JSON round trip"
+        assert game.load_state(json.loads(new.model_dump_json())) == new
+        actions.append(Action(player=prompt.player, prompt_id=prompt.id, choice=choice))
+        state = new
+    else:
+        raise AssertionError(f"game did not end within {max_actions} actions")
+    outcome = game.outcome(state)
+    assert outcome is not None, "no outcome at the end"
+    assert all(w in state.players for w in outcome.winners)
+    assert sorted(p for group in outcome.ranking for p in group) == sorted(state.players)
+    assert replay(game, players, opts, seed, actions) == state, "replay differs"
+    return state, actions

@@ -1,0 +1,157 @@
+"""The games API (design.md contract 1): one `Game` object per game, pure functions over pydantic state."""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from .errors import IllegalAction
+from .models import Event, Option, Outcome, Prompt
+from .rng import Rng
+from .text import T, Text
+
+
+class BaseState(BaseModel):
+    """Fields every game state has. `version` counts applied actions; front ends use it
+    to reject clicks on outdated controls."""
+
+    game: str
+    players: list[str]
+    seed: int
+    version: int = 0
+    rng: Rng
+
+
+S = TypeVar("S", bound=BaseState)
+
+
+class NoOptions(BaseModel):
+    """Options of a game that has none."""
+
+
+class Game(Generic[S]):
+    """Base of every game. Subclasses implement the underscored hooks and `prompts`, `view`,
+    `outcome`, `render`; `apply` validates every choice here, once, for all games."""
+
+    key: ClassVar[str]
+    names: ClassVar[dict[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]] = NoOptions
+    State: ClassVar[type[BaseState]]
+    # Whether a seat may be filled by the random legal player from the start.
+    allows_random_seats: ClassVar[bool] = True
+
+    # ---- players and setup -------------------------------------------------
+    def player_range(self, options: BaseModel | None = None) -> tuple[int, int]:
+        """Allowed player counts for these options (a mode may fix the count)."""
+        return self.min_players, self.max_players
+
+    def setup(self, players: list[str], options: BaseModel | dict | None = None, seed: int = 0) -> S:
+        opts = self.parse_options(options)
+        low, high = self.player_range(opts)
+        if not low <= len(players) <= high:
+            raise IllegalAction("player_count", T(
+                f"{self.names['en']} needs {low}–{high} players; got {len(players)}.",
+                f"{self.names['ja']}は{low}～{high}人で遊びます（{len(players)}人です）。"))
+        if len(set(players)) != len(players):
+            raise IllegalAction("duplicate_player", T("A player cannot take two seats.", "同じプレイヤーが二つの席に座ることはできません。"))
+        return self._setup(list(players), opts, Rng(seed=seed))
+
+    def parse_options(self, options: BaseModel | dict | None) -> Any:
+        if options is None:
+            return self.Options()
+        if isinstance(options, dict):
+            return self.Options.model_validate(options)
+        return self.Options.model_validate(options.model_dump())
+
+    def _setup(self, players: list[str], options: Any, rng: Rng) -> S:
+        raise NotImplementedError
+
+    # ---- the turn loop -----------------------------------------------------
+    def prompts(self, state: S) -> list[Prompt]:
+        """Every decision owed right now; [] once the game is over."""
+        raise NotImplementedError
+
+    def apply(self, state: S, player: str, prompt_id: str, choice: list[str]) -> tuple[S, list[Event]]:
+        """Apply one offered choice to a copy of `state`. Raises IllegalAction otherwise."""
+        prompt = self._find_prompt(state, player, prompt_id)
+        self._check_choice(prompt, choice)
+        new = state.model_copy(deep=True)
+        events = self._apply(new, prompt, list(choice))
+        new.version += 1
+        return new, events
+
+    def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
+        """Mutate `state` (already a private copy) for a validated choice; return the events."""
+        raise NotImplementedError
+
+    def _find_prompt(self, state: S, player: str, prompt_id: str) -> Prompt:
+        open_prompts = self.prompts(state)
+        for p in open_prompts:
+            if p.id == prompt_id and p.player == player:
+                return p
+        if not open_prompts:
+            raise IllegalAction("game_over", T("The game is over.", "ゲームは終了しています。"))
+        if any(p.id == prompt_id for p in open_prompts):
+            raise IllegalAction("not_your_decision", T(
+                "That decision belongs to another player.", "それは他のプレイヤーの選択です。"))
+        raise IllegalAction("no_such_prompt", T(
+            "That decision is not open now (it may be out of date).", "その選択は今はできません（古い可能性があります）。"))
+
+    @staticmethod
+    def _check_choice(prompt: Prompt, choice: list[str]) -> None:
+        if not isinstance(choice, (list, tuple)) or not all(isinstance(c, str) for c in choice):
+            raise IllegalAction("malformed", T("Malformed choice.", "選択の形式が正しくありません。"))
+        if len(set(choice)) != len(choice):
+            raise IllegalAction("duplicate_choice", T("The same option was chosen twice.", "同じ選択肢が二度選ばれています。"))
+        if not prompt.min <= len(choice) <= prompt.max:
+            raise IllegalAction("choice_count", T(
+                f"Choose between {prompt.min} and {prompt.max} options.",
+                f"{prompt.min}～{prompt.max}個選んでください。"))
+        keys = {o.key for o in prompt.options}
+        for c in choice:
+            if c not in keys:
+                raise IllegalAction("not_offered", T(
+                    f"'{c}' is not one of the offered options.", f"「{c}」は選択肢にありません。"))
+
+    # ---- what players see ----------------------------------------------------
+    def view(self, state: S, viewer: str | None) -> BaseModel:
+        """What `viewer` may know (None = spectators and the public channel)."""
+        raise NotImplementedError
+
+    def hidden_ids(self, state: S, viewer: str | None) -> set[str]:
+        """Ids of card instances `viewer` must not see; tests assert none reach the view."""
+        return set()
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def render(self, view: BaseModel, lang: str = "en") -> str:
+        """The view as readable text (Markdown-friendly), for the terminal and the Discord board."""
+        raise NotImplementedError
+
+    def rules_summary(self, lang: str = "en") -> str:
+        raise NotImplementedError
+
+    # ---- persistence helpers ---------------------------------------------------
+    def load_state(self, data: str | dict) -> S:
+        if isinstance(data, str):
+            return self.State.model_validate_json(data)  # type: ignore[return-value]
+        return self.State.model_validate(data)  # type: ignore[return-value]
+
+    def current_players(self, state: S) -> list[str]:
+        """Players who owe a decision now (whose turn it is)."""
+        seen: list[str] = []
+        for p in self.prompts(state):
+            if p.player not in seen:
+                seen.append(p.player)
+        return seen
+
+
+def opt(key: str, en: str, ja: str | None = None, **kw: Any) -> Option:
+    """Shorthand for an Option with a bilingual label."""
+    return Option(key=key, label=T(en, ja), **kw)
+
+
+__all__ = ["BaseState", "Game", "NoOptions", "opt", "Text"]

@@ -1,0 +1,78 @@
+"""The data a game exchanges with front ends: prompts, options, events, outcomes, actions."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .text import Text
+
+# Front ends pack table id, version, prompt id and option key into a 100-character
+# Discord custom_id, so keys stay short.
+MAX_PROMPT_ID = 24
+MAX_OPTION_KEY = 40
+
+
+class Option(BaseModel):
+    """One choice a player may make; `key` is what `apply` receives back."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    label: Text
+    detail: Text | None = None  # a longer explanation (tooltips, select descriptions)
+    group: str | None = None    # front ends may lay related options out together
+
+
+class Prompt(BaseModel):
+    """A decision owed by one player now. The player answers with `min`..`max` distinct option keys."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    player: str
+    text: Text
+    options: list[Option]
+    min: int = 1
+    max: int = 1
+    ordered: bool = False  # True when the order of the chosen keys matters
+
+    def option(self, key: str) -> Option | None:
+        return next((o for o in self.options if o.key == key), None)
+
+
+class Event(BaseModel):
+    """Something that happened. `to=None` is public; otherwise only those players may read it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    text: Text
+    to: list[str] | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+
+    def visible_to(self, viewer: str | None) -> bool:
+        return self.to is None or (viewer is not None and viewer in self.to)
+
+
+class Outcome(BaseModel):
+    """How a finished game ended. `ranking` groups tied players; co-op and solo games
+    rank the whole team together and say in `winners` whether it won."""
+
+    model_config = ConfigDict(frozen=True)
+
+    winners: list[str]
+    ranking: list[list[str]]
+    scores: dict[str, float] = Field(default_factory=dict)
+    summary: Text
+    detail: dict[str, Any] = Field(default_factory=dict)
+
+
+class Action(BaseModel):
+    """One applied decision, as stored in the action log and replayed."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str
+    prompt_id: str
+    choice: list[str]

@@ -1,0 +1,61 @@
+"""Random legal play: used by property tests, benchmarks, the terminal's computer seats and idle seats."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from .game import BaseState, Game
+from .models import Action, Prompt
+from .rng import Rng
+
+
+def random_choice(prompt: Prompt, rng: Rng) -> list[str]:
+    """A uniformly sized random legal answer to `prompt`."""
+    high = min(prompt.max, len(prompt.options))
+    k = prompt.min + rng.below(high - prompt.min + 1)
+    return [o.key for o in rng.sample(prompt.options, k)]
+
+
+def random_action(game: Game, state: BaseState, rng: Rng, player: str | None = None) -> Action | None:
+    """A random legal action among the open prompts (of `player` if given); None if none is owed."""
+    prompts = [p for p in game.prompts(state) if player is None or p.player == player]
+    if not prompts:
+        return None
+    prompt = rng.choice(prompts)
+    return Action(player=prompt.player, prompt_id=prompt.id, choice=random_choice(prompt, rng))
+
+
+class Playout(BaseModel):
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    actions: list[Action]
+    finished: bool
+
+
+def random_playout(game: Game, players: list[str], options: BaseModel | dict | None = None,
+                   seed: int = 0, agent_seed: int | None = None, max_actions: int = 20000):
+    """Play a whole game with random legal moves. Returns (final state, Playout record)."""
+    opts = game.parse_options(options)
+    state = game.setup(players, opts, seed)
+    rng = Rng(seed=seed if agent_seed is None else agent_seed).fork(1)
+    actions: list[Action] = []
+    for _ in range(max_actions):
+        action = random_action(game, state, rng)
+        if action is None:
+            break
+        state, _events = game.apply(state, action.player, action.prompt_id, action.choice)
+        actions.append(action)
+    record = Playout(players=list(players), options=opts.model_dump(), seed=seed,
+                     actions=actions, finished=game.outcome(state) is not None)
+    return state, record
+
+
+def replay(game: Game, players: list[str], options: BaseModel | dict | None, seed: int,
+           actions: list[Action]) -> BaseState:
+    """Setup + the action log gives the state back (the persistence and replay contract)."""
+    state = game.setup(players, options, seed)
+    for a in actions:
+        state, _ = game.apply(state, a.player, a.prompt_id, a.choice)
+    return state

@@ -1,0 +1,60 @@
+"""A seeded random generator whose whole state lives in the game state.
+
+It uses SplitMix64 and its own Fisher-Yates shuffle, so a replay of an old game
+gives the same cards under any Python version (`random.shuffle` may change).
+"""
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+from pydantic import BaseModel
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+X = TypeVar("X")
+
+
+def _mix(z: int) -> int:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+    return z ^ (z >> 31)
+
+
+class Rng(BaseModel):
+    """Counter-based generator: draw n of seed s is a pure function of (s, n)."""
+
+    seed: int
+    counter: int = 0
+
+    def next64(self) -> int:
+        self.counter += 1
+        return _mix((self.seed * _GOLDEN + self.counter * _GOLDEN) & _MASK)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[X]) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: Sequence[X]) -> X:
+        return items[self.below(len(items))]
+
+    def sample(self, items: Sequence[X], k: int) -> list[X]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+    def fork(self, salt: int) -> "Rng":
+        """An independent stream, e.g. for a random player that must not disturb the game's draws."""
+        return Rng(seed=_mix((self.seed ^ (salt * _GOLDEN)) & _MASK))

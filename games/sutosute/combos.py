@@ -1,0 +1,74 @@
+"""Combo chains (ver.2 コンボルール) over the combo graph chosen in the options (data: cards.json)."""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from .data import KINDS, REVOLUTION, load
+from .state import State
+
+
+class Link(BaseModel):
+    """A card that may be revealed as the next combo card."""
+
+    card: str
+    kind: str
+    from_discard: bool = False
+
+
+def max_links() -> int:
+    return len(load().combo_bonus.values)
+
+
+def bonus(n: int, civ: str | None) -> int:
+    """Points for revealing n combo cards: 1/3/6, Carthage 3/6/10."""
+    if n <= 0:
+        return 0
+    table = load().carthage_combo_bonus if civ == "carthage" else load().combo_bonus
+    return table.values[n - 1]
+
+
+def played_kind(state: State, player: str) -> str | None:
+    """What the player's placed card counts as (None = undeclared Revolution)."""
+    kind = state.cards[state.placed[player]]
+    if kind == REVOLUTION:
+        return None if state.declared in (None, "none") else state.declared
+    return kind
+
+
+def successors(state: State, player: str) -> list[str]:
+    """Kinds that may follow the current end of the chain."""
+    civ = state.civs.get(player)
+    if not state.chain:
+        if civ == "rome" and state.cards[state.placed[player]] == REVOLUTION:
+            return list(KINDS)  # 共和制: Revolution combos to every card
+        kind = played_kind(state, player)
+    else:
+        kind = state.cards[state.chain[-1]]
+    if kind is None:
+        return []
+    graph = load().successors(state.options.combo_graph)
+    nxt = list(graph[kind])
+    if civ == "china" and kind == "explore" and "research" not in nxt:
+        nxt.append("research")  # 天命
+    return nxt
+
+
+def next_links(state: State, player: str) -> list[Link]:
+    """The distinct cards (one per kind and place) that may be revealed next; [] when the chain must end."""
+    if not state.options.combos or len(state.chain) >= max_links():
+        return []
+    kinds = successors(state, player)
+    links: list[Link] = []
+    seen: set[tuple[str, bool]] = set()
+    for card in state.hands[player]:
+        kind = state.cards[card]
+        if kind in kinds and card not in state.chain and (kind, False) not in seen:
+            seen.add((kind, False))
+            links.append(Link(card=card, kind=kind))
+    if state.civs.get(player) == "greece":  # 考古学: face-up discards serve as combo cards
+        for entry in state.discard:
+            kind = state.cards[entry.card]
+            if entry.face_up and kind in kinds and entry.card not in state.chain and (kind, True) not in seen:
+                seen.add((kind, True))
+                links.append(Link(card=entry.card, kind=kind, from_discard=True))
+    return links

@@ -1,0 +1,204 @@
+"""What one viewer may see, and its text rendering (nothing in the text that the view lacks)."""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from .data import DICE, REVOLUTION, civ_name, die_name, kind_name, load
+from .state import RoundRecord, State
+
+
+class CardView(BaseModel):
+    id: str
+    kind: str
+
+
+class TableView(BaseModel):
+    status: str                 # "empty" | "face_down" | "face_up"
+    card: CardView | None = None
+    declared: str | None = None  # Revolution's declaration ("none" = undeclared)
+
+
+class PlayerView(BaseModel):
+    player: str
+    score: int
+    civ: str | None = None
+    hand_count: int
+    hand: list[CardView] | None = None     # only the viewer's own hand
+    shown: list[CardView] = []             # hand cards that are face up for everyone
+    table: TableView
+    pyramids: int = 0
+    pacifism: bool | None = None           # India's ability still active
+    to_discard: CardView | None = None     # ver.2 draw: own face-down discard chosen, not yet done
+
+
+class SutosuteView(BaseModel):
+    viewer: str | None
+    step: str
+    round: int
+    round_limit: int
+    target: int
+    lead: int
+    dice: dict[str, int]
+    players: list[PlayerView]
+    deck_count: int
+    discard_face_up: list[CardView]
+    discard_face_down: int
+    combo: list[CardView]
+    combo_winner: str | None
+    draws_in_row: int
+    waiting_for: list[str]
+    last: RoundRecord | None
+    finished: bool
+    end_reason: str | None
+    civ_choices_open: list[str] = []
+
+
+def visible_ids(state: State, viewer: str | None) -> set[str]:
+    """Card ids the viewer may see: own hand and placed card, shown cards, face-up discard, revealed table."""
+    seen = set(state.public) | {e.card for e in state.discard if e.face_up} | set(state.chain)
+    for p, card in state.placed.items():
+        if p == viewer or state.revealed or (state.step == "declare" and state.cards[card] == REVOLUTION):
+            seen.add(card)
+    if viewer in state.hands:
+        seen |= set(state.hands[viewer])
+    return seen
+
+
+def build_view(state: State, viewer: str | None, waiting: list[str]) -> SutosuteView:
+    def cv(card: str) -> CardView:
+        return CardView(id=card, kind=state.cards[card])
+
+    visible = visible_ids(state, viewer)
+    players = []
+    for p in state.players:
+        placed = state.placed.get(p)
+        if placed is None:
+            table = TableView(status="empty")
+        elif placed in visible:
+            face_up = state.revealed or (state.step == "declare" and state.cards[placed] == REVOLUTION)
+            table = TableView(status="face_up" if face_up else "face_down", card=cv(placed),
+                              declared=state.declared if state.cards[placed] == REVOLUTION else None)
+        else:
+            table = TableView(status="face_down")
+        own = p == viewer
+        pending = state.tie_discards.get(p) if own else None
+        players.append(PlayerView(
+            player=p, score=state.scores[p], civ=state.civs.get(p), hand_count=len(state.hands[p]),
+            hand=[cv(c) for c in state.hands[p]] if own else None,
+            shown=[cv(c) for c in state.hands[p] if c in state.public],
+            table=table, pyramids=state.pyramids[p],
+            pacifism=state.india_active[p] if state.civs.get(p) == "india" else None,
+            to_discard=cv(pending) if pending else None))
+    return SutosuteView(
+        viewer=viewer, step=state.step, round=state.round, round_limit=state.options.round_limit,
+        target=state.options.target(), lead=state.options.target_lead, dice=dict(state.dice), players=players,
+        deck_count=len(state.deck), discard_face_up=[cv(e.card) for e in state.discard if e.face_up],
+        discard_face_down=sum(1 for e in state.discard if not e.face_up),
+        combo=[cv(c) for c in state.chain], combo_winner=state.winner if state.chain else None,
+        draws_in_row=state.draws_in_row, waiting_for=waiting, last=state.last, finished=state.finished,
+        end_reason=state.end_reason, civ_choices_open=list(state.civ_turn))
+
+
+# ---- text ------------------------------------------------------------------------
+
+def _k(kind: str | None, lang: str) -> str:
+    return kind_name(kind).get(lang)
+
+
+def _cards(cards: list[CardView], lang: str) -> str:
+    if not cards:
+        return "—"
+    return ", ".join(_k(c.kind, lang) for c in cards)
+
+
+def render(view: SutosuteView, lang: str = "en") -> str:
+    ja = lang == "ja"
+    lines: list[str] = []
+    title = "すとすて" if ja else "Sutosute"
+    lines.append(f"**{title}** — " + (f"ラウンド {view.round}（上限 {view.round_limit}）"
+                                      if ja else f"round {view.round} (limit {view.round_limit})"))
+    lines.append(("勝利条件: " if ja else "Goal: ") + (f"{view.target}点以上かつ{view.lead}点差"
+                                                    if ja else f"{view.target}+ points and a lead of {view.lead}+"))
+    dice = " ".join(f"{die_name(d).get(lang)}={view.dice[d]}" for d in DICE if d in view.dice)
+    lines.append(("ダイス: " if ja else "Dice: ") + dice)
+    for pv in view.players:
+        civ = f" [{civ_name(pv.civ).get(lang)}]" if pv.civ else ""
+        extra = []
+        if pv.civ == "egypt":
+            extra.append(f"ピラミッド{pv.pyramids}" if ja else f"pyramids {pv.pyramids}")
+        if pv.pacifism is not None:
+            extra.append(("平和主義" if ja else "Pacifism") + (" ○" if pv.pacifism else " ×"))
+        tail = f" ({', '.join(extra)})" if extra else ""
+        lines.append(f"- **{pv.player}**{civ}: {pv.score}" + ("点" if ja else " pts") + tail)
+        if pv.hand is not None:
+            lines.append(("  手札: " if ja else "  Hand: ") + _cards(pv.hand, lang))
+        else:
+            lines.append((f"  手札 {pv.hand_count}枚" if ja else f"  {pv.hand_count} cards in hand")
+                         + (("、公開中: " if ja else "; face up: ") + _cards(pv.shown, lang) if pv.shown else ""))
+        if pv.to_discard is not None:
+            lines.append(("  裏向きに捨てる札: " if ja else "  Discarding face down: ") + _k(pv.to_discard.kind, lang))
+        t = pv.table
+        if t.status == "face_down":
+            own = f"（{_k(t.card.kind, lang)}）" if ja and t.card else f" ({_k(t.card.kind, lang)})" if t.card else ""
+            lines.append(("  場: 伏せ札" if ja else "  Table: a face-down card") + own)
+        elif t.status == "face_up" and t.card:
+            decl = ""
+            if t.card.kind == REVOLUTION and t.declared:
+                decl = (" → 宣言なし" if ja else " → undeclared") if t.declared == "none" else f" → {_k(t.declared, lang)}"
+            lines.append(("  場: " if ja else "  Table: ") + _k(t.card.kind, lang) + decl)
+    lines.append((f"山札 {view.deck_count}枚 / 捨て札(表): " if ja else f"Deck {view.deck_count} / discard face up: ")
+                 + _cards(view.discard_face_up, lang)
+                 + (f" / 裏向き {view.discard_face_down}枚" if ja else f" / face down {view.discard_face_down}"))
+    if view.combo:
+        lines.append((f"コンボ（{view.combo_winner}）: " if ja else f"Combo ({view.combo_winner}): ") + _cards(view.combo, lang))
+    if view.last is not None:
+        r = view.last
+        parts = []
+        for p, kind in r.kinds.items():
+            shown = _k(kind, lang)
+            if p in r.declared:
+                shown += "→" + (_k(r.declared[p], lang) if r.declared[p] else ("宣言なし" if ja else "undeclared"))
+            parts.append(f"{p} {shown} {r.powers.get(p, 0)}")
+        res = (f"勝者 {r.winner}" if ja else f"winner {r.winner}") if r.winner else ("引き分け" if ja else "draw")
+        gained = ", ".join(f"{p} +{g}" for p, g in r.gained.items())
+        lines.append((f"前ラウンド{r.number}: " if ja else f"Last round {r.number}: ") + " / ".join(parts)
+                     + f" — {res}" + (f" ({gained})" if gained else ""))
+    if view.draws_in_row:
+        lines.append(f"連続引き分け {view.draws_in_row}" if ja else f"Draws in a row: {view.draws_in_row}")
+    if view.finished:
+        leader = sorted(view.players, key=lambda pv: -pv.score)
+        if leader[0].score == leader[1].score:
+            lines.append("**引き分けで終了**" if ja else "**The game ends in a tie.**")
+        else:
+            lines.append(f"**{leader[0].player}の勝利!**" if ja else f"**{leader[0].player} wins!**")
+    elif view.waiting_for:
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+    return "\n".join(lines)
+
+
+def rules_summary(lang: str = "en") -> str:
+    d = load()
+    if lang == "ja":
+        powers = "\n".join(f"- {k.ja}: {k.power_ja}" for k in d.kinds)
+        return ("**すとすてカードゲーム**（2人）\n"
+                "共有のダイス3個（赤=食料、黒=生産、白=金銭）で各カードの権力が変わります。"
+                "毎ラウンド双方が手札から1枚を同時に伏せて公開し、権力の大きい方が勝ち、差分だけ勝利点を得ます。\n"
+                f"{powers}\n"
+                "勝者はコンボカードを公開して追加点（1枚1点、2枚3点、3枚6点）。負けた札は勝者の手札に入り、"
+                "勝者の札は捨て札へ。敗者は1枚引き、勝者はダイス2つを振り直します。"
+                "引き分けは出した札を交換しダイスを全て振り直し、得点の少ない方が1点。3連続でリセット。"
+                "革命カードは好きなカードを宣言して使えます（宣言なしなら権力2・探索を無効化）。"
+                f"{d.targets.points}点以上かつ{d.targets.lead}点差で勝利（文明ありは{d.targets.points_with_civilizations}点）。")
+    powers = "\n".join(f"- {k.en}: {k.power_en}" for k in d.kinds)
+    return ("**Sutosute card game** (2 players)\n"
+            "Three shared dice (red = food, black = production, white = money) set each card's power. "
+            "Each round both players place a card face down at the same time and reveal; higher power wins "
+            "and scores the difference.\n"
+            f"{powers}\n"
+            "The winner may reveal combo cards from hand for 1 / 3 / 6 bonus points, takes the loser's card "
+            "into hand and discards their own; the loser draws 1 and the winner rerolls 2 dice. "
+            "On a draw the played cards are exchanged, all dice are rerolled and the trailing player gains 1; "
+            "3 draws in a row reset the cards. Revolution counts as any card you declare "
+            "(or undeclared: power 2, nullifies Explore). "
+            f"Win with {d.targets.points}+ points and a lead of {d.targets.lead}+ "
+            f"({d.targets.points_with_civilizations} with civilizations).")

@@ -1,0 +1,1 @@
+"""Storage behind one interface: SQLite (aiosqlite, default) and PostgreSQL (asyncpg)."""

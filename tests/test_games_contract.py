@@ -1,0 +1,61 @@
+"""Design contract 1, checked for every registered game the way the acceptance tests use it."""
+import json
+
+import pytest
+
+from games import registry
+from games.kit import Game, IllegalAction, Outcome, Prompt
+from games.kit.checks import check_random_game
+
+MODES = {"ganymede": [{"mode": "duel"}, {"mode": "coop"}, {"mode": "three"}],
+         "guns-and-steel": [{"set": "base"}, {"set": "renaissance"}, {"set": "mixed"}]}
+
+
+def configs():
+    for key in registry.KEYS:
+        for options in MODES.get(key, [{}]):
+            yield key, options
+
+
+@pytest.mark.parametrize("key", registry.KEYS)
+def test_registry_entry_has_the_contract_attributes(key):
+    game = registry.get(key)
+    assert isinstance(game, Game) and game.key == key
+    assert set(game.names) >= {"en", "ja"} and all(game.names.values())
+    assert 1 <= game.min_players <= game.max_players <= 4
+    json.dumps(game.Options.model_json_schema())
+    for lang in ("en", "ja"):
+        assert len(game.rules_summary(lang)) > 50
+    assert game.rules_summary("en") != game.rules_summary("ja")
+
+
+@pytest.mark.parametrize("key,options", list(configs()), ids=lambda v: str(v))
+def test_setup_prompts_view_outcome_as_documented(key, options):
+    game = registry.get(key)
+    opts = game.Options(**options)
+    low, high = game.player_range(opts)
+    players = [f"u{i}" for i in range(1, low + 1)]
+    state = game.setup(players=players, options=opts, seed=42)
+    assert game.setup(players=players, options=opts, seed=42) == state, "setup depends only on the seed"
+    prompts = game.prompts(state)
+    assert prompts and all(isinstance(p, Prompt) for p in prompts)
+    p = prompts[0]
+    new, events = game.apply(state, player=p.player, prompt_id=p.id, choice=[o.key for o in p.options[: p.min or 1]][: p.max])
+    assert new.version == state.version + 1 and isinstance(events, list)
+    assert game.outcome(state) is None
+    with pytest.raises(IllegalAction):
+        game.apply(state, player=p.player, prompt_id=p.id, choice=["definitely-not-an-option"])
+    if high > low:
+        assert game.setup(players=players + ["extra"], options=opts, seed=1).players[-1] == "extra"
+    with pytest.raises(IllegalAction) as e:
+        game.setup(players=[f"u{i}" for i in range(high + 1)], options=opts, seed=1)
+    assert e.value.code == "player_count"
+
+
+@pytest.mark.parametrize("key,options", list(configs()), ids=lambda v: str(v))
+def test_a_random_game_keeps_every_property(key, options):
+    game = registry.get(key)
+    low, high = game.player_range(game.Options(**options))
+    for seed, n in ((1, low), (2, high)):
+        state, actions = check_random_game(game, [f"u{i}" for i in range(n)], options, seed)
+        assert isinstance(game.outcome(state), Outcome) and actions

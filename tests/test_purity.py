@@ -1,0 +1,52 @@
+"""games/ stays pure: no Discord, database, asyncio, front end or global random."""
+import ast
+from pathlib import Path
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+FORBIDDEN_MODULES = {"discord", "aiosqlite", "asyncpg", "asyncio", "bot", "persistence"}
+RANDOM_FUNCS = {"random", "randint", "randrange", "choice", "choices", "shuffle", "sample", "uniform", "seed", "getrandbits"}
+
+
+def _violations(source: str) -> list[str]:
+    found = []
+    tree = ast.parse(source)
+    random_aliases = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                top = a.name.split(".")[0]
+                if top in FORBIDDEN_MODULES:
+                    found.append(f"import {a.name}")
+                if a.name == "random":
+                    random_aliases.add(a.asname or "random")
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            top = node.module.split(".")[0]
+            if top in FORBIDDEN_MODULES:
+                found.append(f"from {node.module} import ...")
+            if node.module == "random" and any(a.name in RANDOM_FUNCS for a in node.names):
+                found.append("from random import <global function>")
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in random_aliases
+                and node.func.attr in RANDOM_FUNCS):
+            found.append(f"random.{node.func.attr}()")
+    return found
+
+
+def test_games_package_is_pure():
+    problems = {}
+    for path in GAMES.rglob("*.py"):
+        bad = _violations(path.read_text(encoding="utf-8"))
+        if bad:
+            problems[str(path.relative_to(GAMES))] = bad
+    assert problems == {}
+
+
+def test_checker_catches_forbidden_code():
+    assert _violations("import discord") == ["import discord"]
+    assert _violations("from persistence.db import x")
+    assert _violations("import asyncio.tasks")
+    assert _violations("import random\nrandom.shuffle(x)")
+    assert _violations("from random import shuffle")
+    assert _violations("import random as r\nr.choice([1])")
+    assert _violations("from .kit import Rng\nx = 1") == []
