@@ -22,6 +22,9 @@ class Option(BaseModel):
     label: Text
     detail: Text | None = None  # a longer explanation (tooltips, select descriptions)
     group: str | None = None    # front ends may lay related options out together
+    # A pass / decline / "none" answer: when a player's turn clock runs out, the host may
+    # answer for the idle seat with this option instead of a random move.
+    passes: bool = False
 
 
 class Prompt(BaseModel):
