@@ -34,7 +34,7 @@ class RenState(BaseModel):
     honor: dict[str, dict[str, int]] = Field(default_factory=dict)
 
     @classmethod
-    def start(cls, players: list[str], wonder_ids: list[str]) -> "RenState":
+    def start(cls, players: list[str], wonder_ids: list[str]) -> RenState:
         return cls(vp_tokens={p: 0 for p in players},
                    honor_supply={p: HONOR_TOKENS_PER_PLAYER for p in players},
                    honor={w: {} for w in wonder_ids})
