@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from typing import Callable, TextIO
+from collections.abc import Callable
+from typing import TextIO
 
 from games import registry
 from games.kit import Game, IllegalAction, Prompt, Rng
@@ -65,8 +66,13 @@ def format_prompt(prompt: Prompt, lang: str) -> str:
     return "\n".join(lines)
 
 
-def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None]) -> list[str]:
-    """Ask until the answer names between min and max distinct listed options."""
+def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None],
+                say: Callable[[str], None] = print) -> list[str]:
+    """Ask until the answer names between min and max distinct listed options.
+
+    `show_board` runs on `v` (it should show the board and the question again); `say`
+    writes the "please enter" hint to the same place as everything else.
+    """
     while True:
         answer = ask("> ").strip().lower()
         if answer == "q":
@@ -81,7 +87,7 @@ def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board
                 return picked
         ask_again = ("Please enter {lo}–{hi} of the numbers listed." if lang == "en"
                      else "表示された番号を{lo}～{hi}個入力してください。")
-        print(ask_again.format(lo=prompt.min, hi=prompt.max))
+        say(ask_again.format(lo=prompt.min, hi=prompt.max))
 
 
 def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextIO = sys.stdout) -> int:
@@ -116,8 +122,13 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             say()
             show_board(prompt.player)
             say(format_prompt(prompt, lang))
+
+            def board_and_question(p: Prompt = prompt) -> None:
+                show_board(p.player)
+                say(format_prompt(p, lang))
+
             try:
-                choice = read_choice(prompt, ask, lang, lambda p=prompt.player: show_board(p))
+                choice = read_choice(prompt, ask, lang, board_and_question, say)
             except (Quit, EOFError):
                 say("Bye." if lang == "en" else "終了します。")
                 return 1

@@ -6,6 +6,7 @@ import sys
 from importlib.util import find_spec
 
 import pytest
+from conftest import property_games
 
 from bot.local import main, parse_args, play
 from games.kit import Rng
@@ -25,6 +26,29 @@ MODULES = {"fort-of-gold": "games.fort_of_gold", "ganymede": "games.ganymede",
            "sutosute": "games.sutosute", "guns-and-steel": "games.guns_and_steel"}
 
 
+HEADER = re.compile(r"^\[[^\]\n]+\] ", re.M)
+OPTION = re.compile(r"^  \d+\. ", re.M)
+# The line format_prompt adds when a prompt takes other than exactly one answer.
+BOUNDS = re.compile(r"^  (?:Choose (\d+)–(\d+) numbers|(\d+)～(\d+)個の番号)", re.M)
+# The front end's answer to an unusable line (not the prompt's own "Choose ..." line).
+RETRY = ("Please enter ", "表示された番号を")
+
+
+def open_question(text: str) -> tuple[int, int, int]:
+    """(option count, min, max) of the last question printed: the last "[player] ..." header
+    followed by numbered options. Computer moves ("[P2] Growth") and boards have none."""
+    for header in reversed(list(HEADER.finditer(text))):
+        block = text[header.start():]
+        nxt = HEADER.search(block, 1)
+        block = block[: nxt.start()] if nxt else block
+        count = len(OPTION.findall(block))
+        if count:
+            bounds = BOUNDS.search(block)
+            low, high = ((int(bounds[1] or bounds[3]), int(bounds[2] or bounds[4])) if bounds else (1, 1))
+            return count, low, high
+    raise AssertionError("asked for input without a question on screen")
+
+
 class ScriptedKeyboard:
     """Types like a person: sometimes nonsense, sometimes 'v', otherwise a legal random answer
     read off the numbered options the program printed."""
@@ -33,11 +57,7 @@ class ScriptedKeyboard:
         self.out, self.rng, self.typed = out, Rng(seed=seed), []
 
     def __call__(self, _prompt: str) -> str:
-        text = self.out.getvalue()
-        block = text[text.rfind("\n[") + 1:]
-        count = len(re.findall(r"^  \d+\. ", block, re.M))
-        bounds = re.search(r"(\d+)[–～](\d+)", block.splitlines()[-1] if block else "")
-        low, high = (int(bounds[1]), int(bounds[2])) if bounds else (1, 1)
+        count, low, high = open_question(self.out.getvalue())
         roll = self.rng.below(20)
         if roll == 0:
             answer = "nonsense"
@@ -50,17 +70,30 @@ class ScriptedKeyboard:
         return answer
 
 
-@pytest.mark.parametrize("key,extra", CONFIGS, ids=[f"{k}{''.join(e)}" for k, e in CONFIGS])
-def test_terminal_plays_to_the_end(key, extra):
-    if find_spec(MODULES[key]) is None:
-        pytest.skip(f"{key} is not implemented yet")
+def implemented(module: str) -> bool:
+    """A game package exists (a bare folder of data, a namespace package, does not count)."""
+    spec = find_spec(module)
+    return spec is not None and spec.origin is not None
+
+
+def play_scripted(key: str, extra: list[str], seed: int, keyboard_seed: int) -> tuple[str, ScriptedKeyboard]:
     out = io.StringIO()
-    keyboard = ScriptedKeyboard(out, seed=3)
-    code = play(parse_args([key, "--seed", "11", *extra]), ask=keyboard, out=out)
+    keyboard = ScriptedKeyboard(out, seed=keyboard_seed)
+    code = play(parse_args([key, "--seed", str(seed), *extra]), ask=keyboard, out=out)
     text = out.getvalue()
     assert code == 0, text[-2000:]
     assert keyboard.typed, "the human was never asked anything"
-    assert ("Please enter" in text or "入力してください" in text) == ("nonsense" in keyboard.typed)
+    retried = any(r in text for r in RETRY)
+    assert retried == ("nonsense" in keyboard.typed), "a legal answer was refused, or nonsense accepted"
+    assert text.count("\n" + RETRY[0]) + text.count("\n" + RETRY[1]) == keyboard.typed.count("nonsense")
+    return text, keyboard
+
+
+@pytest.mark.parametrize("key,extra", CONFIGS, ids=[f"{k}{''.join(e)}" for k, e in CONFIGS])
+def test_terminal_plays_to_the_end(key, extra):
+    if not implemented(MODULES[key]):
+        pytest.skip(f"{key} is not implemented yet")
+    text, _ = play_scripted(key, extra, seed=11, keyboard_seed=3)
     from games import registry
     game = registry.get(key)
     lang = "ja" if "--lang" in extra else "en"
@@ -69,8 +102,40 @@ def test_terminal_plays_to_the_end(key, extra):
     assert last.startswith("Result: " if lang == "en" else "結果: ") and len(last) > 8
 
 
+@pytest.mark.parametrize("key,extra", CONFIGS, ids=[f"{k}{''.join(e)}" for k, e in CONFIGS])
+def test_terminal_is_robust_for_any_seed(key, extra):
+    """Other deals and other typing: every legal answer is taken, every nonsense refused."""
+    if not implemented(MODULES[key]):
+        pytest.skip(f"{key} is not implemented yet")
+    for seed in range(property_games(3)):
+        play_scripted(key, extra, seed=100 + seed, keyboard_seed=seed)
+
+
+def test_v_shows_the_board_and_the_question_again():
+    if not implemented("games.sutosute"):
+        pytest.skip("sutosute is not implemented yet")
+    out = io.StringIO()
+    typed = iter(["v", "q"])
+    assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: next(typed), out=out) == 1
+    text = out.getvalue()
+    question = "[P1] Choose a card to place face down."
+    assert text.count(question) == 2 and text.count("**Sutosute**") == 2
+    assert text.rindex("**Sutosute**") < text.rindex(question)
+
+
+def test_a_refused_answer_is_explained_in_the_output_in_both_languages(capsys):
+    if not implemented("games.sutosute"):
+        pytest.skip("sutosute is not implemented yet")
+    for lang, hint in (("en", "Please enter 1–1 of the numbers listed."), ("ja", "表示された番号を1～1個入力してください。")):
+        out = io.StringIO()
+        typed = iter(["nonsense", "99", "1 2", "q"])
+        play(parse_args(["sutosute", "--seed", "1", "--lang", lang]), ask=lambda _, t=typed: next(t), out=out)
+        assert out.getvalue().count(hint) == 3
+    assert capsys.readouterr().out == "", "hints must go to the game's output, not stdout"
+
+
 def test_quit_and_bad_options_are_clear():
-    if find_spec("games.sutosute") is None:
+    if not implemented("games.sutosute"):
         pytest.skip("sutosute is not implemented yet")
     out = io.StringIO()
     assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: "q", out=out) == 1
