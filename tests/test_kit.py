@@ -1,11 +1,14 @@
 """The rules kit: seeded RNG stability and the generic choice validation."""
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
-from games.kit import IllegalAction, Rng, T
+from games.kit import BaseState, Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, T
+from games.kit.checks import check_random_game
 from games.kit.playout import random_choice
-from games.kit.models import Prompt, Option
 
 
 def test_rng_sequence_is_fixed_across_python_versions():
@@ -74,3 +77,148 @@ def test_illegal_action_carries_both_languages():
     assert e.message("ja") == "選択肢にありません。" and e.message("en") == "Not offered."
     with pytest.raises(IllegalAction):
         raise e
+
+
+# ---- the property checks catch what they promise to catch ----------------------------------
+
+class ToyState(BaseState):
+    hands: dict[str, list[str]]
+    played: list[str] = []
+    turn: int = 0
+
+
+class ToyView(BaseModel):
+    hand: list[str] | None
+    played: list[str]
+
+
+class Toy(Game[ToyState]):
+    """Two players, two cards each, play one card per turn in order until 4 are played."""
+
+    key = "toy"
+    names = {"en": "Toy", "ja": "おもちゃ"}
+    min_players = max_players = 2
+    State = ToyState
+
+    def _setup(self, players, options, rng):
+        deck = [f"c{i}" for i in range(6)]
+        rng.shuffle(deck)
+        return ToyState(game=self.key, players=players, seed=rng.seed, rng=rng,
+                        hands={players[0]: deck[:2], players[1]: deck[2:4]})
+
+    def prompts(self, state):
+        if len(state.played) >= 4:
+            return []
+        p = state.players[state.turn % 2]
+        return [Prompt(id="play", player=p, text=T("Play a card."),
+                       options=[Option(key=c, label=T(c)) for c in state.hands[p]])]
+
+    def _apply(self, state, prompt, choice):
+        state.hands[prompt.player].remove(choice[0])
+        state.played.append(choice[0])
+        state.turn += 1
+        return [Event(kind="play", text=T(f"{prompt.player} plays."), data={"card": choice[0]})]
+
+    def view(self, state, viewer):
+        return ToyView(hand=state.hands.get(viewer), played=state.played)
+
+    def hidden_ids(self, state, viewer):
+        return {c for p, h in state.hands.items() if p != viewer for c in h}
+
+    def outcome(self, state):
+        if len(state.played) < 4:
+            return None
+        return Outcome(winners=[], ranking=[list(state.players)], summary=T("Done."))
+
+    def render(self, view, lang="en"):
+        return str(view.played)
+
+
+class MutatesInput(Toy):
+    """Draws from the input's RNG instead of the copy's: a realistic slip."""
+
+    def apply(self, state, player, prompt_id, choice):
+        new, events = super().apply(state, player, prompt_id, choice)
+        state.rng.next64()
+        return new, events
+
+
+class ShowsAllHands(Toy):
+    def view(self, state, viewer):
+        return ToyView(hand=sum(state.hands.values(), []), played=state.played)
+
+
+class TellsEveryoneTheDraw(Toy):
+    def _apply(self, state, prompt, choice):
+        events = super()._apply(state, prompt, choice)
+        other = next(p for p in state.players if p != prompt.player)
+        return events + [Event(kind="peek", text=T("Look."), data={"hand": state.hands[other]})]
+
+
+class OffersABrokenOption(Toy):
+    def prompts(self, state):
+        return [p.model_copy(update={"options": [*p.options, Option(key="boom", label=T("boom"))]})
+                for p in super().prompts(state)]
+
+    def _apply(self, state, prompt, choice):
+        if choice == ["boom"]:
+            raise IllegalAction("boom", T("Boom.", "ドカン。"))
+        return super()._apply(state, prompt, choice)
+
+
+class StallsOnAnOption(Toy):
+    def prompts(self, state):
+        if state.turn < 0:
+            return []
+        return [p.model_copy(update={"options": [*p.options, Option(key="stall", label=T("stall"))]})
+                for p in super().prompts(state)]
+
+    def _apply(self, state, prompt, choice):
+        if choice == ["stall"]:
+            state.turn = -1
+            return []
+        return super()._apply(state, prompt, choice)
+
+
+class AcceptsAnyone(Toy):
+    def _find_prompt(self, state, player, prompt_id):
+        return self.prompts(state)[0]
+
+
+class DependsOnACounter(Toy):
+    calls = 0
+
+    def _apply(self, state, prompt, choice):
+        DependsOnACounter.calls += 1
+        events = super()._apply(state, prompt, choice)
+        return events + [Event(kind="n", text=T(str(DependsOnACounter.calls)))]
+
+
+def test_a_correct_game_passes_every_check():
+    state, actions = check_random_game(Toy(), ["a", "b"], None, seed=3)
+    assert len(actions) == 4 and Toy().outcome(state) is not None
+
+
+@pytest.mark.parametrize("broken,message", [
+    (MutatesInput, "mutated"),
+    (ShowsAllHands, "hidden ids"),
+    (TellsEveryoneTheDraw, "public event peek shows hidden ids"),
+    (OffersABrokenOption, "offered choice ['boom']"),
+    (StallsOnAnOption, "no prompts and no outcome"),
+    (AcceptsAnyone, "accepted an illegal action"),
+    (DependsOnACounter, "not deterministic"),
+])
+def test_the_checks_catch_a_broken_game(broken, message):
+    with pytest.raises(AssertionError, match=re.escape(message)):
+        check_random_game(broken(), ["a", "b"], None, seed=3)
+
+
+def test_an_option_offered_to_someone_else_is_refused():
+    game = Toy()
+    state = game.setup(["a", "b"], None, 1)
+    with pytest.raises(IllegalAction) as e:
+        game.apply(state, "a", "play", [state.hands["b"][0]])
+    assert e.value.code == "not_offered"
+    with pytest.raises(IllegalAction) as e:
+        game.apply(state, "b", "play", [state.hands["a"][0]])
+    assert e.value.code == "not_your_decision"
