@@ -1,0 +1,146 @@
+"""The Fort of Gold game object: prompts from the current step, choices dispatched to the turn procedure."""
+from __future__ import annotations
+
+from games.kit import Event, Game, Option, Outcome, Prompt, Rng, T, Text, opt
+
+from . import flow
+from .data import label, rules
+from .options import Options
+from .rules import Move, legal_moves
+from .state import State
+from .view import FortView, all_ids, build_view, render, rules_summary, visible_ids
+
+GROUPS = {"welcome": T("Welcome mana", "マナを迎える"), "gain": T("Gain a treasure", "宝物を得る"),
+          "rotate": T("Rotate treasures", "宝物を回す"), "foresee": T("Foresee", "予見する")}
+
+
+def _join(parts: list[Text], en_sep: str = ", ", ja_sep: str = "、") -> Text:
+    return T(en_sep.join(p.en for p in parts), ja_sep.join(p.ja for p in parts))
+
+
+def move_option(state: State, move: Move) -> Option:
+    """A complete action as one option: the label says what moves where, the detail what follows."""
+    head = GROUPS[move.kind] + T(": ", ": ")
+    if move.kind == "welcome":
+        text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
+        detail = T("Refill the sanctum from the mana pile.", "内陣はマナの山から補充されます。")
+    elif move.kind == "gain":
+        cols = ", ".join(str(c + 1) for c in move.columns)
+        tops = _join([label(state.stand[c][-1]) for c in move.columns])
+        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols} (", f" ← 台の列{cols}のトップ(") + tops + T(")", ")")
+        detail = T("Glow of Life: each required symbol appears in the same position.",
+                   "命の輝き: 要求シンボルがそれぞれ同じ位置にあります。")
+    else:
+        top = state.stand[move.column][-1]
+        text = head + label(top) + T(f" (column {move.column + 1}) → ", f"(台の列{move.column + 1}) → ") + label(move.treasure)
+        if move.kind == "rotate":
+            detail = T("Glow of Power. Then a task treasure goes under the treasure pile (if there are 2) and one is drawn.",
+                       "力の輝き。その後、課題が2枚なら1枚を宝物の山の下に戻し、1枚引きます。")
+        else:
+            detail = T(f"Glow of Wisdom (the {rules().altar_column_cap}th card). Then look at the top "
+                       f"{rules().foresee_count} mana cards and put each back on top or at the bottom.",
+                       f"知の輝き({rules().altar_column_cap}枚目)。その後、マナの山の上から{rules().foresee_count}枚を見て、"
+                       "1枚ずつ上か下に戻します。")
+    return Option(key=move.key, label=text, detail=detail, group=move.kind)
+
+
+class FortOfGoldGame(Game[State]):
+    key = "fort-of-gold"
+    names = {"en": "The Fort of Gold", "ja": "金の砦"}
+    min_players = 1
+    max_players = 1
+    Options = Options
+    State = State
+    allows_random_seats = False  # a solo game: its one seat is the player
+
+    def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
+        return flow.new_state(self.key, players[0], options, rng)
+
+    # ---- prompts ---------------------------------------------------------------------
+    def prompts(self, state: State) -> list[Prompt]:
+        player = state.players[0]
+        if state.step == "turn":
+            options = [move_option(state, m) for m in legal_moves(state)]
+            if state.options.allow_concede:
+                options.append(opt("concede", "Concede (end the game as a loss)", "投了する(敗北としてゲームを終える)",
+                                   group="concede"))
+            return [Prompt(id="turn", player=player, options=options, text=T(
+                f"Turn {state.turn}: choose an action (only actions that will succeed are listed).",
+                f"手番{state.turn}: 行動を選んでください(成功する行動だけが表示されます)。"))]
+        if state.step == "return":
+            return [Prompt(id="return", player=player, options=[
+                Option(key=t, label=T("Put back ", "戻す: ") + label(t)) for t in state.tasks], text=T(
+                "Rotate treasures: choose the task treasure that goes face down under the treasure pile.",
+                "宝物を回す: 宝物の山の一番下に戻す課題の宝物を選んでください。"))]
+        if state.step == "foresee":
+            return [Prompt(id="foresee", player=player, options=self._put_back_options(state), text=T(
+                "Foresee: put the cards back one at a time; a card put on top goes above the ones put back before it.",
+                "予見する: 1枚ずつ戻してください。上に戻したカードは、先に戻したカードのさらに上になります。"))]
+        return []
+
+    @staticmethod
+    def _put_back_options(state: State) -> list[Option]:
+        options = []
+        for c in state.foresight:
+            if not state.mana_pile:  # top and bottom of an empty pile are the same place
+                options.append(Option(key=f"top:{c}", label=T("Return ", "戻す: ") + label(c) + T(" to the empty pile", "(空の山へ)")))
+                continue
+            options.append(Option(key=f"top:{c}", label=T("On top: ", "一番上へ: ") + label(c)))
+            options.append(Option(key=f"bottom:{c}", label=T("To the bottom: ", "一番下へ: ") + label(c)))
+        return options
+
+    # ---- applying a choice ----------------------------------------------------------------
+    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
+        events: list[Event] = []
+        pick = choice[0]
+        if prompt.id == "turn":
+            if pick == "concede":
+                flow.concede(state, events)
+            else:
+                move = next(m for m in legal_moves(state) if m.key == pick)
+                flow.perform(state, move, events)
+        elif prompt.id == "return":
+            flow.return_treasure(state, pick, events)
+        elif prompt.id == "foresee":
+            where, _, card = pick.partition(":")
+            flow.place_foreseen(state, card, where, events)
+        return events
+
+    # ---- what the player sees ----------------------------------------------------------------
+    def view(self, state: State, viewer: str | None) -> FortView:
+        return build_view(state, viewer)
+
+    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
+        return all_ids(state) - visible_ids(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.result is None:
+            return None
+        player = state.players[0]
+        on_altar = len(state.altar)
+        detail = {"result": state.result, "treasures": on_altar, "turns": state.turn, "mana_left": len(state.mana_pile)}
+        if state.result == "won":
+            score = len(state.mana_pile)
+            complete = score >= rules().complete_win_score
+            detail["result"] = "complete_win" if complete else "win"
+            summary = (T(f"Complete victory! {score} card(s) left in the mana pile.",
+                         f"完全勝利!マナの山の残り{score}枚。") if complete else
+                       T(f"Victory with {score} card(s) left in the mana pile (a complete victory needs "
+                         f"{rules().complete_win_score}).",
+                         f"勝利(マナの山の残り{score}枚。完全勝利には{rules().complete_win_score}枚必要)。"))
+            return Outcome(winners=[player], ranking=[[player]], scores={player: float(score)},
+                           summary=summary, detail=detail)
+        summary = (T(f"Conceded on turn {state.turn} with {on_altar} treasure(s) on the altar.",
+                     f"手番{state.turn}で投了(祭壇の宝物{on_altar}枚)。") if state.result == "conceded" else
+                   T(f"Defeat: no action could succeed on turn {state.turn} ({on_altar} treasure(s) on the altar).",
+                     f"敗北: 手番{state.turn}に取れる行動がありませんでした(祭壇の宝物{on_altar}枚)。"))
+        return Outcome(winners=[], ranking=[[player]], scores={player: 0.0}, summary=summary, detail=detail)
+
+    def render(self, view: FortView, lang: str = "en") -> str:
+        return render(view, lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return rules_summary(lang)
+
+
+GAME = FortOfGoldGame()
