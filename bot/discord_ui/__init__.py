@@ -1,0 +1,1 @@
+"""The Discord front end: client, cogs, components, presenters; talks only to the table service."""

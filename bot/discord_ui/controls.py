@@ -1,0 +1,181 @@
+"""Prompt -> Discord components: the controls for the decisions one player owes now.
+
+A message holds at most 5 rows (5 buttons, or one select of at most 25 options, per row).
+The rows are shared out among the open prompts, and each prompt is drawn in the richest form
+its share allows:
+
+- one answer (max 1) among few options: one button per option (plus "None" if min is 0);
+- one answer among many: a select, paged 25 options at a time with ◀ ▶ buttons;
+- several answers (max > 1) among at most 25 options, order irrelevant: a multi-select
+  with min/max (plus "None" if min is 0);
+- several answers in order, or among more than 25 options: a pick-one-at-a-time draft whose
+  picks so far travel in the custom_ids, with Confirm and Clear;
+- no room left: a "Choose…" button that redraws the message with that prompt alone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.i18n import t
+from games.kit import Prompt
+
+from . import ids
+from .components import button, clip, select, select_option
+
+ROWS = 5
+PER_ROW = 5
+PAGE = 25
+
+
+@dataclass
+class ControlState:
+    """Which page of each prompt is shown, the draft picks so far, and an optional focus."""
+
+    pages: dict[str, int] = field(default_factory=dict)
+    picks: dict[str, list[int]] = field(default_factory=dict)
+    focus: str | None = None
+
+
+def needs_draft(prompt: Prompt) -> bool:
+    return prompt.max > 1 and (prompt.ordered or len(prompt.options) > PAGE)
+
+
+def rows_needed(prompt: Prompt) -> int:
+    """The rows this prompt needs in its richest form."""
+    n = len(prompt.options)
+    if needs_draft(prompt):
+        return 2
+    if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * (ROWS - 1):
+        return -(-(n + (prompt.min == 0)) // PER_ROW)
+    if prompt.max == 1:
+        return 2 if n > PAGE or prompt.min == 0 else 1
+    return 2 if prompt.min == 0 else 1
+
+
+def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
+          state: ControlState | None = None) -> list[discord.ui.Item]:
+    """The items (with rows set) for `prompts`, all owed by one player at `version`."""
+    state = state or ControlState()
+    if state.focus is not None:
+        focused = [p for p in prompts if p.id == state.focus]
+        prompts = focused or prompts
+    items: list[discord.ui.Item] = []
+    row = 0
+    shares = _share_rows(prompts)
+    for prompt, share in zip(prompts, shares, strict=True):
+        if share == 0:
+            continue
+        drawn = _draw(table_id, version, prompt, lang, state, share, row)
+        items.extend(drawn)
+        row += len({item.row for item in drawn})
+    return items
+
+
+def _share_rows(prompts: list[Prompt]) -> list[int]:
+    """Rows per prompt: everyone gets one; spare rows go to prompts that need more, in order."""
+    shares = [1 if i < ROWS else 0 for i in range(len(prompts))]
+    spare = ROWS - sum(shares)
+    for i, prompt in enumerate(prompts[:ROWS]):
+        extra = min(spare, rows_needed(prompt) - 1)
+        if extra > 0:
+            shares[i] += extra
+            spare -= extra
+    return shares
+
+
+def _draw(table_id: int, version: int, prompt: Prompt, lang: str, state: ControlState,
+          share: int, row: int) -> list[discord.ui.Item]:
+    if needs_draft(prompt):
+        if share < 2:
+            return [_focus_button(table_id, version, prompt, lang, row)]
+        return _draft(table_id, version, prompt, lang, state.picks.get(prompt.id, []),
+                      state.pages.get(prompt.id, 0), row)
+    n = len(prompt.options)
+    if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * share:
+        return _buttons(table_id, version, prompt, lang, row)
+    pages = -(-n // PAGE)
+    extra_row = pages > 1 or prompt.min == 0
+    if extra_row and share < 2:
+        return [_focus_button(table_id, version, prompt, lang, row)]
+    page_no = min(state.pages.get(prompt.id, 0), pages - 1)
+    chunk = prompt.options[page_no * PAGE:(page_no + 1) * PAGE]
+    placeholder = prompt.text.get(lang)
+    if pages > 1:
+        placeholder = f"{placeholder} ({page_no + 1}/{pages})"
+    items: list[discord.ui.Item] = [select(
+        ids.option_select(table_id, version, prompt.id, page_no),
+        [select_option(o.label.get(lang), o.key, o.detail.get(lang) if o.detail else None) for o in chunk],
+        placeholder, min_values=max(1, min(prompt.min, len(chunk))), max_values=min(prompt.max, len(chunk)),
+        row=row)]
+    if extra_row:
+        items.extend(_pager(table_id, version, prompt, lang, page_no, pages, row + 1))
+        if prompt.min == 0:
+            items.append(_none_button(table_id, version, prompt, lang, row + 1))
+    return items
+
+
+def _buttons(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> list[discord.ui.Item]:
+    items: list[discord.ui.Item] = []
+    for i, option in enumerate(prompt.options):
+        style = discord.ButtonStyle.secondary if option.passes else discord.ButtonStyle.primary
+        items.append(button(ids.option_button(table_id, version, prompt.id, option.key), option.label.get(lang),
+                            style=style, row=row + i // PER_ROW))
+    if prompt.min == 0:
+        items.append(_none_button(table_id, version, prompt, lang, row + len(prompt.options) // PER_ROW))
+    return items
+
+
+def _none_button(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> discord.ui.Item:
+    return button(ids.none(table_id, version, prompt.id), t("ui.choose_none", lang), row=row)
+
+
+def _focus_button(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> discord.ui.Item:
+    label = t("ui.choose_prompt", lang, prompt=clip(prompt.text.get(lang), 60))
+    return button(ids.page(table_id, version, prompt.id, 0), label, style=discord.ButtonStyle.primary, row=row)
+
+
+def _pager(table_id: int, version: int, prompt: Prompt, lang: str, page_no: int, pages: int, row: int,
+           picks: str = "") -> list[discord.ui.Item]:
+    if pages <= 1:
+        return []
+    return [
+        button(ids.page(table_id, version, prompt.id, max(0, page_no - 1), picks) + ":prev", "◀",
+               row=row, disabled=page_no == 0),
+        button(ids.page(table_id, version, prompt.id, min(pages - 1, page_no + 1), picks) + ":next", "▶",
+               row=row, disabled=page_no >= pages - 1),
+    ]
+
+
+def _draft(table_id: int, version: int, prompt: Prompt, lang: str, picks: list[int], page_no: int,
+           row: int) -> list[discord.ui.Item]:
+    """Pick one option at a time (ordered prompts keep the order of the picks)."""
+    code = ids.encode_picks(picks)
+    remaining = [(i, o) for i, o in enumerate(prompt.options) if i not in picks]
+    items: list[discord.ui.Item] = []
+    pages = max(1, -(-len(remaining) // PAGE))
+    page_no = min(page_no, pages - 1)
+    if remaining and len(picks) < prompt.max:
+        chunk = remaining[page_no * PAGE:(page_no + 1) * PAGE]
+        add_max = 1 if prompt.ordered else min(prompt.max - len(picks), len(chunk))
+        placeholder = t("ui.draft_add", lang, done=len(picks), max=prompt.max)
+        items.append(select(
+            ids.draft_select(table_id, version, prompt.id, code, page_no),
+            [select_option(o.label.get(lang), o.key, o.detail.get(lang) if o.detail else None) for _, o in chunk],
+            placeholder, min_values=1, max_values=add_max, row=row))
+    ok_allowed = prompt.min <= len(picks) <= prompt.max
+    items.append(button(ids.draft(table_id, version, prompt.id, code, "ok"), t("ui.confirm", lang),
+                        style=discord.ButtonStyle.success, row=row + 1, disabled=not ok_allowed))
+    items.append(button(ids.draft(table_id, version, prompt.id, code, "clr"), t("ui.clear", lang),
+                        row=row + 1, disabled=not picks))
+    items.extend(_pager(table_id, version, prompt, lang, page_no, pages, row + 1, code))
+    return items
+
+
+def draft_summary(prompt: Prompt, picks: list[int], lang: str) -> str:
+    """'Chosen so far: A → B' for the message text of a draft."""
+    if not picks:
+        return t("ui.draft_empty", lang, min=prompt.min, max=prompt.max)
+    sep = " → " if prompt.ordered else ", "
+    return t("ui.draft_so_far", lang, picks=sep.join(prompt.options[i].label.get(lang) for i in picks))

@@ -1,0 +1,143 @@
+"""The custom_id scheme of every component the bot sends.
+
+A custom_id is all a click brings back (Discord allows 100 characters), and it must still
+mean something after a restart, so it carries the table id, the state version the control
+was drawn for, a kind, and the kind's arguments:
+
+    ct:<table>:<version>:<kind>[:<arg>...]
+
+Kinds: L lobby button, LO lobby option select, LM "more options" select, LV lobby option
+value select, H my hand, B option button, S option select, P page, N choose none,
+D pick-in-order draft (add / ok / clear), DS draft select, G log page.
+Prompt ids are escaped so they never contain ':'; option keys come last and may contain anything.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+PREFIX = "ct"
+MAX_LEN = 100
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+# One regex per DynamicItem class; each captures table, version and the kind's rest.
+TEMPLATE = r"ct:(?P<table>\d+):(?P<version>\d+):(?P<kind>{kind})(?::(?P<rest>.*))?"
+
+
+def template(kind: str) -> str:
+    return TEMPLATE.format(kind=kind)
+
+
+def escape(text: str) -> str:
+    return text.replace("%", "%25").replace(":", "%3A")
+
+
+def unescape(text: str) -> str:
+    return text.replace("%3A", ":").replace("%25", "%")
+
+
+def encode_picks(indices: list[int]) -> str:
+    """Option indices chosen so far, two base-36 digits each ('' for none)."""
+    out = []
+    for i in indices:
+        if not 0 <= i < 36 * 36:
+            raise ValueError(f"option index {i} cannot be encoded")
+        out.append(_DIGITS[i // 36] + _DIGITS[i % 36])
+    return "".join(out)
+
+
+def decode_picks(text: str) -> list[int]:
+    if len(text) % 2 or any(c not in _DIGITS for c in text):
+        raise ValueError(f"bad picks {text!r}")
+    return [_DIGITS.index(text[i]) * 36 + _DIGITS.index(text[i + 1]) for i in range(0, len(text), 2)]
+
+
+@dataclass(frozen=True)
+class ComponentId:
+    """A parsed custom_id."""
+
+    table: int
+    version: int
+    kind: str
+    args: list[str] = field(default_factory=list)
+
+    def render(self) -> str:
+        text = ":".join([PREFIX, str(self.table), str(self.version), self.kind, *self.args])
+        if len(text) > MAX_LEN:
+            raise ValueError(f"custom_id longer than {MAX_LEN}: {text!r}")
+        return text
+
+
+def make(table: int, version: int, kind: str, *args: str | int) -> str:
+    return ComponentId(table, version, kind, [str(a) for a in args]).render()
+
+
+def parse(custom_id: str) -> ComponentId | None:
+    match = re.fullmatch(TEMPLATE.format(kind=r"[A-Z]+"), custom_id)
+    if not match:
+        return None
+    return from_match(match)
+
+
+def from_match(match: re.Match[str]) -> ComponentId:
+    rest = match["rest"]
+    return ComponentId(int(match["table"]), int(match["version"]), match["kind"],
+                       rest.split(":") if rest is not None else [])
+
+
+# ---- builders, one per kind ---------------------------------------------------------
+def lobby(table: int, version: int, action: str) -> str:
+    return make(table, version, "L", action)
+
+
+def lobby_option(table: int, version: int, name: str) -> str:
+    return make(table, version, "LO", escape(name))
+
+
+def lobby_more(table: int, version: int) -> str:
+    return make(table, version, "LM")
+
+
+def lobby_value(table: int, version: int, name: str) -> str:
+    return make(table, version, "LV", escape(name))
+
+
+def hand(table: int) -> str:
+    return make(table, 0, "H")
+
+
+def option_button(table: int, version: int, prompt_id: str, key: str) -> str:
+    # The option key is last: it may contain ':' and is taken verbatim.
+    return f"{make(table, version, 'B', escape(prompt_id))}:{key}"
+
+
+def option_select(table: int, version: int, prompt_id: str, page: int) -> str:
+    return make(table, version, "S", escape(prompt_id), page)
+
+
+def page(table: int, version: int, prompt_id: str, page_no: int, picks: str = "") -> str:
+    return make(table, version, "P", escape(prompt_id), page_no, picks)
+
+
+def none(table: int, version: int, prompt_id: str) -> str:
+    return make(table, version, "N", escape(prompt_id))
+
+
+def draft(table: int, version: int, prompt_id: str, picks: str, op: str) -> str:
+    return make(table, version, "D", escape(prompt_id), picks, op)
+
+
+def draft_select(table: int, version: int, prompt_id: str, picks: str, page_no: int) -> str:
+    return make(table, version, "DS", escape(prompt_id), picks, page_no)
+
+
+def log_page(table: int, before_seq: int) -> str:
+    return make(table, 0, "G", before_seq)
+
+
+def option_key_of_button(custom_id: str) -> tuple[str, str]:
+    """(prompt id, option key) of an option button's custom_id."""
+    parsed = parse(custom_id)
+    if parsed is None or parsed.kind != "B" or len(parsed.args) < 2:
+        raise ValueError(f"not an option button: {custom_id!r}")
+    return unescape(parsed.args[0]), ":".join(parsed.args[1:])

@@ -1,0 +1,87 @@
+"""custom_id scheme and prompt -> components rendering, without a Discord connection."""
+from __future__ import annotations
+
+import pytest
+
+from bot.discord_ui import controls, ids
+from bot.discord_ui.components import ActionButton, ActionSelect
+from games.kit import Option, Prompt, T
+
+
+def prompt(n: int, lo: int = 1, hi: int = 1, ordered: bool = False, pid: str = "pick") -> Prompt:
+    return Prompt(id=pid, player="1", text=T("Pick", "選ぶ"), min=lo, max=hi, ordered=ordered,
+                  options=[Option(key=f"k{i}", label=T(f"Option {i}", f"選択{i}")) for i in range(n)])
+
+
+def rows(items) -> list[int]:
+    return [item.item.row for item in items]
+
+
+def test_custom_id_round_trip_and_escape():
+    cid = ids.option_button(123456, 78, "a:b%c", "key:with:colons")
+    assert len(cid) <= ids.MAX_LEN
+    assert ids.option_key_of_button(cid) == ("a:b%c", "key:with:colons")
+    parsed = ids.parse(ids.lobby(5, 0, "join"))
+    assert (parsed.table, parsed.version, parsed.kind, parsed.args) == (5, 0, "L", ["join"])
+    assert ids.parse("something else") is None
+
+
+def test_picks_encoding_round_trips():
+    assert ids.decode_picks(ids.encode_picks([0, 5, 35, 36, 1295])) == [0, 5, 35, 36, 1295]
+    with pytest.raises(ValueError):
+        ids.encode_picks([1296])
+
+
+def test_longest_ids_fit_in_100_characters():
+    cid = ids.option_button(10**12, 10**7, "p" * 24, "k" * 40)
+    assert len(cid) <= 100
+
+
+def test_few_options_become_buttons_with_their_labels():
+    items = controls.build(1, 3, [prompt(4)], "en")
+    assert all(isinstance(i, ActionButton) for i in items)
+    assert [i.item.label for i in items] == ["Option 0", "Option 1", "Option 2", "Option 3"]
+    assert [ids.option_key_of_button(i.item.custom_id)[1] for i in items] == ["k0", "k1", "k2", "k3"]
+
+
+def test_optional_prompt_gets_a_none_button():
+    items = controls.build(1, 3, [prompt(3, lo=0)], "ja")
+    assert items[-1].item.label == "なし"
+    assert ids.parse(items[-1].item.custom_id).kind == "N"
+
+
+def test_many_options_page_through_selects_of_25():
+    items = controls.build(1, 3, [prompt(60)], "en")
+    selects = [i for i in items if isinstance(i, ActionSelect)]
+    assert len(selects) == 1 and len(selects[0].item.options) == 25
+    pager = [i for i in items if isinstance(i, ActionButton)]
+    assert [b.item.label for b in pager] == ["◀", "▶"] and pager[0].item.disabled
+    last = controls.build(1, 3, [prompt(60)], "en", controls.ControlState(pages={"pick": 2}))
+    select = next(i for i in last if isinstance(i, ActionSelect))
+    assert [o.value for o in select.item.options] == [f"k{i}" for i in range(50, 60)]
+
+
+def test_multi_select_carries_min_and_max():
+    items = controls.build(1, 3, [prompt(6, lo=2, hi=3)], "en")
+    select = items[0].item
+    assert (select.min_values, select.max_values) == (2, 3)
+
+
+def test_ordered_prompt_drafts_one_pick_at_a_time():
+    p = prompt(4, lo=2, hi=2, ordered=True)
+    items = controls.build(1, 3, [p], "en", controls.ControlState(picks={"pick": [2]}))
+    select = next(i for i in items if isinstance(i, ActionSelect)).item
+    assert select.max_values == 1 and "k2" not in [o.value for o in select.options]
+    confirm = next(i for i in items if isinstance(i, ActionButton) and i.item.label == "Confirm")
+    assert confirm.item.disabled  # one of two picks made
+    done = controls.build(1, 3, [p], "en", controls.ControlState(picks={"pick": [2, 0]}))
+    confirm = next(i for i in done if isinstance(i, ActionButton) and i.item.label == "Confirm")
+    assert not confirm.item.disabled
+    assert controls.draft_summary(p, [2, 0], "en") == "Chosen so far: Option 2 → Option 0"
+
+
+def test_several_prompts_share_five_rows():
+    prompts = [prompt(30, pid=f"p{i}") for i in range(7)]
+    items = controls.build(1, 3, prompts, "en")
+    assert max(rows(items)) <= 4
+    assert len(items) <= 25
