@@ -28,17 +28,16 @@ def other(state: State, player: str) -> str:
 
 def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> State:
     d = load()
-    cards: dict[str, str] = {}
-    for kind in d.kinds:
-        for _ in range(kind.count):
-            cards[f"c{len(cards) + 1:02d}"] = kind.key
+    kinds = [k.key for k in d.kinds for _ in range(k.count)]
     if options.revolution:
-        for _ in range(d.revolution.count):
-            cards[f"c{len(cards) + 1:02d}"] = REVOLUTION
+        kinds += [REVOLUTION] * d.revolution.count
+    # Ids are dealt to the kinds at random, so an id that slips out (say, in a log of choices)
+    # tells nothing about the card.
+    rng.shuffle(kinds)
+    cards = {f"c{i:02d}": kind for i, kind in enumerate(kinds, 1)}
     state = State(game=game_key, players=players, seed=rng.seed, rng=rng, options=options, cards=cards,
                   hands={p: [] for p in players}, scores={p: 0 for p in players},
-                  pyramids={p: 0 for p in players}, india_active={p: True for p in players},
-                  dice={k: 1 for k in DICE})
+                  pyramids={p: 0 for p in players}, india_active={p: True for p in players})
     if options.civilizations:
         if options.civ_assignment == "random":
             picks = state.rng.sample(list(CIVS), 2)
@@ -148,7 +147,8 @@ def roll(state: State, dice: list[str], events: EventList) -> None:
 # ---- the round -----------------------------------------------------------------
 
 def start_round(state: State, events: EventList) -> None:
-    if state.round >= state.options.round_limit:
+    limit = state.options.round_limit
+    if limit and state.round >= limit:
         finish(state, "round_limit", events)
         return
     state.step = "place"
@@ -237,7 +237,8 @@ def win(state: State, winner: str, diff: int, played: Played, events: EventList)
     gain(state, winner, diff)
     events.append(Event(kind="win", text=T(f"{winner} wins the round and gains {_pts(diff)}.",
                                            f"{winner}がラウンドに勝ち、{diff}点を獲得しました。")))
-    if state.civs.get(winner) == "egypt" and played.kind in ("grow", "build"):
+    counts = not played.revolution or state.options.egypt_counts_revolution
+    if state.civs.get(winner) == "egypt" and played.kind in ("grow", "build") and counts:
         state.pyramids[winner] += 1
         events.append(Event(kind="pyramid", text=T(f"{winner} builds pyramid {state.pyramids[winner]}.",
                                                    f"{winner}がピラミッドを建設しました({state.pyramids[winner]}つ目)。")))
@@ -390,7 +391,7 @@ def tie_discard(state: State, player: str, card: str, events: EventList) -> None
     for p in state.players:
         c = state.tie_discards[p]
         take_from_hand(state, p, c)
-        state.discard.append(DiscardEntry(card=c, face_up=False))
+        state.discard.append(DiscardEntry(card=c, face_up=False, owner=p))
     state.tie_discards = {}
     v2_reshuffle(state, events)
     state.draw_queue = list(state.players)

@@ -87,21 +87,22 @@ class SutosuteGame(Game[State]):
                 options.append(Option(key=link.card, label=T("Reveal ", "公開:") + kind_name(link.kind) + where,
                                       detail=T(f"Combo of {n}: {bonus(n, civ)} points in total.",
                                                f"{n}枚コンボ:合計{bonus(n, civ)}点。")))
-            options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える({bonus(n - 1, civ)}点)"))
+            options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える({bonus(n - 1, civ)}点)",
+                               passes=True))
             return [Prompt(id="combo", player=w, text=T("Combo: reveal a connected card from your hand?",
                                                         "コンボ:繋がるカードを公開しますか?"), options=options)]
         if step == "china":
             return [Prompt(id="china", player=state.winner, text=T(
                 "Permanent Revolution: take Revolution back into your hand (the opponent's card is discarded)?",
                 "永久革命論:革命を手札に戻しますか?(相手の伏せ札は捨てられます)"),
-                options=[opt("yes", "Take Revolution back", "革命を手札に戻す"), opt("no", "Take the opponent's card as usual", "通常通り相手の札を得る")])]
+                options=[opt("yes", "Take Revolution back", "革命を手札に戻す"), opt("no", "Take the opponent's card as usual", "通常通り相手の札を得る", passes=True)])]
         if step == "persia":
             return [Prompt(id="persia", player=state.winner, text=T(
                 "Achaemenid Empire: reset the cards?", "アケメネス王朝:カードをリセットしますか?"),
-                options=[opt("yes", "Reset all cards", "リセットする"), opt("no", "Continue as usual", "通常通り続ける")])]
+                options=[opt("yes", "Reset all cards", "リセットする"), opt("no", "Continue as usual", "通常通り続ける", passes=True)])]
         if step == "draw":
             p = state.draw_queue[0]
-            options = [opt("deck", "Draw from the deck", "山から1枚引く")]
+            options = [opt("deck", "Draw from the deck", "山から1枚引く", passes=True)]
             face_up = [e.card for e in state.discard if e.face_up]
             for c in _distinct_cards(state, face_up):
                 options.append(Option(key=c, label=T("Take ", "捨て札から取る:") + kind_name(state.cards[c])

@@ -31,9 +31,12 @@ class Options(BaseModel):
     target_lead: int = Field(6, ge=1, le=50, description="Lead needed to win (ver.2: 6).")
     winner_reroll: Literal["exactly_2", "up_to_2"] = Field(
         "exactly_2", description="The round winner rerolls exactly 2 dice of their choice, or up to 2.")
+    egypt_counts_revolution: bool = Field(
+        True, description="Egypt: a Revolution declared as Growth or Building builds a pyramid too (notes S14).")
     round_limit: int = Field(
-        200, ge=1, le=5000,
-        description="Safety cap (not in the rulebook): after this many rounds the higher score wins; equal scores tie.")
+        0, ge=0, le=5000,
+        description="Not in the rulebook (notes S25: no cap): after this many rounds the higher score wins, "
+                    "equal scores tie; 0 = no limit.")
 
     def target(self) -> int:
         if self.target_points:
@@ -41,3 +44,20 @@ class Options(BaseModel):
         from .data import load
         t = load().targets
         return t.points_with_civilizations if self.civilizations else t.points
+
+    @classmethod
+    def preset(cls, name: str, **changes: object) -> Options:
+        """One of the notes' presets (§3.5), with optional changes on top."""
+        return cls.model_validate({**PRESETS[name], **changes})
+
+
+# The notes' presets (§3.5) as option values; `standard` is the defaults (≈ the product).
+_CLASSIC_V2: dict[str, object] = {
+    "revolution": False, "revolution_undeclared": False, "draw_rule": "v2", "draw_catchup_point": False,
+    "draw_reset_after": 0, "reshuffle_rule": "v2_discard4", "public_info": False}
+PRESETS: dict[str, dict[str, object]] = {
+    "standard": {},
+    "classic_v2": _CLASSIC_V2,
+    "beginner": {**_CLASSIC_V2, "combos": False},
+    "civilizations": {"civilizations": True},
+}

@@ -11,6 +11,7 @@ from .options import Options
 class DiscardEntry(BaseModel):
     card: str
     face_up: bool
+    owner: str | None = None  # who put a face-down card there and so knows it (ver.2 draw rule)
 
 
 class RoundRecord(BaseModel):

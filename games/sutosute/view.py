@@ -29,13 +29,14 @@ class PlayerView(BaseModel):
     pyramids: int = 0
     pacifism: bool | None = None           # India's ability still active
     to_discard: CardView | None = None     # ver.2 draw: own face-down discard chosen, not yet done
+    own_face_down: list[CardView] = []     # ver.2 draw: own cards in the face-down discard (only the owner knows)
 
 
 class SutosuteView(BaseModel):
     viewer: str | None
     step: str
     round: int
-    round_limit: int
+    round_limit: int            # 0 = no limit (the rulebook has none)
     target: int
     lead: int
     dice: dict[str, int]
@@ -55,7 +56,8 @@ class SutosuteView(BaseModel):
 
 def visible_ids(state: State, viewer: str | None) -> set[str]:
     """Card ids the viewer may see: own hand and placed card, shown cards, face-up discard, revealed table."""
-    seen = set(state.public) | {e.card for e in state.discard if e.face_up} | set(state.chain)
+    seen = set(state.public) | set(state.chain)
+    seen |= {e.card for e in state.discard if e.face_up or (viewer is not None and e.owner == viewer)}
     for p, card in state.placed.items():
         if p == viewer or state.revealed or (state.step == "declare" and state.cards[card] == REVOLUTION):
             seen.add(card)
@@ -88,7 +90,8 @@ def build_view(state: State, viewer: str | None, waiting: list[str]) -> Sutosute
             shown=[cv(c) for c in state.hands[p] if c in state.public],
             table=table, pyramids=state.pyramids[p],
             pacifism=state.india_active[p] if state.civs.get(p) == "india" else None,
-            to_discard=cv(pending) if pending else None))
+            to_discard=cv(pending) if pending else None,
+            own_face_down=[cv(e.card) for e in state.discard if own and not e.face_up and e.owner == p]))
     return SutosuteView(
         viewer=viewer, step=state.step, round=state.round, round_limit=state.options.round_limit,
         target=state.options.target(), lead=state.options.target_lead, dice=dict(state.dice), players=players,
@@ -115,8 +118,8 @@ def render(view: SutosuteView, lang: str = "en") -> str:
     ja = lang == "ja"
     lines: list[str] = []
     title = "すとすて" if ja else "Sutosute"
-    lines.append(f"**{title}** — " + (f"ラウンド {view.round}（上限 {view.round_limit}）"
-                                      if ja else f"round {view.round} (limit {view.round_limit})"))
+    limit = (f"（上限 {view.round_limit}）" if ja else f" (limit {view.round_limit})") if view.round_limit else ""
+    lines.append(f"**{title}** — " + (f"ラウンド {view.round}" if ja else f"round {view.round}") + limit)
     lines.append(("勝利条件: " if ja else "Goal: ") + (f"{view.target}点以上かつ{view.lead}点差"
                                                     if ja else f"{view.target}+ points and a lead of {view.lead}+"))
     dice = " ".join(f"{die_name(d).get(lang)}={view.dice[d]}" for d in DICE if d in view.dice)
@@ -135,6 +138,8 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         else:
             lines.append((f"  手札 {pv.hand_count}枚" if ja else f"  {pv.hand_count} cards in hand")
                          + (("、公開中: " if ja else "; face up: ") + _cards(pv.shown, lang) if pv.shown else ""))
+        if pv.own_face_down:
+            lines.append(("  自分が裏向きに捨てた札: " if ja else "  Your face-down discards: ") + _cards(pv.own_face_down, lang))
         if pv.to_discard is not None:
             lines.append(("  裏向きに捨てる札: " if ja else "  Discarding face down: ") + _k(pv.to_discard.kind, lang))
         t = pv.table

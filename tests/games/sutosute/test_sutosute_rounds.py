@@ -229,7 +229,10 @@ def test_v2_draw_rule_returns_cards_discards_face_down_and_draws():
     state, events = GAME.apply(state, B, "discard", [key_for_kind(state, prompt(state, "discard", B), "trade")])
     assert [e.face_up for e in state.discard] == [False, False]
     assert all(len(h) == 4 for h in state.hands.values())
-    assert DiscardEntry(card=a_build, face_up=False) in state.discard and a_build not in state.hands[A]
+    assert DiscardEntry(card=a_build, face_up=False, owner=A) in state.discard and a_build not in state.hands[A]
+    # each player still knows (only) their own face-down discard
+    assert [c.id for c in GAME.view(state, A).players[0].own_face_down] == [a_build]
+    assert a_build in GAME.hidden_ids(state, B) and a_build in GAME.hidden_ids(state, None)
     assert set(next(e for e in events if e.kind == "roll").data) == {"red", "black", "white"}
     assert state.scores == {A: 0, B: 0}
 
