@@ -1,0 +1,97 @@
+"""The Ganymede game object: prompts from the current step, choices dispatched to the round procedure."""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from games.kit import Event, Game, Outcome, Prompt, Rng, T
+
+from . import effects, rounds
+from .options import Options
+from .piles import side_name
+from .prompts import prompts as open_prompts
+from .render import render, rules_summary
+from .state import State
+from .view import GanymedeView, build_view, visible_ids
+
+
+class GanymedeGame(Game[State]):
+    key = "ganymede"
+    names = {"en": "The War Chronicles of Ganymede", "ja": "ガニメデ戦記"}
+    min_players = 2
+    max_players = 3
+    Options = Options
+    State = State
+
+    def player_range(self, options: BaseModel | None = None) -> tuple[int, int]:
+        if options is None:
+            return self.min_players, self.max_players
+        n = self.parse_options(options).players()
+        return n, n
+
+    def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
+        return rounds.new_state(self.key, players, options, rng)
+
+    def prompts(self, state: State) -> list[Prompt]:
+        return open_prompts(state)
+
+    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
+        events: list[Event] = []
+        colour = state.side_of(prompt.player).colour
+        pick = choice[0]
+        if prompt.id in ("setup_black", "reinforce"):
+            (rounds.setup_pick if prompt.id == "setup_black" else rounds.reinforce)(state, colour, pick, events)
+        elif prompt.id == "draw":
+            if pick == "draw":
+                effects.player_draw(state, colour, events)
+            else:
+                rounds.stop_drawing(state, colour, events)
+        elif prompt.id == "effect":
+            effects.use_effect(state, pick, events)
+        elif prompt.id == "order":
+            effects.order_top(state, pick, events)
+        elif prompt.id == "aces":
+            rounds.declare_aces(state, colour, int(pick[1:]), events)
+        elif prompt.id == "threes":
+            target = state.queue[0].split(":")[2]
+            rounds.declare_threes(state, colour, target, int(pick), events)
+        elif prompt.id == "remove":
+            rounds.remove_card(state, colour, pick, events)
+        return events
+
+    def view(self, state: State, viewer: str | None) -> GanymedeView:
+        return build_view(state, viewer, self.current_players(state))
+
+    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
+        return set(state.cards) - visible_ids(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.finished:
+            return None
+        sides = state.sides
+        scores = {s.player: float(s.hp) for s in sides.values() if s.player is not None}
+        won = [sides[c].player for c in state.winners if sides[c].player is not None]
+        lost = [p for p in state.players if p not in won]
+        detail = {"end": state.end_reason, "rounds": state.round, "hp": {c: s.hp for c, s in sides.items()},
+                  "winning_colours": list(state.winners)}
+        names = [side_name(sides[c]) for c in state.winners]
+        who = T(" and ".join(n.en for n in names), "と".join(n.ja for n in names))
+        why = T(" at the round limit", "(ラウンド上限)") if state.end_reason == "round_limit" else T("", "")
+        if state.options.mode == "coop":
+            team = list(state.players)
+            if won:
+                summary = T("Red and green defeat purple", "赤と緑が紫陣営に勝利") + why
+            else:
+                summary = T("Purple defeats red and green", "紫陣営が赤と緑に勝利") + why
+            return Outcome(winners=won, ranking=[team], scores=scores, summary=summary, detail=detail)
+        hp = " – ".join(str(sides[c].hp) for c in sides)
+        summary = who + T(" win", "の勝利") + why + T(f" (HP {hp})", f"(HP {hp})")
+        return Outcome(winners=won, ranking=[won, lost], scores=scores, summary=summary, detail=detail)
+
+    def render(self, view: GanymedeView, lang: str = "en") -> str:
+        return render(view, lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return rules_summary(lang)
+
+
+GAME = GanymedeGame()

@@ -1,0 +1,34 @@
+"""Host options (notes §2.8); the defaults are the rulebook's rules and the notes' reconstructed cards."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Mode = Literal["duel", "coop", "three"]
+PLAYERS = {"duel": 2, "coop": 2, "three": 3}
+
+
+class Options(BaseModel):
+    mode: Mode = Field("duel", description="duel: 2 players, red vs green; coop: red and green vs the automated "
+                                           "purple side; three: 3 players, purple is a seat.")
+    start_hp: int = Field(0, ge=0, le=99, description="Starting hit points; 0 = the rulebook's 15.")
+    colour_deck: Literal["default", "alt_5_9", "alt_1_11"] = Field(
+        "default", description="Which reconstructed red/green numbers to use (cards.json colour_decks, notes §2.5).")
+    draw_check_ace: Literal[1, 11] = Field(
+        1, description="What an A counts for the 'over 21: no more draws' check (notes G3: 1).")
+    coop_loss: Literal["both", "either"] = Field(
+        "both", description="Co-op and three players: red and green lose when both (notes G21) or either falls.")
+    round_limit: int = Field(
+        100, ge=1, le=1000,
+        description="Safety cap (not in the rulebook): after this many rounds the game ends "
+                    "(duel: more HP wins, ties to the First Strike marker; otherwise purple has survived).")
+
+    def players(self) -> int:
+        return PLAYERS[self.mode]
+
+    def hp(self) -> int:
+        if self.start_hp:
+            return self.start_hp
+        from .data import load
+        return load().start_hp.value
