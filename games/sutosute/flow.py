@@ -281,6 +281,9 @@ def end_combo(state: State, events: EventList) -> None:
         gain(state, w, points)
         events.append(Event(kind="combo_bonus", text=T(f"{w}'s combo of {n} scores {_pts(points)}.",
                                                        f"{w}の{n}枚コンボで{points}点。")))
+    # The chain's ids are done with: the round record keeps the kinds, and hand cards stay shown
+    # through `public`. Kept, they would point at cards a reset or reshuffle has since moved.
+    state.chain = []
     if check_victory(state, events):
         return
     rev_won = state.cards[state.placed[w]] == REVOLUTION

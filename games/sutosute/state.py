@@ -48,7 +48,7 @@ class State(BaseState):
     india_active: dict[str, bool] = Field(default_factory=dict)
     pyramids: dict[str, int] = Field(default_factory=dict)
     winner: str | None = None                   # the winner of the round being processed
-    chain: list[str] = Field(default_factory=list)   # combo cards revealed this round (ids)
+    chain: list[str] = Field(default_factory=list)   # combo cards revealed so far (ids), while the combo is open
     china_return: bool = False
     tie_discards: dict[str, str] = Field(default_factory=dict)  # ver.2 draw rule: face-down discards chosen
     draw_queue: list[str] = Field(default_factory=list)  # players still to draw 1

@@ -166,8 +166,9 @@ def render(view: SutosuteView, lang: str = "en") -> str:
             parts.append(f"{p} {shown} {r.powers.get(p, 0)}")
         res = (f"勝者 {r.winner}" if ja else f"winner {r.winner}") if r.winner else ("引き分け" if ja else "draw")
         gained = ", ".join(f"{p} +{g}" for p, g in r.gained.items())
+        combo = (("、コンボ: " if ja else "; combo: ") + ", ".join(_k(k, lang) for k in r.combo)) if r.combo else ""
         lines.append((f"前ラウンド{r.number}: " if ja else f"Last round {r.number}: ") + " / ".join(parts)
-                     + f" — {res}" + (f" ({gained})" if gained else ""))
+                     + f" — {res}" + (f" ({gained}{combo})" if gained else ""))
     if view.draws_in_row:
         lines.append(f"連続引き分け {view.draws_in_row}" if ja else f"Draws in a row: {view.draws_in_row}")
     if view.finished:
