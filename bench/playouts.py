@@ -23,6 +23,8 @@ CONFIGS = [
     ("ganymede", {"mode": "coop"}, [2]),
     ("ganymede", {"mode": "three"}, [3]),
     ("sutosute", {}, [2]),
+    ("sutosute", {"civilizations": True}, [2]),
+    ("sutosute", {"revolution": False, "draw_rule": "v2", "reshuffle_rule": "v2_discard4"}, [2]),
     ("guns-and-steel", {"set": "base"}, [2, 3, 4]),
     ("guns-and-steel", {"set": "renaissance"}, [2, 3, 4]),
     ("guns-and-steel", {"set": "mixed"}, [2, 3, 4]),
