@@ -15,7 +15,7 @@ DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
 class Settings(BaseSettings):
     """Everything `python -m bot` needs; each field names its environment variable."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore",
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True,
                                       populate_by_name=True)
 
     token: str | None = Field(None, validation_alias=AliasChoices("token", "DISCORD_TOKEN"),

@@ -1,0 +1,229 @@
+"""Everything the bot tells a channel or a player after the interaction was answered:
+the live board, turn pings, hand DMs (with the closed-DM fallback), results and the turn
+clock's notices.
+
+Work runs in background tasks, one table at a time (a per-table lock), and always draws the
+newest state, so two quick moves never leave an older board on top.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from games import registry
+
+from . import ids
+from .components import button, detached_view
+from .play import hand_message
+from .presenters import board_embed, game_name, mention, names_of, result_embed
+from .replies import table_lang
+
+if TYPE_CHECKING:
+    from .client import CardTableBot
+
+log = logging.getLogger(__name__)
+DM_CLOSED = 50007
+
+
+def board_view(table: Any, lang: str) -> discord.ui.View | None:
+    """The public board's only control: My hand (no version: it always shows the present)."""
+    if table.status != "running":
+        return None
+    return detached_view([button(ids.hand(table.id), t("board.my_hand", lang), discord.ButtonStyle.primary)])
+
+
+def owing_humans(table: Any, state: Any) -> list[str]:
+    """Players who owe a decision now and are played by a person."""
+    if state is None or table.status != "running":
+        return []
+    game = registry.get(table.game)
+    people = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
+    return [p for p in game.current_players(state) if p in people]
+
+
+class Announcer:
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task] = set()
+
+    # ---- scheduling ---------------------------------------------------------------------
+    def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
+        async def run() -> None:
+            lock = self._locks.setdefault(table_id, asyncio.Lock())
+            async with lock:
+                try:
+                    await coro
+                except Exception:
+                    log.exception("announcing for table %s failed", table_id)
+        task = asyncio.create_task(run(), name=f"announce-{table_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def drain(self) -> None:
+        if self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # ---- entry points -------------------------------------------------------------------
+    def after_act(self, before: Any, result: Any, actor: str | None) -> asyncio.Task:
+        """A move (and the computer moves after it) was stored: board, pings, DMs, result."""
+        game = registry.get(before.game)
+        owed_before = set(owing_humans(before, before.state(game))) if before.status == "running" else set()
+        return self.spawn(before.id, self._after_change(result.table.id, owed_before, actor, first_turn=False))
+
+    def after_start(self, table: Any, board_shown: bool) -> asyncio.Task:
+        """A game began: everyone who owes a first decision gets their hand (DM or ping)."""
+        return self.spawn(table.id, self._after_change(table.id, set(), None, first_turn=True,
+                                                       board_shown=board_shown))
+
+    def notice(self, notice: Any) -> asyncio.Task:
+        return self.spawn(notice.table_id, self._notice(notice))
+
+    # ---- the work -----------------------------------------------------------------------
+    async def _after_change(self, table_id: int, owed_before: set[str], actor: str | None, *,
+                            first_turn: bool, board_shown: bool = False) -> None:
+        svc = self.bot.service
+        table = await svc.get(table_id)
+        lang = await table_lang(svc, table)
+        if not board_shown:
+            await self.update_board(table, lang)
+        if table.status == "finished":
+            await self.post_result(table, lang)
+            self.bot.scheduler.poke()
+            return
+        game = registry.get(table.game)
+        now_owing = owing_humans(table, table.state(game))
+        fresh = [u for u in now_owing if u not in owed_before and u != actor]
+        if fresh:
+            await self.turn_started(table, fresh, lang, first_turn=first_turn)
+        self.bot.scheduler.poke()
+
+    async def turn_started(self, table: Any, users: list[str], lang: str, *, first_turn: bool) -> None:
+        """DM the hands of those who want it (and everyone on the first turn), then one ping."""
+        closed = [u for u in users if await self.dm_hand(table, u, first_turn=first_turn) == "closed"]
+        names = names_of(table, lang)
+        game = registry.get(table.game)
+        lines = [t("turn.ping", lang, who=", ".join(mention(u, names) for u in users),
+                   game=game_name(game, lang), id=table.id)]
+        for user_id in closed:
+            lines.append(t("turn.dm_closed", lang, who=mention(user_id, names)))
+        await self.send(table.channel_id, content="\n".join(lines), view=board_view(table, lang),
+                        mentions=users)
+
+    async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool) -> str:
+        """DM the hand and controls to a user who wants it (everyone on the first turn).
+        Returns "sent", "unwanted", "closed" (DMs refused, now or before: 50007) or "failed"."""
+        svc = self.bot.service
+        prefs = await svc.user_prefs(user_id)
+        if not (prefs.notify_dm or first_turn) or not user_id.isdigit():
+            return "unwanted"
+        if prefs.dm_closed:
+            return "closed"  # remembered: never retried until `/game notify on`
+        lang = prefs.lang or await table_lang(svc, table)
+        prompts = await svc.prompts_for(table.id, user_id)
+        payload = hand_message(table, user_id, prompts, lang)
+        try:
+            user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+            await user.send(**{k: v for k, v in payload.items() if v is not None})
+        except discord.Forbidden as error:
+            if error.code == DM_CLOSED:
+                await svc.update_user_prefs(user_id, dm_closed=True)
+                return "closed"
+            log.warning("DM to %s refused: %s", user_id, error)
+            return "failed"
+        except discord.HTTPException as error:
+            log.warning("DM to %s failed: %s", user_id, error)
+            return "failed"
+        return "sent"
+
+    async def update_board(self, table: Any, lang: str | None = None, *, fresh: bool = False) -> None:
+        """Edit the live board, or post a new one when it is older than the refresh limit
+        (Discord caps edits of old messages) or was never posted."""
+        svc = self.bot.service
+        lang = lang or await table_lang(svc, table)
+        game = registry.get(table.game)
+        state = table.state(game)
+        if state is None:
+            return
+        payload = {"embed": board_embed(game, table, state, lang), "view": board_view(table, lang)}
+        now = discord.utils.utcnow().timestamp()
+        posted = getattr(table, "board_posted_at", None)
+        too_old = posted is not None and now - posted > self.bot.settings.board_refresh_after_s
+        if table.board_message_id and not fresh and not too_old:
+            if await self.edit_message(table.channel_id, table.board_message_id, **payload):
+                return
+        message = await self.send(table.channel_id, **payload)
+        if message is not None:
+            if table.board_message_id and table.board_message_id != message.id:
+                await self.edit_message(table.channel_id, table.board_message_id, view=None)
+            await svc.set_board_message(table.id, message.id)
+
+    async def post_result(self, table: Any, lang: str) -> None:
+        game = registry.get(table.game)
+        state = table.state(game)
+        outcome = game.outcome(state) if state is not None else None
+        embed = result_embed(game, table, outcome, lang)
+        embed.set_footer(text=t("result.replay_hint", lang, id=table.id))
+        await self.send(table.channel_id, embed=embed)
+
+    # ---- the turn clock's notices -----------------------------------------------------------
+    async def _notice(self, notice: Any) -> None:
+        svc = self.bot.service
+        table = await svc.get(notice.table_id)
+        lang = await table_lang(svc, table)
+        names = names_of(table, lang)
+        who = ", ".join(mention(u, names) for u in notice.users)
+        game = registry.get(table.game)
+        kind = notice.kind
+        if kind == "turn_started":
+            await self.turn_started(table, [u for u in notice.users if table.user_seated(u)], lang, first_turn=False)
+        elif kind == "reminder":
+            left = notice.data.get("seconds_left")
+            text = t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
+            if left:
+                from .lobby import duration_text
+                text += " " + t("clock.time_left", lang, left=duration_text(int(left), lang))
+            await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=notice.users)
+        elif kind == "expired":
+            await self.send(table.channel_id, content=t("clock.expired", lang, who=who, id=table.id))
+            await self.update_board(table, lang)
+            await self._after_change(table.id, set(notice.users), None, first_turn=False, board_shown=True)
+        elif kind == "handed_over":
+            await self.send(table.channel_id, content=t("clock.handed_over", lang, who=who, id=table.id))
+        elif kind == "lobby_closed":
+            from .lobby import render as render_lobby
+            if table.board_message_id:
+                embed, view = render_lobby(table, lang)
+                await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
+            await self.send(table.channel_id, content=t("lobby.closed_idle", lang, id=table.id))
+        elif kind == "game_over":
+            await self.update_board(table, lang)
+            await self.post_result(table, lang)
+
+    # ---- REST helpers -------------------------------------------------------------------
+    async def send(self, channel_id: int, *, mentions: list[str] | None = None, **kwargs: Any) -> discord.Message | None:
+        channel = self.bot.get_partial_messageable(channel_id)
+        allowed = discord.AllowedMentions(everyone=False, roles=False,
+                                          users=[discord.Object(int(u)) for u in mentions or [] if u.isdigit()])
+        kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        try:
+            return await channel.send(allowed_mentions=allowed, **kwargs)
+        except discord.HTTPException as error:
+            log.warning("could not post in channel %s: %s", channel_id, error)
+            return None
+
+    async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> bool:
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(**kwargs)
+        except discord.NotFound:
+            return False
+        except discord.HTTPException as error:
+            log.warning("could not edit message %s: %s", message_id, error)
+            return False
+        return True

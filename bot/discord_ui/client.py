@@ -1,0 +1,71 @@
+"""The discord.py client: opens the store, builds the table service and wires the front end.
+
+`create_bot(Settings(token=..., database_url=...))` is what `python -m bot` and the tests use.
+No privileged intents: the bot works from interactions only.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.settings import Settings
+
+from .announce import Announcer
+from .components import ActionButton, ActionSelect
+from .errors import install_tree_error_handler
+from .router import Router
+from .scheduler import Scheduler
+from .sync import sync_commands
+from .translator import CatalogueTranslator
+
+log = logging.getLogger(__name__)
+
+
+def virtual_clock() -> float:
+    """Epoch seconds from discord.utils.utcnow(), which SimCord's virtual time drives."""
+    return discord.utils.utcnow().timestamp()
+
+
+class CardTableBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()  # no privileged intents: no members, presences or message content
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+        self.settings = settings
+        self.store = None
+        self.service = None
+        self.router = Router(self)
+        self.announcer = Announcer(self)
+        self.scheduler = Scheduler(self)
+
+    async def setup_hook(self) -> None:
+        import persistence
+        from bot.service import TableService
+
+        self.store = await persistence.open_store(self.settings.database_url)
+        self.service = TableService(self.store, clock=virtual_clock)
+        self.add_dynamic_items(ActionButton, ActionSelect)
+        from .cogs.admin import AdminCog
+        from .cogs.game import GameCog
+
+        await self.add_cog(GameCog(self))
+        await self.add_cog(AdminCog(self))
+        await self.tree.set_translator(CatalogueTranslator())
+        install_tree_error_handler(self)
+        await sync_commands(self, self.tree, self.settings.sync_commands, self.settings.dev_guild_id)
+        self.scheduler.start()
+
+    async def close(self) -> None:
+        await self.scheduler.stop()
+        await self.announcer.drain()
+        await super().close()
+        if self.store is not None:
+            store, self.store = self.store, None
+            await store.close()
+
+
+def create_bot(settings: Settings) -> CardTableBot:
+    """The bot for these settings; nothing is opened until it logs in."""
+    return CardTableBot(settings)

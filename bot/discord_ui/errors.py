@@ -1,0 +1,54 @@
+"""The one place failures are reported: the user gets a short apology in their language
+(ephemeral), the log gets the traceback with who, where and what."""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from bot.i18n import lang_of, t
+
+if TYPE_CHECKING:
+    from .client import CardTableBot
+
+log = logging.getLogger("bot.discord_ui")
+
+
+async def report_failure(interaction: discord.Interaction, error: BaseException, context: str) -> None:
+    """Log with context and tell the user, whether or not the interaction was answered yet."""
+    original = getattr(error, "original", error)
+    log.error("%s failed for user %s in guild %s channel %s", context, interaction.user.id,
+              interaction.guild_id, interaction.channel_id, exc_info=original)
+    lang = lang_of(interaction.locale)
+    text = t("error.generic", lang)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell user %s about the failure", interaction.user.id)
+
+
+def install_tree_error_handler(bot: CardTableBot) -> None:
+    """Slash-command errors: refusals (admin checks, TableErrors) are answered politely,
+    anything else is reported by `report_failure`."""
+
+    async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        from bot.service.errors import TableError
+
+        from .replies import error_text, send, user_lang
+        original = getattr(error, "original", error)
+        if isinstance(original, TableError):
+            await send(interaction, ephemeral=True, content=error_text(original, await user_lang(interaction)))
+            return
+        if isinstance(error, (app_commands.CheckFailure, app_commands.CommandOnCooldown)):
+            key = "admin.refused" if isinstance(error, app_commands.CheckFailure) else "error.cooldown"
+            await send(interaction, ephemeral=True, content=t(key, lang_of(interaction.locale)))
+            return
+        name = interaction.command.qualified_name if interaction.command else "?"
+        await report_failure(interaction, error, context=f"/{name}")
+
+    bot.tree.on_error = on_tree_error  # type: ignore[method-assign]

@@ -1,0 +1,135 @@
+"""The lobby message: who sits, the game's options, and Join / Leave / Start / Cancel.
+
+The host changes options with selects on the lobby message (the first few) or through
+"More options…", which answers with an ephemeral select for one option at a time.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from games import registry
+
+from . import ids
+from .components import button, detached_view, select, select_option
+from .option_specs import OptionSpec, primary_first, specs
+from .presenters import lobby_embed
+
+if TYPE_CHECKING:
+    from .client import CardTableBot
+
+DIRECT_SELECTS = 3
+TURN_LIMIT = "@turn_limit"
+IDLE_POLICY = "@idle_policy"
+
+
+def option_lines(table: Any, lang: str) -> list[str]:
+    game = registry.get(table.game)
+    current = game.parse_options(table.options).model_dump()
+    lines = []
+    for spec in specs(game.Options):
+        value = current.get(spec.name, spec.default)
+        mark = "" if value == spec.default else " ✎"
+        lines.append(f"{spec.label(lang)}: **{spec.value_label(value, lang)}**{mark}")
+    return lines
+
+
+def duration_text(seconds: int | None, lang: str) -> str:
+    if not seconds:
+        return t("clock.none", lang)
+    if seconds % 86400 == 0:
+        return t("clock.days", lang, n=seconds // 86400)
+    if seconds % 3600 == 0:
+        return t("clock.hours", lang, n=seconds // 3600)
+    return t("clock.minutes", lang, n=max(1, seconds // 60))
+
+
+def clock_line(table: Any, lang: str) -> str:
+    s = table.settings
+    return t("lobby.clock_line", lang, limit=duration_text(s.turn_limit_s, lang),
+             policy=t(f"idle.{s.idle_policy}", lang))
+
+
+def turn_limit_presets() -> list[int | None]:
+    from bot.service.clock import TURN_LIMIT_PRESETS
+    return list(TURN_LIMIT_PRESETS)
+
+
+def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
+    """The lobby embed and, while the lobby is open, its controls."""
+    game = registry.get(table.game)
+    embed = lobby_embed(game, table, lang, option_lines(table, lang), clock_line(table, lang))
+    if table.status != "lobby":
+        return embed, None
+    v = table.lobby_version
+    items: list[discord.ui.Item] = [
+        button(ids.lobby(table.id, v, "join"), t("lobby.join", lang), discord.ButtonStyle.success, row=0),
+        button(ids.lobby(table.id, v, "leave"), t("lobby.leave", lang), row=0),
+        button(ids.lobby(table.id, v, "start"), t("lobby.start", lang), discord.ButtonStyle.primary, row=0),
+        button(ids.lobby(table.id, v, "cancel"), t("lobby.cancel", lang), discord.ButtonStyle.danger, row=0),
+    ]
+    if game.allows_random_seats:
+        items.append(button(ids.lobby(table.id, v, "cpu"), t("lobby.add_cpu", lang), row=0))
+    current = game.parse_options(table.options).model_dump()
+    ordered = primary_first(specs(game.Options))
+    for row, spec in enumerate(ordered[:DIRECT_SELECTS], start=1):
+        items.append(_value_select(ids.lobby_option(table.id, v, spec.name), spec, current.get(spec.name), lang, row))
+    more = [select_option(s.label(lang), s.name, s.description or None) for s in ordered[DIRECT_SELECTS:]]
+    more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
+    more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
+    items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
+    return embed, detached_view(items)
+
+
+def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: int | None) -> discord.ui.Item:
+    options = [select_option(spec.value_label(c, lang), spec.encode(c), None, default=c == value)
+               for c in spec.choices]
+    placeholder = f"{spec.label(lang)}: {spec.value_label(value, lang)}"
+    return select(custom_id, options, placeholder, row=row)
+
+
+def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.View]:
+    """The ephemeral select for one option or table setting chosen under "More options…"."""
+    v = table.lobby_version
+    if name == TURN_LIMIT:
+        current = table.settings.turn_limit_s
+        options = [select_option(duration_text(p, lang), str(p or 0), default=(p or None) == current)
+                   for p in turn_limit_presets()]
+        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.turn_limit", lang))
+        return t("lobby.pick_value", lang, name=t("lobby.turn_limit", lang)), detached_view([item])
+    if name == IDLE_POLICY:
+        options = [select_option(t(f"idle.{p}", lang), p, t(f"idle.{p}.detail", lang),
+                                 default=p == table.settings.idle_policy) for p in ("skip", "auto")]
+        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.idle_policy", lang))
+        return t("lobby.pick_value", lang, name=t("lobby.idle_policy", lang)), detached_view([item])
+    game = registry.get(table.game)
+    spec = next(s for s in specs(game.Options) if s.name == name)
+    current = game.parse_options(table.options).model_dump().get(name)
+    text = t("lobby.pick_value", lang, name=spec.label(lang))
+    if spec.description:
+        text += f"\n-# {spec.description}"
+    return text, detached_view([_value_select(ids.lobby_value(table.id, v, name), spec, current, lang, None)])
+
+
+def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
+    """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the clock."""
+    if name == TURN_LIMIT:
+        seconds = int(raw)
+        return "setting", {"turn_limit_s": seconds or None}
+    if name == IDLE_POLICY:
+        return "setting", {"idle_policy": raw}
+    game = registry.get(table.game)
+    spec = next(s for s in specs(game.Options) if s.name == name)
+    return "option", spec.decode(raw)
+
+
+async def refresh_message(bot: CardTableBot, table: Any) -> None:
+    """Redraw the lobby message after a change made from another message (an ephemeral picker)."""
+    if table.board_message_id is None:
+        return
+    from .replies import table_lang
+    lang = await table_lang(bot.service, table)
+    embed, view = render(table, lang)
+    await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)

@@ -1,0 +1,88 @@
+"""The loop that drives the service's timers (reminders, deadlines, lobby timeouts).
+
+Timers live in the database; the loop only asks the service when the next one is due,
+sleeps until then (at most `scheduler_max_sleep_s`), lets the service claim and apply what is
+due, and hands the notices to the announcer. `poke()` wakes it after any change that may
+have added an earlier timer. Time comes from `discord.utils.utcnow()` and the sleep is
+`asyncio.sleep`, so SimCord's virtual time drives it in tests; a restart simply starts the
+loop again from what the database holds.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+if TYPE_CHECKING:
+    from .client import CardTableBot
+
+log = logging.getLogger(__name__)
+MIN_SLEEP_S = 1.0
+
+
+class Scheduler:
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task | None = None
+        self._sleeping = False
+        self._stopped = False
+        self._dirty = False
+
+    def start(self) -> None:
+        self._stopped = False
+        self._spawn()
+
+    def _spawn(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="turn-clock")
+
+    def poke(self) -> None:
+        """Something changed: recompute the next due time now (only interrupts a sleep)."""
+        if self._stopped or self._task is None:
+            return
+        self._dirty = True
+        if self._sleeping and not self._task.done():
+            self._task.cancel()
+            self._spawn()
+
+    async def stop(self) -> None:
+        self._stopped = True
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def _run(self) -> None:
+        while not self._stopped:
+            self._dirty = False
+            try:
+                await self.tick()
+                due = await self.bot.service.next_due_at()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("turn clock tick failed")
+                due = None
+            now = discord.utils.utcnow().timestamp()
+            delay = self.bot.settings.scheduler_max_sleep_s if due is None else max(0.0, due - now)
+            delay = min(delay, self.bot.settings.scheduler_max_sleep_s)
+            if self._dirty:
+                continue  # a change arrived while we were busy: look again before sleeping
+            if delay <= 0:
+                delay = MIN_SLEEP_S  # whatever is still due could not fire: never spin
+            self._sleeping = True
+            try:
+                await asyncio.sleep(delay)
+            finally:
+                self._sleeping = False
+
+    async def tick(self) -> None:
+        """Fire everything due now and announce it."""
+        now = discord.utils.utcnow().timestamp()
+        notices = await self.bot.service.fire_due(now)
+        for notice in notices:
+            self.bot.announcer.notice(notice)
