@@ -18,6 +18,8 @@ CONFIGS = [
     ("ganymede", ["--mode", "three", "--players", "3"]),
     ("sutosute", []),
     ("sutosute", ["--lang", "ja"]),
+    ("sutosute", ["--option", "civilizations=true", "--lang", "ja"]),
+    ("sutosute", ["--option", "draw_rule=v2", "--option", "winner_reroll=up_to_2", "--humans", "2"]),
     ("guns-and-steel", ["--set", "base", "--players", "2"]),
     ("guns-and-steel", ["--set", "renaissance", "--players", "3"]),
     ("guns-and-steel", ["--set", "mixed", "--players", "4"]),
