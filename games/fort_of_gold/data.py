@@ -115,7 +115,13 @@ def rules() -> Rules:
 
 
 def layout(card_id: str) -> str:
-    return card(card_id).layout
+    return _layouts()[card_id]
+
+
+@lru_cache(maxsize=1)
+def _layouts() -> dict[str, str]:
+    """The rules read layouts in their inner loops; a plain dict keeps that cheap."""
+    return {i: c.layout for i, c in _cards_by_id().items()}
 
 
 def card_name(card_id: str) -> Text:
