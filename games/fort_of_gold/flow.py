@@ -77,7 +77,7 @@ def gain(state: State, move: Move, events: EventList) -> None:
     events.append(Event(kind="gain", text=T("Gain a treasure: ", "宝物を得る: ") + label(move.treasure)
                         + T(f" with the tops of stand column(s) {_cols(move.columns)} (Glow of Life). "
                             f"{len(state.altar)} on the altar.",
-                            f"(台の列{_cols(move.columns)}のトップ、命の輝き)。祭壇に{len(state.altar)}枚。"),
+                            f"（台の列{_cols(move.columns)}のトップ、命の輝き）。祭壇に{len(state.altar)}枚。"),
                         data={"treasure": move.treasure, "cards": column}))
     end_turn(state, events)
 
@@ -90,9 +90,9 @@ def transfer(state: State, move: Move, events: EventList) -> None:
     slot.column.append(card)
     what = (T("Rotate treasures: ", "宝物を回す: ") if move.kind == "rotate" else T("Foresee: ", "予見する: "))
     glow = T("Glow of Power", "力の輝き") if move.kind == "rotate" else T("Glow of Wisdom", "知の輝き")
-    events.append(Event(kind=move.kind, text=what + label(card) + T(" from stand column ", "(台の列")
-                        + T(f"{move.column + 1} → ", f"{move.column + 1}) → ") + label(move.treasure)
-                        + T(" (", "(") + glow + T(").", ")。"),
+    events.append(Event(kind=move.kind, text=what + label(card) + T(" from stand column ", "（台の列")
+                        + T(f"{move.column + 1} → ", f"{move.column + 1}） → ") + label(move.treasure)
+                        + T(" (", "（") + glow + T(").", "）。"),
                         data={"card": card, "column": move.column + 1, "treasure": move.treasure}))
     if move.kind == "rotate":
         if len(state.tasks) >= rules().task_size:
@@ -181,7 +181,7 @@ def end_turn(state: State, events: EventList) -> None:
         events.append(Event(kind="won", text=T(
             f"{len(state.altar)} treasures on the altar: victory with {score} card(s) left in the mana pile"
             + (" — a complete victory!" if complete else "."),
-            f"祭壇に宝物が{len(state.altar)}枚: 勝利です(マナの山の残り{score}枚)" + ("。完全勝利!" if complete else "。")),
+            f"祭壇に宝物が{len(state.altar)}枚: 勝利です（マナの山の残り{score}枚）" + ("。完全勝利！" if complete else "。")),
             data={"score": score, "complete": complete}))
         return
     state.turn += 1
@@ -197,7 +197,7 @@ def start_turn(state: State, events: EventList) -> None:
         events.append(Event(kind="lost", text=T(
             f"No action can succeed at the start of turn {state.turn}: the game is lost "
             f"({len(state.altar)} treasure(s) on the altar).",
-            f"手番{state.turn}の開始時に取れる行動がありません: 敗北です(祭壇の宝物{len(state.altar)}枚)。")))
+            f"手番{state.turn}の開始時に取れる行動がありません: 敗北です（祭壇の宝物{len(state.altar)}枚）。")))
 
 
 def _forget(seen: list[str], card: str) -> None:

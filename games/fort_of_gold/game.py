@@ -23,23 +23,22 @@ def move_option(state: State, move: Move) -> Option:
     head = GROUPS[move.kind] + T(": ", ": ")
     if move.kind == "welcome":
         text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
-        detail = T("Refill the sanctum from the mana pile.", "内陣はマナの山から補充されます。")
+        detail = None
     elif move.kind == "gain":
         cols = ", ".join(str(c + 1) for c in move.columns)
         tops = _join([label(state.stand[c][-1]) for c in move.columns])
-        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols} (", f" ← 台の列{cols}のトップ(") + tops + T(")", ")")
-        detail = T("Glow of Life: each required symbol appears in the same position.",
-                   "命の輝き: 要求シンボルがそれぞれ同じ位置にあります。")
+        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols} (", f" ← 台の列{cols}のトップ（") + tops + T(")", "）")
+        detail = None
     else:
         top = state.stand[move.column][-1]
-        text = head + label(top) + T(f" (column {move.column + 1}) → ", f"(台の列{move.column + 1}) → ") + label(move.treasure)
+        text = head + label(top) + T(f" (column {move.column + 1}) → ", f"（台の列{move.column + 1}） → ") + label(move.treasure)
         if move.kind == "rotate":
             detail = T("Glow of Power. Then a task treasure goes under the treasure pile (if there are 2) and one is drawn.",
                        "力の輝き。その後、課題が2枚なら1枚を宝物の山の下に戻し、1枚引きます。")
         else:
             detail = T(f"Glow of Wisdom (the {rules().altar_column_cap}th card). Then look at the top "
                        f"{rules().foresee_count} mana cards and put each back on top or at the bottom.",
-                       f"知の輝き({rules().altar_column_cap}枚目)。その後、マナの山の上から{rules().foresee_count}枚を見て、"
+                       f"知の輝き（{rules().altar_column_cap}枚目）。その後、マナの山の上から{rules().foresee_count}枚を見て、"
                        "1枚ずつ上か下に戻します。")
     return Option(key=move.key, label=text, detail=detail, group=move.kind)
 
@@ -62,11 +61,11 @@ class FortOfGoldGame(Game[State]):
         if state.step == "turn":
             options = [move_option(state, m) for m in legal_moves(state)]
             if state.options.allow_concede:
-                options.append(opt("concede", "Concede (end the game as a loss)", "投了する(敗北としてゲームを終える)",
+                options.append(opt("concede", "Concede (end the game as a loss)", "投了する（敗北としてゲームを終える）",
                                    group="concede"))
             return [Prompt(id="turn", player=player, options=options, text=T(
                 f"Turn {state.turn}: choose an action (only actions that will succeed are listed).",
-                f"手番{state.turn}: 行動を選んでください(成功する行動だけが表示されます)。"))]
+                f"手番{state.turn}: 行動を選んでください（成功する行動だけが表示されます）。"))]
         if state.step == "return":
             return [Prompt(id="return", player=player, options=[
                 Option(key=t, label=T("Put back ", "戻す: ") + label(t)) for t in state.tasks], text=T(
@@ -83,7 +82,7 @@ class FortOfGoldGame(Game[State]):
         options = []
         for c in state.foresight:
             if not state.mana_pile:  # top and bottom of an empty pile are the same place
-                options.append(Option(key=f"top:{c}", label=T("Return ", "戻す: ") + label(c) + T(" to the empty pile", "(空の山へ)")))
+                options.append(Option(key=f"top:{c}", label=T("Return ", "戻す: ") + label(c) + T(" to the empty pile", "（空の山へ）")))
                 continue
             options.append(Option(key=f"top:{c}", label=T("On top: ", "一番上へ: ") + label(c)))
             options.append(Option(key=f"bottom:{c}", label=T("To the bottom: ", "一番下へ: ") + label(c)))
@@ -124,16 +123,16 @@ class FortOfGoldGame(Game[State]):
             complete = score >= rules().complete_win_score
             detail["result"] = "complete_win" if complete else "win"
             summary = (T(f"Complete victory! {score} card(s) left in the mana pile.",
-                         f"完全勝利!マナの山の残り{score}枚。") if complete else
+                         f"完全勝利！マナの山の残り{score}枚。") if complete else
                        T(f"Victory with {score} card(s) left in the mana pile (a complete victory needs "
                          f"{rules().complete_win_score}).",
-                         f"勝利(マナの山の残り{score}枚。完全勝利には{rules().complete_win_score}枚必要)。"))
+                         f"勝利（マナの山の残り{score}枚。完全勝利には{rules().complete_win_score}枚必要）。"))
             return Outcome(winners=[player], ranking=[[player]], scores={player: float(score)},
                            summary=summary, detail=detail)
         summary = (T(f"Conceded on turn {state.turn} with {on_altar} treasure(s) on the altar.",
-                     f"手番{state.turn}で投了(祭壇の宝物{on_altar}枚)。") if state.result == "conceded" else
+                     f"手番{state.turn}で投了（祭壇の宝物{on_altar}枚）。") if state.result == "conceded" else
                    T(f"Defeat: no action could succeed on turn {state.turn} ({on_altar} treasure(s) on the altar).",
-                     f"敗北: 手番{state.turn}に取れる行動がありませんでした(祭壇の宝物{on_altar}枚)。"))
+                     f"敗北: 手番{state.turn}に取れる行動がありませんでした（祭壇の宝物{on_altar}枚）。"))
         return Outcome(winners=[], ranking=[[player]], scores={player: 0.0}, summary=summary, detail=detail)
 
     def render(self, view: FortView, lang: str = "en") -> str:

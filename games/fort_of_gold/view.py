@@ -157,7 +157,7 @@ def render(view: FortView, lang: str = "en") -> str:
                          else f"Putting back {view.foresight_count} foreseen card(s).")
     if view.result == "won":
         complete = (view.score or 0) >= view.complete_win_score
-        lines.append((f"**勝利!** 得点 {view.score}" + ("(完全勝利)" if complete else "")) if ja
+        lines.append((f"**勝利！** 得点 {view.score}" + ("（完全勝利）" if complete else "")) if ja
                      else f"**Victory!** Score {view.score}" + (" (complete victory)" if complete else ""))
     elif view.result == "lost":
         lines.append("**敗北**: 取れる行動がありません。" if ja else "**Defeat**: no action can succeed.")

@@ -77,7 +77,7 @@ def test_the_end_is_shown_on_the_board():
                  tasks=["RGB"], stand=[["RGB"], [], []], inner=["B--", "-B-", "G--"], mana_size=6)
     s, _ = act(s, f"gain:{tr('RGB')}:1")
     assert "**Victory!** Score 6 (complete victory)" in GAME.render(GAME.view(s, None), "en")
-    assert "**勝利!** 得点 6(完全勝利)" in GAME.render(GAME.view(s, None), "ja")
+    assert "**勝利！** 得点 6（完全勝利）" in GAME.render(GAME.view(s, None), "ja")
 
 
 def test_rules_summary_names_every_action_in_both_languages():
@@ -94,5 +94,5 @@ def test_options_read_in_both_languages():
     prompt = GAME.prompts(s)[0]
     rot = prompt.option(rotate(1, "RRR"))
     assert rot.label.en == "Rotate treasures: Red `-R-` (column 1) → Ruby Crown `RRR`"
-    assert rot.label.ja == "宝物を回す: 赤 `-R-`(台の列1) → 紅玉の冠 `RRR`"
+    assert rot.label.ja == "宝物を回す: 赤 `-R-`（台の列1） → 紅玉の冠 `RRR`"
     assert rot.detail.ja and rot.group == "rotate"
