@@ -61,7 +61,7 @@ class Router:
         elif cid.kind == "D":
             await self._draft(interaction, cid)
         elif cid.kind == "G":
-            from .cogs.game import show_log
+            from .info_commands import show_log
             await show_log(self.bot, interaction, cid.table, before_seq=int(cid.args[0]), in_place=True)
 
     async def _lobby_button(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:

@@ -1,0 +1,227 @@
+"""What `/gameadmin` does: end, kick, skip, settings, tables. Every handler runs only after
+the server-side Manage Server check (`is_admin`), whatever the command's default permissions."""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from games import registry
+
+from . import lobby
+from .lobby import duration_text
+from .presenters import game_name
+from .replies import send, table_lang, user_lang
+
+if TYPE_CHECKING:
+    from .client import CardTableBot
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server in this server (or a configured bot owner), checked on every use."""
+    bot = interaction.client
+    if interaction.user.id in getattr(getattr(bot, "settings", None), "owner_ids", []):
+        return True
+    if interaction.guild is None or not isinstance(interaction.user, discord.Member):
+        return False
+    return interaction.user.guild_permissions.manage_guild
+
+
+async def _table(bot: CardTableBot, interaction: discord.Interaction, lang: str) -> Any | None:
+    table = await bot.service.table_in_channel(interaction.channel_id)
+    if table is None:
+        await send(interaction, ephemeral=True, content=t("table.none_here", lang))
+    return table
+
+
+async def end(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    lang = await user_lang(interaction)
+    table = await _table(bot, interaction, lang)
+    if table is None:
+        return
+    table = await bot.service.end_table(table.id, by_admin=True)
+    await send(interaction, ephemeral=True, content=t("admin.ended", lang, id=table.id))
+    public = await table_lang(bot.service, table)
+    await _redraw(bot, table, public)
+    await bot.announcer.send(table.channel_id, content=t("admin.ended_public", public, id=table.id,
+                                                         who=f"<@{interaction.user.id}>"))
+    bot.scheduler.poke()
+
+
+async def _redraw(bot: CardTableBot, table: Any, lang: str) -> None:
+    if table.state_json is None:
+        if table.board_message_id:
+            embed, view = lobby.render(table, lang)
+            await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
+    else:
+        await bot.announcer.update_board(table, lang)
+
+
+async def kick(bot: CardTableBot, interaction: discord.Interaction, member: discord.abc.User) -> None:
+    lang = await user_lang(interaction)
+    table = await _table(bot, interaction, lang)
+    if table is None:
+        return
+    if not table.user_seated(str(member.id)):
+        await send(interaction, ephemeral=True, content=t("admin.not_seated", lang, who=member.mention))
+        return
+    before = table
+    result = await bot.service.kick(table.id, str(member.id), by_admin=True)
+    await send(interaction, ephemeral=True, content=t("admin.kicked", lang, who=member.mention, id=table.id))
+    public = await table_lang(bot.service, result.table)
+    await bot.announcer.send(table.channel_id, content=t("admin.kicked_public", public, who=member.mention,
+                                                         id=table.id))
+    if before.status == "lobby":
+        await _redraw(bot, result.table, public)
+    else:
+        bot.announcer.after_act(before, result, actor=None)
+    bot.scheduler.poke()
+
+
+async def skip(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    lang = await user_lang(interaction)
+    table = await _table(bot, interaction, lang)
+    if table is None:
+        return
+    before = table
+    result = await bot.service.skip_now(table.id, by_admin=True)
+    await send(interaction, ephemeral=True, content=t("admin.skipped", lang, id=table.id, n=len(result.actions)))
+    bot.announcer.after_act(before, result, actor=None)
+
+
+DURATION = re.compile(r"(\d+)\s*([mhd])")
+UNITS = {"m": 60, "h": 3600, "d": 86400}
+
+
+def parse_durations(text: str) -> list[int] | None:
+    """'30m, 2h, 1d' -> seconds; 'auto' -> [] (derived from the limit); None if unreadable."""
+    text = text.strip().lower()
+    if text in ("auto", "default", ""):
+        return []
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    out = []
+    for part in parts:
+        match = DURATION.fullmatch(part)
+        if not match:
+            return None
+        out.append(int(match[1]) * UNITS[match[2]])
+    return sorted(set(out))
+
+
+def parse_quiet(text: str) -> tuple[int | None, int | None] | None:
+    """'22-7' -> (22, 7); 'off' -> (None, None); None if unreadable."""
+    text = text.strip().lower()
+    if text in ("off", "none", ""):
+        return None, None
+    match = re.fullmatch(r"(\d{1,2})\s*-\s*(\d{1,2})", text)
+    if not match or not (0 <= int(match[1]) <= 23 and 0 <= int(match[2]) <= 23):
+        return None
+    return int(match[1]), int(match[2])
+
+
+def parse_offset(text: str) -> int | None:
+    """'+9', '-5:30', 'UTC+09:00' -> minutes east of UTC; None if unreadable."""
+    match = re.fullmatch(r"(?:utc)?\s*([+-])?(\d{1,2})(?::?(\d{2}))?", text.strip().lower())
+    if not match:
+        return None
+    minutes = int(match[2]) * 60 + int(match[3] or 0)
+    return -minutes if match[1] == "-" else minutes
+
+
+async def settings(bot: CardTableBot, interaction: discord.Interaction, **given: Any) -> None:
+    """Change the server's defaults (and this channel's table where it makes sense); with no
+    option, show the current settings."""
+    svc = bot.service
+    lang = await user_lang(interaction)
+    changes: dict[str, Any] = {}
+    problems: list[str] = []
+    if given.get("language"):
+        changes["lang"] = given["language"]
+    if given.get("turn_limit") is not None:
+        changes["turn_limit_s"] = int(given["turn_limit"]) or None
+    if given.get("reminders") is not None:
+        parsed = parse_durations(given["reminders"])
+        if parsed is None:
+            problems.append(t("admin.bad_reminders", lang))
+        else:
+            changes["reminders"] = parsed
+    if given.get("quiet_hours") is not None:
+        quiet = parse_quiet(given["quiet_hours"])
+        if quiet is None:
+            problems.append(t("admin.bad_quiet", lang))
+        else:
+            changes["quiet_start"], changes["quiet_end"] = quiet
+    if given.get("utc_offset") is not None:
+        offset = parse_offset(given["utc_offset"])
+        if offset is None:
+            problems.append(t("admin.bad_offset", lang))
+        else:
+            changes["utc_offset_min"] = offset
+    for name, field in (("idle_policy", "idle_policy"), ("handover_after", "handover_after"),
+                        ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s")):
+        if given.get(name) is not None:
+            changes[field] = given[name]
+    current = await svc.guild_settings(interaction.guild_id)
+    channels = list(current.allowed_channels)
+    if given.get("allow_channel") is not None and given["allow_channel"].id not in channels:
+        channels.append(given["allow_channel"].id)
+    if given.get("disallow_channel") is not None and given["disallow_channel"].id in channels:
+        channels.remove(given["disallow_channel"].id)
+    if given.get("all_channels"):
+        channels = []
+    if channels != list(current.allowed_channels):
+        changes["allowed_channels"] = channels
+    if problems:
+        await send(interaction, ephemeral=True, content="\n".join(problems))
+        return
+    if changes:
+        current = await svc.update_guild_settings(interaction.guild_id, **changes)
+        table_changes = {k: v for k, v in changes.items()
+                         if k in ("turn_limit_s", "reminders", "idle_policy", "handover_after")}
+        table = await svc.table_in_channel(interaction.channel_id)
+        if table is not None and table_changes and given.get("this_table", True):
+            await svc.update_table_settings(table.id, str(interaction.user.id), True, **table_changes)
+        bot.scheduler.poke()
+    await send(interaction, ephemeral=True, embed=settings_embed(current, lang, changed=bool(changes)))
+
+
+def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
+    embed = discord.Embed(title=t("admin.settings_title", lang), colour=discord.Colour.blurple(),
+                          description=t("admin.settings_saved", lang) if changed else None)
+    reminders = ", ".join(duration_text(r, lang) for r in s.reminders) or t("admin.reminders_auto", lang)
+    quiet = (f"{s.quiet_start}:00–{s.quiet_end}:00" if s.quiet_start is not None and s.quiet_end is not None
+             else t("admin.off", lang))
+    offset = f"UTC{'+' if s.utc_offset_min >= 0 else '-'}{abs(s.utc_offset_min) // 60}:{abs(s.utc_offset_min) % 60:02d}"
+    rows = [
+        (t("admin.f_language", lang), "日本語" if s.lang == "ja" else "English"),
+        (t("admin.f_turn_limit", lang), duration_text(s.turn_limit_s, lang)),
+        (t("admin.f_reminders", lang), reminders),
+        (t("admin.f_quiet", lang), f"{quiet} ({offset})"),
+        (t("admin.f_idle", lang), t(f"idle.{s.idle_policy}", lang)),
+        (t("admin.f_handover", lang), str(s.handover_after) if s.handover_after else t("admin.off", lang)),
+        (t("admin.f_channels", lang), ", ".join(f"<#{c}>" for c in s.allowed_channels) or t("admin.all", lang)),
+        (t("admin.f_cap", lang), str(s.max_open_tables_per_user)),
+        (t("admin.f_lobby_timeout", lang), duration_text(s.lobby_timeout_s, lang)),
+    ]
+    for name, value in rows:
+        embed.add_field(name=name, value=value, inline=True)
+    return embed
+
+
+async def tables(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    lang = await user_lang(interaction)
+    open_tables = await bot.service.open_tables(interaction.guild_id)
+    lines = []
+    for table in open_tables[:40]:
+        try:
+            name = game_name(registry.get(table.game), lang)
+        except (KeyError, ImportError, AttributeError):
+            name = table.game
+        players = ", ".join(f"<@{s.user_id}>" if s.user_id.isdigit() else s.display_name for s in table.seats)
+        lines.append(t("admin.table_line", lang, id=table.id, game=name, channel=f"<#{table.channel_id}>",
+                       status=t(f"status.{table.status}", lang), players=players or "—"))
+    embed = discord.Embed(title=t("admin.tables_title", lang, n=len(open_tables)),
+                          description="\n".join(lines) or t("admin.no_tables", lang), colour=discord.Colour.blurple())
+    await send(interaction, ephemeral=True, embed=embed, allowed_mentions=discord.AllowedMentions.none())

@@ -1,0 +1,121 @@
+"""`/game …`: what players use (design.md contract 2)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from games import registry
+
+from .. import info_commands, table_commands
+from ..translator import L
+
+if TYPE_CHECKING:
+    from ..client import CardTableBot
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Every registered game, named in English and Japanese (the key if it does not load yet)."""
+    choices = []
+    for key in registry.KEYS:
+        try:
+            names = registry.get(key).names
+        except (ImportError, AttributeError):
+            names = {"en": key, "ja": key}
+        choices.append(app_commands.Choice(name=app_commands.locale_str(names["en"], ja=names.get("ja", names["en"])),
+                                           value=key))
+    return choices
+
+
+GAMES = game_choices()
+ON_OFF = [app_commands.Choice(name=L("choice.on"), value="on"), app_commands.Choice(name=L("choice.off"), value="off")]
+LANGUAGES = [app_commands.Choice(name=L("choice.lang_auto"), value="auto"),
+             app_commands.Choice(name=app_commands.locale_str("English"), value="en"),
+             app_commands.Choice(name=app_commands.locale_str("日本語"), value="ja")]
+
+
+class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("cmd.game.desc")):
+    def __init__(self, bot: CardTableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(name=L("cmd.game.new"), description=L("cmd.game.new.desc"))
+    @app_commands.describe(game=L("param.game.desc"))
+    @app_commands.rename(game=L("param.game"))
+    @app_commands.choices(game=GAMES)
+    async def new(self, interaction: discord.Interaction, game: str) -> None:
+        await table_commands.new(self.bot, interaction, game)
+
+    @app_commands.command(name=L("cmd.game.join"), description=L("cmd.game.join.desc"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await table_commands.join(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.leave"), description=L("cmd.game.leave.desc"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await table_commands.leave(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.start"), description=L("cmd.game.start.desc"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await table_commands.start(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.hand"), description=L("cmd.game.hand.desc"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await table_commands.hand(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.board"), description=L("cmd.game.board.desc"))
+    async def board(self, interaction: discord.Interaction) -> None:
+        await table_commands.board(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.log"), description=L("cmd.game.log.desc"))
+    @app_commands.describe(table=L("param.table.desc"))
+    @app_commands.rename(table=L("param.table"))
+    async def log(self, interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None) -> None:
+        await info_commands.log(self.bot, interaction, table)
+
+    @app_commands.command(name=L("cmd.game.resign"), description=L("cmd.game.resign.desc"))
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await table_commands.resign(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.rules"), description=L("cmd.game.rules.desc"))
+    @app_commands.describe(game=L("param.game.desc"))
+    @app_commands.rename(game=L("param.game"))
+    @app_commands.choices(game=GAMES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        await info_commands.rules(self.bot, interaction, game)
+
+    @app_commands.command(name=L("cmd.game.stats"), description=L("cmd.game.stats.desc"))
+    @app_commands.describe(player=L("param.player.desc"), game=L("param.game.desc"))
+    @app_commands.rename(player=L("param.player"), game=L("param.game"))
+    @app_commands.choices(game=GAMES)
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    game: str | None = None) -> None:
+        await info_commands.stats(self.bot, interaction, player, game)
+
+    @app_commands.command(name=L("cmd.game.leaderboard"), description=L("cmd.game.leaderboard.desc"))
+    @app_commands.describe(game=L("param.game.desc"))
+    @app_commands.rename(game=L("param.game"))
+    @app_commands.choices(game=GAMES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        await info_commands.leaderboard(self.bot, interaction, game)
+
+    @app_commands.command(name=L("cmd.game.replay"), description=L("cmd.game.replay.desc"))
+    @app_commands.describe(table=L("param.table.desc"))
+    @app_commands.rename(table=L("param.table"))
+    async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
+        await info_commands.replay(self.bot, interaction, table)
+
+    @app_commands.command(name=L("cmd.game.notify"), description=L("cmd.game.notify.desc"))
+    @app_commands.describe(dm=L("param.dm.desc"))
+    @app_commands.rename(dm=L("param.dm"))
+    @app_commands.choices(dm=ON_OFF)
+    async def notify(self, interaction: discord.Interaction, dm: str) -> None:
+        await info_commands.notify(self.bot, interaction, dm == "on")
+
+    @app_commands.command(name=L("cmd.game.language"), description=L("cmd.game.language.desc"))
+    @app_commands.describe(language=L("param.language.desc"))
+    @app_commands.rename(language=L("param.language"))
+    @app_commands.choices(language=LANGUAGES)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        await info_commands.language(self.bot, interaction, language)

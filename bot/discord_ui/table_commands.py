@@ -1,0 +1,139 @@
+"""What the table slash commands do: new, join, leave, start, hand, board, resign.
+
+Each acts on the table in the channel where it is used (`/game hand` also finds the user's
+only running table elsewhere)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import t
+from games import registry
+
+from . import lobby, play
+from .announce import board_view
+from .presenters import board_embed, game_name
+from .replies import send, table_lang, uid, user_lang
+from .router import start_from
+
+if TYPE_CHECKING:
+    from .client import CardTableBot
+
+
+async def table_here(bot: CardTableBot, interaction: discord.Interaction, lang: str) -> Any | None:
+    """The open table of this channel, or an ephemeral 'no table here' and None."""
+    table = await bot.service.table_in_channel(interaction.channel_id)
+    if table is None:
+        await send(interaction, ephemeral=True, content=t("table.none_here", lang))
+    return table
+
+
+async def new(bot: CardTableBot, interaction: discord.Interaction, game_key: str) -> None:
+    svc = bot.service
+    lang = await user_lang(interaction)
+    try:
+        registry.get(game_key)
+    except (KeyError, ImportError, AttributeError):
+        await send(interaction, ephemeral=True, content=t("table.game_unavailable", lang, game=game_key))
+        return
+    if interaction.guild_id is not None:
+        settings = await svc.guild_settings(interaction.guild_id)
+        if settings.allowed_channels and interaction.channel_id not in settings.allowed_channels:
+            where = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
+            await send(interaction, ephemeral=True, content=t("table.channel_not_allowed", lang, channels=where))
+            return
+    table = await svc.open_lobby(interaction.guild_id, interaction.channel_id, uid(interaction.user),
+                                 interaction.user.display_name, game_key)
+    public = await table_lang(svc, table)
+    embed, view = lobby.render(table, public)
+    message = await send(interaction, ephemeral=False, embed=embed, view=view)
+    if message is not None:
+        await svc.set_board_message(table.id, message.id)
+    bot.scheduler.poke()
+
+
+async def join(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    lang = await user_lang(interaction)
+    table = await table_here(bot, interaction, lang)
+    if table is None:
+        return
+    table = await bot.service.join(table.id, uid(interaction.user), interaction.user.display_name)
+    await send(interaction, ephemeral=True, content=t("table.joined", lang, id=table.id))
+    await lobby.refresh_message(bot, table)
+
+
+async def leave(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    lang = await user_lang(interaction)
+    table = await table_here(bot, interaction, lang)
+    if table is None:
+        return
+    table = await bot.service.leave(table.id, uid(interaction.user))
+    await send(interaction, ephemeral=True, content=t("table.left", lang, id=table.id))
+    await lobby.refresh_message(bot, table)
+    bot.scheduler.poke()
+
+
+async def start(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    lang = await user_lang(interaction)
+    table = await table_here(bot, interaction, lang)
+    if table is not None:
+        await start_from(bot, interaction, table.id, in_place=False)
+
+
+async def hand(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    svc = bot.service
+    lang = await user_lang(interaction)
+    user_id = uid(interaction.user)
+    table = await svc.table_in_channel(interaction.channel_id)
+    if table is None or not table.user_seated(user_id):
+        mine = [x for x in await svc.tables_for_user(user_id) if x.status == "running"]
+        if len(mine) == 1:
+            table = mine[0]
+        elif mine:
+            where = ", ".join(f"<#{x.channel_id}> (#{x.id})" for x in mine)
+            await send(interaction, ephemeral=True, content=t("hand.which_table", lang, tables=where))
+            return
+        elif table is None:
+            await send(interaction, ephemeral=True, content=t("table.none_here", lang))
+            return
+    await play.show_hand(bot, interaction, table, in_place=False)
+
+
+async def board(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    """Post the board again as a fresh message; it becomes the live board."""
+    svc = bot.service
+    lang = await user_lang(interaction)
+    table = await table_here(bot, interaction, lang)
+    if table is None:
+        return
+    public = await table_lang(svc, table)
+    if table.status == "lobby":
+        embed, view = lobby.render(table, public)
+    else:
+        game = registry.get(table.game)
+        embed, view = board_embed(game, table, table.state(game), public), board_view(table, public)
+    message = await send(interaction, ephemeral=False, embed=embed, view=view)
+    if message is not None:
+        old = table.board_message_id
+        await svc.set_board_message(table.id, message.id)
+        if old and old != message.id and table.status == "lobby":
+            await bot.announcer.edit_message(table.channel_id, old, view=None)
+
+
+async def resign(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    svc = bot.service
+    lang = await user_lang(interaction)
+    table = await table_here(bot, interaction, lang)
+    if table is None:
+        return
+    user_id = uid(interaction.user)
+    before = table
+    result = await svc.resign(table.id, user_id)
+    await send(interaction, ephemeral=True, content=t("table.resigned", lang, id=table.id))
+    public = await table_lang(svc, result.table)
+    game = registry.get(table.game)
+    await bot.announcer.send(table.channel_id, content=t("table.resigned_public", public, who=f"<@{user_id}>",
+                                                         game=game_name(game, public), id=table.id))
+    bot.announcer.after_act(before, result, actor=None)
+
