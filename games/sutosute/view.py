@@ -119,7 +119,11 @@ def render(view: SutosuteView, lang: str = "en") -> str:
     lines: list[str] = []
     title = "すとすて" if ja else "Sutosute"
     limit = (f"（上限 {view.round_limit}）" if ja else f" (limit {view.round_limit})") if view.round_limit else ""
-    lines.append(f"**{title}** — " + (f"ラウンド {view.round}" if ja else f"round {view.round}") + limit)
+    if view.finished:
+        when = f"{view.round}ラウンドで終了" if ja else f"finished after {view.round} round{'s' if view.round != 1 else ''}"
+    else:  # `round` counts resolved rounds; the one being played is the next
+        when = f"ラウンド {view.round + 1}" if ja else f"round {view.round + 1}"
+    lines.append(f"**{title}** — " + when + limit)
     lines.append(("勝利条件: " if ja else "Goal: ") + (f"{view.target}点以上かつ{view.lead}点差"
                                                     if ja else f"{view.target}+ points and a lead of {view.lead}+"))
     dice = " ".join(f"{die_name(d).get(lang)}={view.dice[d]}" for d in DICE if d in view.dice)

@@ -75,3 +75,16 @@ def test_render_shows_only_the_view():
         public = GAME.render(GAME.view(state, None), lang)
         assert ("Hand:" in own) if lang == "en" else ("手札:" in own)
         assert "Hand:" not in public and "手札:" not in public
+
+
+def test_render_names_the_round_being_played_and_the_end():
+    state = GAME.setup([A, B], {}, 13)
+    assert "round 1" in GAME.render(GAME.view(state, None), "en")
+    assert "ラウンド 1" in GAME.render(GAME.view(state, None), "ja")
+    won = scenario({A: ["build", "trade", "explore", "grow"], B: ["explore", "research", "conquer", "grow"]},
+                   dice=(2, 5, 4), scores={A: 15, B: 9})
+    won, _ = play(won, "build", "explore")
+    won = stop_combo(won)
+    text = GAME.render(GAME.view(won, None), "en")
+    assert "finished after 1 round" in text and f"**{A} wins!**" in text
+    assert "1ラウンドで終了" in GAME.render(GAME.view(won, B), "ja")
