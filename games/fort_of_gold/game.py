@@ -1,11 +1,12 @@
 """The Fort of Gold game object: prompts from the current step, choices dispatched to the turn procedure."""
 from __future__ import annotations
 
-from games.kit import Event, Game, Option, Outcome, Prompt, Rng, T, Text, opt
+from games.kit import Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, T, Text, opt
 
 from . import flow
 from .data import label, rules
 from .options import Options
+from .refusals import explain
 from .rules import Move, legal_moves
 from .state import State
 from .view import FortView, all_ids, build_view, render, rules_summary, visible_ids
@@ -89,6 +90,18 @@ class FortOfGoldGame(Game[State]):
         return options
 
     # ---- applying a choice ----------------------------------------------------------------
+    def apply(self, state: State, player: str, prompt_id: str, choice: list[str]) -> tuple[State, list[Event]]:
+        """As the kit's, but an action that would fail is refused with the reason (rule 7)."""
+        try:
+            return super().apply(state, player, prompt_id, choice)
+        except IllegalAction as e:
+            if e.code == "not_offered" and prompt_id == "turn" and len(choice) == 1:
+                reason = explain(state, choice[0])
+                if reason is not None:
+                    raise IllegalAction("would_fail", T("That action would not succeed: ", "その行動は成功しません: ")
+                                        + reason) from None
+            raise
+
     def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
         events: list[Event] = []
         pick = choice[0]

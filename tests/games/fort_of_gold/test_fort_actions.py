@@ -57,7 +57,8 @@ def test_same_name_anywhere_in_the_column_blocks_it():
     before = s.model_dump_json()
     with pytest.raises(IllegalAction) as e:
         act(s, welcome("-R-", 1))
-    assert e.value.code == "not_offered" and e.value.text.ja
+    assert e.value.code == "would_fail" and "column 1 already holds a card of the same name (Red)" in e.value.text.en
+    assert "台の列1には同じ名前のカード（赤）" in e.value.text.ja
     assert s.model_dump_json() == before
 
 

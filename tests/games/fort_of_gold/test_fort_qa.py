@@ -30,10 +30,10 @@ def test_qa3_mana_never_goes_onto_a_treasure_without_an_action_succeeding():
     s = scenario(altar=[("RRR", ["R--", "-R-"])], stand=[["G--"], [], []], inner=INNER)
     assert keys(s, group="rotate") == [] and keys(s, group="foresee") == []
     before = s.model_dump_json()
-    for key in (rotate(1, "RRR"), foresee(1, "RRR")):
+    for key, why in ((rotate(1, "RRR"), "Glow of Power"), (foresee(1, "RRR"), "Glow of Wisdom")):
         with pytest.raises(IllegalAction) as e:
             act(s, key)
-        assert e.value.code == "not_offered"
+        assert e.value.code == "would_fail" and why in e.value.text.en
     assert s.model_dump_json() == before
 
 
