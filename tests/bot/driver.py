@@ -1,0 +1,141 @@
+"""Simulated members who play through the Discord surface only: slash commands, button clicks
+and select menus, choosing at random among the controls the bot offers them."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.discord_ui import ids
+
+BUTTON, SELECT = 2, 3
+DECISIONS = {"B", "N", "S"}
+
+
+def walk(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for row in rows:
+        out.extend(row.get("components", []) if row.get("type") == 1 else [row])
+    return out
+
+
+def controls(message: Any) -> list[dict[str, Any]]:
+    """Enabled interactive components of a message (response message or discord.Message)."""
+    rows = message.components
+    if rows and not isinstance(rows[0], dict):  # a discord.Message: convert to payload dicts
+        rows = [row.to_dict() for row in rows]
+    return [c for c in walk(rows) if c.get("custom_id") and not c.get("disabled")]
+
+
+def kind(component: dict[str, Any]) -> str:
+    parsed = ids.parse(component["custom_id"])
+    return parsed.kind if parsed else ""
+
+
+def is_decision(component: dict[str, Any]) -> bool:
+    k = kind(component)
+    return k in DECISIONS or (k == "D" and component["custom_id"].endswith(":ok"))
+
+
+async def use(member: Any, message: Any, component: dict[str, Any], rng: random.Random):
+    """Click or select like a person would: a select gets a random allowed number of values."""
+    if component["type"] == BUTTON:
+        return await member.click(message, custom_id=component["custom_id"])
+    options = [o["value"] for o in component.get("options", [])]
+    low = component.get("min_values", 1)
+    high = min(component.get("max_values", 1), len(options))
+    values = rng.sample(options, rng.randint(low, high))
+    return await member.select(message, values, custom_id=component["custom_id"])
+
+
+async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int = 60) -> bool:
+    """Open `/game hand` and keep using random controls until one decision was sent.
+    False if the member owes nothing now."""
+    result = await member.slash(world.channel, "game hand")
+    assert result.acknowledged and result.ephemeral
+    message = result.response
+    for _ in range(max_clicks):
+        offered = [c for c in controls(message) if kind(c) != "H"]
+        if not offered:
+            return False
+        # Prefer deciding (so games end), but also page, focus and draft now and then.
+        deciding = [c for c in offered if is_decision(c)]
+        component = rng.choice(deciding if deciding and rng.random() < 0.8 else offered)
+        result = await use(member, message, component, rng)
+        assert result.acknowledged, f"unanswered interaction on {component['custom_id']}"
+        if is_decision(component):
+            return True
+        message = result.response
+    raise AssertionError("no decision reached after many clicks")
+
+
+async def open_table(world: Any, game: str, players: list[Any], options: dict[str, str] | None = None,
+                     cpus: int = 0) -> tuple[int, Any]:
+    """Host (players[0]) opens a lobby, sets options through the lobby controls, the others press
+    Join, CPU seats are added, the host presses Start. Returns (table id, start result)."""
+    host = players[0]
+    result = await host.slash(world.channel, "game new", game=game)
+    assert result.acknowledged and not result.ephemeral
+    lobby = result.response
+    table_id = ids.parse(controls(lobby)[0]["custom_id"]).table
+    for name, value in (options or {}).items():
+        lobby = await set_lobby_option(world, host, lobby, name, value)
+    for member in players[1:]:
+        joined = await member.click(lobby, label="Join")
+        assert joined.acknowledged
+    for _ in range(cpus):
+        added = await host.click(lobby, label="+ CPU")
+        assert added.acknowledged
+    started = await host.click(lobby, label="Start")
+    assert started.acknowledged
+    return table_id, started
+
+
+async def set_lobby_option(world: Any, host: Any, lobby: Any, name: str, value: str):
+    """Pick an option value on the lobby message (directly, or through More options…)."""
+    direct = [c for c in controls(lobby) if kind(c) == "LO" and ids.unescape(ids.parse(c["custom_id"]).args[0]) == name]
+    if direct:
+        result = await host.select(lobby, [value], custom_id=direct[0]["custom_id"])
+        assert result.acknowledged and not result.ephemeral
+        return result.response
+    more = next(c for c in controls(lobby) if kind(c) == "LM")
+    shown = await host.select(lobby, [name], custom_id=more["custom_id"])
+    assert shown.acknowledged and shown.ephemeral
+    picker = next(c for c in controls(shown.response) if kind(c) == "LV")
+    picked = await host.select(shown.response, [value], custom_id=picker["custom_id"])
+    assert picked.acknowledged
+    return lobby  # edited in place through the REST API
+
+
+async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random.Random,
+                      max_rounds: int = 5000) -> Any:
+    """Everyone plays random legal moves through the UI until the table is finished."""
+    service = world.bot.service
+    for _ in range(max_rounds):
+        table = await service.get(table_id)
+        if table.status != "running":
+            return table
+        order = list(members)
+        rng.shuffle(order)
+        moved = False
+        for member in order:
+            if await take_turn(world, member, rng):
+                moved = True
+                break
+        if not moved:
+            table = await service.get(table_id)
+            if table.status != "running":
+                return table
+            raise AssertionError(f"nobody owes a decision but table {table_id} is still running")
+    raise AssertionError(f"table {table_id} did not finish")
+
+
+def channel_texts(world: Any, viewer: Any) -> list[str]:
+    """Everything `viewer` can read in the channel: contents and embeds."""
+    texts = []
+    for message in world.channel.history(viewer=viewer):
+        parts = [message.content or ""]
+        for embed in message.embeds:
+            parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+            parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        texts.append("\n".join(parts))
+    return texts
