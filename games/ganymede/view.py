@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from .data import ACE
+from .rules import special_count
 from .state import RoundRecord, Side, State
 
 
@@ -65,7 +67,8 @@ def visible_ids(state: State, viewer: str | None) -> set[str]:
 
 
 def _declared_aces(state: State, side: Side) -> int | None:
-    if state.step != "declare" or f"{side.colour}:aces" in state.queue:
+    """A side's A choice, once made (co-op purple's is automatic); None before or without an A."""
+    if state.step != "declare" or f"{side.colour}:aces" in state.queue or not special_count(state, side, ACE):
         return None
     return side.aces_high
 
