@@ -1,0 +1,149 @@
+"""Attacks (seed-B/seed-R 攻撃ルール): a unit's effect attacks every other player.
+
+1. Each defender, clockwise from the attacker's left, may play counter-icon cards from hand
+   (their effects are not applied) and deplete own resources whose front is a unit or tactic.
+2. Then the attacker's military is compared with each defender's: less = "lost", equal =
+   "tie", more = "held" (attacks beat strictly weaker players, notes A8).
+3. The unit's effect hook `on_defender` runs per defender in turn order (choices belong to
+   the affected player), then `after_attack` once. The attacker never suffers (Q3: the
+   attacker cannot deplete resources to add military).
+"""
+from __future__ import annotations
+
+from games.kit import Option, T
+
+from . import field
+from .cards import card
+from .effects import EFFECTS
+from .flow import Events, make_prompt, push_seq, register_task, say, task
+from .state import AttackState, State, Task
+
+
+def others_in_order(state: State, player: str) -> list[str]:
+    """The other players clockwise, starting at `player`'s left neighbour."""
+    i = state.order.index(player)
+    return state.order[i + 1:] + state.order[:i]
+
+
+def start_attack(state: State, attacker: str, card_key: str, events: Events) -> None:
+    if state.attack is not None:
+        raise RuntimeError("an attack is already being resolved")
+    c = card(card_key)
+    state.attack = AttackState(attacker=attacker, card=card_key, effect=c.effect_kind, params=dict(c.effect.params))
+    say(events, "attack", f"{attacker} attacks everyone with {c.name.en} (military {field.military(state, attacker)}).",
+        f"{attacker}が《{c.name.ja}》で全員を攻撃します（軍事力{field.military(state, attacker)}）。", card=card_key)
+    defenders = others_in_order(state, attacker)
+    push_seq(state, [*(task("counter", d) for d in defenders), task("compare", attacker),
+                     *(task("defend", d) for d in defenders), task("attack_end", attacker)])
+
+
+def counter_candidates(state: State, player: str) -> list[str]:
+    """Counter-icon cards in hand, then own resources whose front is a unit or tactic."""
+    from_hand = [c for c in field.hand(state, player) if field.info(state, c).counter.value]
+    from_field = [c for c in field.resources(state, player) if field.info(state, c).kind in ("unit", "tactic")]
+    return from_hand + from_field
+
+
+def _counter_prompt(state: State, t: Task):
+    cands = counter_candidates(state, t.player)
+    if not cands:
+        return None
+    atk = state.attack
+    assert atk is not None
+    hand = set(field.hand(state, t.player))
+    options = []
+    for cid in cands:
+        c = field.info(state, cid)
+        where = T(f" — play from hand (+{c.military.value})", f" — 手札から反撃（+{c.military.value}）") if cid in hand else \
+            T(f" — deplete your resource (+{c.military.value})", f" — 資源を消費して公開（+{c.military.value}）")
+        options.append(Option(key=cid, label=c.label + where))
+    mine = field.military(state, t.player)
+    return make_prompt(t, T(f"{atk.attacker} attacks with military {field.military(state, atk.attacker)}; yours is {mine}. "
+                            "Counter with which cards? (none is fine)",
+                            f"{atk.attacker}が軍事力{field.military(state, atk.attacker)}で攻撃しています（あなたは{mine}）。"
+                            "反撃に使うカードを選んでください（なしも可）"), options, 0, len(options))
+
+
+def _counter_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
+    hand = set(field.hand(state, t.player))
+    for cid in choice:
+        c = field.info(state, cid)
+        if cid in hand:
+            field.to_field(state, t.player, cid, up=True)
+            say(events, "counter", f"{t.player} counters with {c.name.en} from hand.", f"{t.player}は手札から《{c.name.ja}》で反撃。",
+                card=c.id)
+        else:
+            field.deplete(state, t.player, cid)
+            say(events, "counter", f"{t.player} depletes a {c.resource} resource: {c.name.en}.",
+                f"{t.player}は資源を消費して《{c.name.ja}》を公開。", card=c.id)
+    if not choice:
+        say(events, "counter", f"{t.player} does not counter.", f"{t.player}は反撃しません。")
+
+
+register_task("counter", prompt=_counter_prompt, resolve=_counter_resolve)
+
+
+def _compare(state: State, t: Task, events: Events) -> None:
+    atk = state.attack
+    assert atk is not None
+    atk.military = field.military(state, atk.attacker)
+    for d in others_in_order(state, atk.attacker):
+        mil = field.military(state, d)
+        atk.defenders[d] = mil
+        atk.result[d] = "lost" if mil < atk.military else "tie" if mil == atk.military else "held"
+    parts_en = ", ".join(f"{d} {m} ({atk.result[d]})" for d, m in atk.defenders.items())
+    parts_ja = "、".join(f"{d} {m}（{ {'lost': '敗北', 'tie': '同点', 'held': '阻止'}[atk.result[d]] }）"
+                        for d, m in atk.defenders.items())
+    say(events, "compare", f"Attack {atk.military}: {parts_en}.", f"攻撃{atk.military}：{parts_ja}。",
+        result=dict(atk.result))
+
+
+def _defend(state: State, t: Task, events: Events) -> None:
+    atk = state.attack
+    assert atk is not None
+    eff = EFFECTS.get(atk.effect)
+    if eff is not None:
+        eff.on_defender(state, atk, t.player, events)
+
+
+def _attack_end(state: State, t: Task, events: Events) -> None:
+    atk = state.attack
+    assert atk is not None
+    eff = EFFECTS.get(atk.effect)
+    if eff is not None:
+        eff.after_attack(state, atk, events)
+    state.attack = None
+
+
+register_task("compare", run=_compare)
+register_task("defend", run=_defend)
+register_task("attack_end", run=_attack_end)
+
+
+# ---- giving a wonder (a base penalty) ------------------------------------------------------
+
+def _give_prompt(state: State, t: Task):
+    wonders = state.seats[t.player].wonders
+    if len(wonders) <= 1:
+        return None
+    from .cards import wonder
+    return make_prompt(t, T(f"You lost: give {t.data['to']} which wonder?", f"敗北：{t.data['to']}にどの世界遺産を渡しますか"),
+                       [Option(key=w, label=wonder(w).label) for w in wonders])
+
+
+def give_wonder(state: State, loser: str, to: str, w: str, events: Events) -> None:
+    from .cards import wonder
+    state.seats[loser].wonders.remove(w)
+    state.seats[to].wonders.append(w)
+    say(events, "wonder_taken", f"{loser} gives {wonder(w).name.en} to {to}.", f"{loser}は〈{wonder(w).name.ja}〉を{to}に渡しました。",
+        wonder=w)
+
+
+def _give_run(state: State, t: Task, events: Events) -> None:
+    wonders = state.seats[t.player].wonders
+    if wonders:
+        give_wonder(state, t.player, t.data["to"], wonders[0], events)
+
+
+register_task("give_wonder", prompt=_give_prompt, run=_give_run,
+              resolve=lambda s, t, c, e: give_wonder(s, t.player, t.data["to"], c[0], e))

@@ -1,0 +1,307 @@
+"""The effect registry and the steps effects share (use an effect, replenish, deplete, play more).
+
+An effect is looked up by the card's `effect.kind` (default: the card id). `modes` lists the
+ways it can be used now ([] = it cannot be used); `apply` does it, pushing tasks for any
+choice. Once used, an effect is applied as fully as possible (base Q5, seed-R 進歩フェイズ).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.kit import Option, T, Text, opt
+
+from . import field
+from .cards import card, energy_name
+from .flow import TASKS, Events, make_prompt, push, register_task, say_text, task
+from .state import AttackState, State, Task
+
+
+class Mode(BaseModel):
+    key: str
+    label: Text
+
+
+USE = Mode(key="use", label=T("Use the effect", "効果を使う"))
+
+
+@dataclass
+class Ctx:
+    """One use of an effect: `player` uses the effect of card `card` (key)."""
+
+    state: State
+    player: str
+    card: str
+    instance: str | None
+    params: dict[str, Any]
+    events: Events
+    source: str = "played"      # played | tactic | ambush | reapply | philosophy | borrowed
+
+
+class Effect:
+    """Base of every effect. Attacks set `is_attack` and implement the two attack hooks."""
+
+    is_attack = False
+    borrowable = True           # may be used through Philosophy, Espionage, Printing Press
+
+    def modes(self, ctx: Ctx) -> list[Mode]:
+        return [USE]
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        raise NotImplementedError
+
+    def on_defender(self, state: State, atk: AttackState, defender: str, events: Events) -> None:
+        """After all counters: the penalty (or reward) for one defender, in turn order."""
+
+    def after_attack(self, state: State, atk: AttackState, events: Events) -> None:
+        """Once every defender is resolved (e.g. the attacker gains tokens per depletion)."""
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def register_effect(kind: str):
+    def deco(cls: type[Effect]) -> type[Effect]:
+        EFFECTS[kind] = cls()
+        return cls
+    return deco
+
+
+def effect_of(card_key: str) -> Effect | None:
+    return EFFECTS.get(card(card_key).effect_kind)
+
+
+def context(state: State, player: str, card_key: str, events: Events, instance: str | None = None,
+            source: str = "played") -> Ctx:
+    return Ctx(state=state, player=player, card=card_key, instance=instance,
+               params=dict(card(card_key).effect.params), events=events, source=source)
+
+
+def modes_of(state: State, player: str, card_key: str, source: str = "played") -> list[Mode]:
+    eff = effect_of(card_key)
+    if eff is None:
+        return []
+    return eff.modes(context(state, player, card_key, [], source=source))
+
+
+def use_effect(state: State, player: str, card_key: str, mode: str, events: Events,
+               instance: str | None = None, source: str = "played") -> None:
+    """Apply a card's effect for `player` (counts towards the turn record by card type)."""
+    eff = effect_of(card_key)
+    if eff is None:
+        return
+    kind = card(card_key).kind
+    if kind == "unit":
+        state.record.unit_effects += 1
+    elif kind == "tactic":
+        state.record.tactic_effects += 1
+    else:
+        state.record.tech_effects += 1
+    say_text(events, "effect", T(f"{player} uses the effect of ", f"{player}は") + card(card_key).label
+             + T(".", "の効果を使います。"), card=card_key)
+    eff.apply(context(state, player, card_key, events, instance, source), mode)
+
+
+def effect_task(player: str, card_key: str, instance: str | None = None, mandatory: bool = False,
+                source: str = "played") -> Task:
+    """Ask whether (and how) to use the effect; `mandatory` = it must be applied (Q5)."""
+    return task("effect", player, card=card_key, inst=instance, mandatory=mandatory, source=source)
+
+
+def _effect_options(state: State, t: Task) -> list[Option]:
+    modes = modes_of(state, t.player, t.data["card"], t.data["source"])
+    options = [Option(key=m.key, label=m.label) for m in modes]
+    if options and not t.data["mandatory"]:
+        options.append(opt("skip", "Do not use the effect", "効果を使わない", passes=True))
+    return options
+
+
+def _effect_prompt(state: State, t: Task):
+    options = _effect_options(state, t)
+    if not options or (t.data["mandatory"] and len(options) == 1):
+        return None
+    c = card(t.data["card"])
+    return make_prompt(t, c.label + T(": ", "：") + T(c.effect.en, c.effect.ja), options)
+
+
+def _effect_run(state: State, t: Task, events: Events) -> None:
+    options = _effect_options(state, t)
+    if options:
+        use_effect(state, t.player, t.data["card"], options[0].key, events, t.data["inst"], t.data["source"])
+    else:
+        say_text(events, "no_effect", card(t.data["card"]).label + T(": its effect cannot be used now.",
+                                                                     "：効果は今は使えません。"))
+
+
+def _effect_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
+    if choice[0] == "skip":
+        say_text(events, "skip_effect", T(f"{t.player} does not use the effect of ", f"{t.player}は")
+                 + card(t.data["card"]).label + T(".", "の効果を使いません。"))
+        return
+    use_effect(state, t.player, t.data["card"], choice[0], events, t.data["inst"], t.data["source"])
+
+
+register_task("effect", prompt=_effect_prompt, run=_effect_run, resolve=_effect_resolve)
+
+
+# ---- replenish ------------------------------------------------------------------------
+
+def replenish_task(player: str, slots: list[str]) -> Task:
+    """Replenish one card per slot (a resource name or "any"), as many as possible (A29)."""
+    return task("replenish", player, slots=list(slots))
+
+
+def _replenish_candidates(state: State, t: Task) -> list[str]:
+    slots = t.data["slots"]
+    ups = [c for c in field.face_up(state, t.player) if any(field.matches(state, c, s) for s in slots)]
+    return field.distinct_by_card(state, ups)
+
+
+def _card_option(state: State, cid: str, suffix: Text | None = None) -> Option:
+    c = field.info(state, cid)
+    label = c.label + T(f" ({energy_name(c.resource).en})", f"（{energy_name(c.resource).ja}）")
+    return Option(key=cid, label=label + suffix if suffix else label)
+
+
+def _replenish_prompt(state: State, t: Task):
+    cands = _replenish_candidates(state, t)
+    if len(cands) <= 1:
+        return None
+    wanted = "、".join(energy_name(s).ja for s in t.data["slots"])
+    return make_prompt(t, T("Replenish which card? (turn it to its resource side; still to replenish: "
+                            + ", ".join(t.data["slots"]) + ")", f"どのカードを回復しますか（資源面にします。残り：{wanted}）"),
+                       [_card_option(state, c) for c in cands])
+
+
+def _do_replenish(state: State, t: Task, cid: str, events: Events) -> None:
+    field.replenish(state, t.player, cid)
+    slots = list(t.data["slots"])
+    res = field.info(state, cid).resource
+    slots.remove(res if res in slots else "any")
+    say_text(events, "replenish", T(f"{t.player} replenishes ", f"{t.player}は") + field.info(state, cid).label
+             + T(".", "を回復しました。"), card=state.cards[cid])
+    if slots:
+        push(state, task("replenish", t.player, slots=slots))
+
+
+def _replenish_run(state: State, t: Task, events: Events) -> None:
+    cands = _replenish_candidates(state, t)
+    if cands:
+        _do_replenish(state, t, cands[0], events)
+
+
+register_task("replenish", prompt=_replenish_prompt, run=_replenish_run,
+              resolve=lambda s, t, c, e: _do_replenish(s, t, c[0], e))
+
+
+# ---- deplete (by the owner's choice, no energy) ------------------------------------------
+
+def deplete_task(player: str, count: int, attack: bool = False) -> Task:
+    """`player` chooses `count` of their resources and depletes them (all, if fewer)."""
+    return task("deplete", player, count=count, attack=attack)
+
+
+def _deplete_prompt(state: State, t: Task):
+    res = field.resources(state, t.player)
+    cands = field.distinct_by_card(state, res)
+    if len(res) <= t.data["count"] or len(cands) <= 1:
+        return None
+    return make_prompt(t, T(f"Deplete which resource? ({t.data['count']} to go)",
+                            f"どの資源を消費しますか（残り{t.data['count']}枚）"),
+                       [_card_option(state, c) for c in cands])
+
+
+def _do_deplete(state: State, t: Task, cid: str, events: Events) -> None:
+    field.deplete(state, t.player, cid)
+    if t.data["attack"] and state.attack is not None:
+        state.attack.tally[t.player] = state.attack.tally.get(t.player, 0) + 1
+    say_text(events, "deplete", T(f"{t.player} depletes ", f"{t.player}は") + field.info(state, cid).label
+             + T(".", "を消費しました。"), card=state.cards[cid])
+    if t.data["count"] > 1:
+        push(state, task("deplete", t.player, count=t.data["count"] - 1, attack=t.data["attack"]))
+
+
+def _deplete_run(state: State, t: Task, events: Events) -> None:
+    res = field.resources(state, t.player)
+    if res:
+        _do_deplete(state, t, res[0], events)
+
+
+register_task("deplete", prompt=_deplete_prompt, run=_deplete_run, resolve=lambda s, t, c, e: _do_deplete(s, t, c[0], e))
+
+
+# ---- play more cards (Reinforcement, Flanking, Blitzkrieg, Satellite, ...) ------------------
+
+def play_more_task(player: str, slots: list[list[str]], apply: str) -> Task:
+    """Play one hand card per slot (a list of accepted types) face up, as many as possible;
+    `apply` = "one_unit": then apply the effect of one unit played this way (Q5)."""
+    return task("play_more", player, slots=slots, apply=apply, played=[])
+
+
+def _play_candidates(state: State, t: Task) -> list[str]:
+    slots = t.data["slots"]
+    ok = [c for c in field.hand(state, t.player) if any(field.info(state, c).kind in s for s in slots)]
+    return field.distinct_by_card(state, ok)
+
+
+def _play_prompt(state: State, t: Task):
+    cands = _play_candidates(state, t)
+    if not cands:
+        return None
+    wanted = " / ".join("+".join(s) for s in t.data["slots"])
+    return make_prompt(t, T(f"Play a card from your hand ({wanted})", f"手札からカードをプレイしてください（{wanted}）"),
+                       [Option(key=c, label=field.info(state, c).label) for c in cands])
+
+
+def _play_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
+    cid = choice[0]
+    kind = field.info(state, cid).kind
+    slots = [list(s) for s in t.data["slots"]]
+    slots.remove(next(s for s in slots if kind in s))
+    field.to_field(state, t.player, cid, up=True)
+    say_text(events, "play_more", T(f"{t.player} also plays ", f"{t.player}はさらに") + field.info(state, cid).label
+             + T(".", "をプレイしました。"), card=state.cards[cid])
+    push(state, task("play_more", t.player, slots=slots, apply=t.data["apply"], played=[*t.data["played"], cid]))
+
+
+def _play_run(state: State, t: Task, events: Events) -> None:
+    """Nothing more can be played: apply one played unit's effect if the card says so."""
+    if t.data["apply"] != "one_unit":
+        return
+    units = [c for c in t.data["played"] if field.info(state, c).kind == "unit"]
+    if units:
+        push(state, task("pick_unit", t.player, units=units))
+
+
+register_task("play_more", prompt=_play_prompt, run=_play_run, resolve=_play_resolve)
+
+
+def _pick_unit_cands(state: State, t: Task) -> list[str]:
+    return field.distinct_by_card(state, [c for c in t.data["units"] if modes_of(state, t.player, state.cards[c])])
+
+
+def _pick_unit_prompt(state: State, t: Task):
+    cands = _pick_unit_cands(state, t)
+    if len(cands) <= 1:
+        return None
+    return make_prompt(t, T("Apply the effect of which unit?", "どのユニットの効果を適用しますか"),
+                       [Option(key=c, label=field.info(state, c).label) for c in cands])
+
+
+def _pick_unit(state: State, t: Task, cid: str) -> None:
+    push(state, effect_task(t.player, state.cards[cid], cid, mandatory=True, source=t.data.get("source", "tactic")))
+
+
+def _pick_unit_run(state: State, t: Task, events: Events) -> None:
+    cands = _pick_unit_cands(state, t)
+    if cands:
+        _pick_unit(state, t, cands[0])
+
+
+register_task("pick_unit", prompt=_pick_unit_prompt, run=_pick_unit_run, resolve=lambda s, t, c, e: _pick_unit(s, t, c[0]))
+
+
+def registered_tasks() -> list[str]:
+    return sorted(TASKS)

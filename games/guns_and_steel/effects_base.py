@@ -1,0 +1,231 @@
+"""The effect kinds of the base set and the starting cards (data: `effect.kind` + `params`).
+
+basic {generate, replenish} · choice {options: [basic…]} · deplete_generate {deplete, generate
+| choose_one} · attack_deplete {count} · attack_wonder · play_more {slots, apply} · ambush ·
+reapply_unit · apply_tech.
+"""
+from __future__ import annotations
+
+from games.kit import Option, T, Text
+
+from . import field
+from .attack import start_attack
+from .cards import energy_name, energy_text
+from .effects import (
+    USE,
+    Ctx,
+    Effect,
+    Mode,
+    deplete_task,
+    effect_task,
+    modes_of,
+    play_more_task,
+    register_effect,
+    replenish_task,
+)
+from .flow import Events, make_prompt, push, register_task, say, task
+from .state import AttackState, State, Task
+
+
+def _basic_text(spec: dict) -> Text:
+    parts = []
+    if spec.get("generate"):
+        parts.append(T("generate ", "") + energy_text(spec["generate"]) + T("", "発生"))
+    if spec.get("replenish"):
+        en = ", ".join(spec["replenish"])
+        ja = "、".join(energy_name(r).ja for r in spec["replenish"])
+        parts.append(T(f"replenish {en}", f"{ja}を回復"))
+    if not parts:
+        return T("nothing", "なし")
+    out = parts[0]
+    for p in parts[1:]:
+        out = out + T("; ", "、") + p
+    return out
+
+
+def apply_basic(ctx: Ctx, spec: dict) -> None:
+    for kind, n in spec.get("generate", {}).items():
+        field.add_energy(ctx.state, kind, n)
+    if spec.get("generate"):
+        say(ctx.events, "energy", f"{ctx.player} generates " + energy_text(spec["generate"]).en + ".",
+            f"{ctx.player}は" + energy_text(spec["generate"]).ja + "を発生させました。")
+    if spec.get("replenish"):
+        push(ctx.state, replenish_task(ctx.player, spec["replenish"]))
+
+
+@register_effect("basic")
+class Basic(Effect):
+    """Generate energy and/or replenish resources."""
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        apply_basic(ctx, ctx.params)
+
+
+@register_effect("choice")
+class Choice(Effect):
+    """One of several basic effects (Iron Smelting: [iron]2 or [horse]1)."""
+
+    def modes(self, ctx: Ctx) -> list[Mode]:
+        return [Mode(key=f"o{i}", label=_basic_text(spec)) for i, spec in enumerate(ctx.params["options"])]
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        apply_basic(ctx, ctx.params["options"][int(mode[1:])])
+
+
+@register_effect("deplete_generate")
+class DepleteGenerate(Effect):
+    """Deplete N of your resources (no energy from them) to generate energy (Guild, Barter)."""
+
+    def modes(self, ctx: Ctx) -> list[Mode]:
+        if len(field.resources(ctx.state, ctx.player)) < ctx.params["deplete"]:
+            return []
+        n = ctx.params["deplete"]
+        pre = T(f"Deplete {n} resource(s): ", f"資源{n}枚消費：")
+        if "choose_one" in ctx.params:
+            return [Mode(key=f"o{i}", label=pre + energy_text(e)) for i, e in enumerate(ctx.params["choose_one"])]
+        return [Mode(key="use", label=pre + energy_text(ctx.params["generate"]))]
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        gen = ctx.params["choose_one"][int(mode[1:])] if mode != "use" else ctx.params["generate"]
+        apply_basic(ctx, {"generate": gen})
+        push(ctx.state, deplete_task(ctx.player, ctx.params["deplete"]))
+
+
+class Attack(Effect):
+    is_attack = True
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        start_attack(ctx.state, ctx.player, ctx.card, ctx.events)
+
+
+@register_effect("attack_deplete")
+class AttackDeplete(Attack):
+    """Each player with less military chooses N of their resources and depletes them."""
+
+    def on_defender(self, state: State, atk: AttackState, defender: str, events: Events) -> None:
+        if atk.result[defender] == "lost" and field.resources(state, defender):
+            push(state, deplete_task(defender, atk.params["count"], attack=True))
+
+
+@register_effect("attack_wonder")
+class AttackWonder(Attack):
+    """Each loser chooses one of their wonders and gives it to the attacker."""
+
+    def on_defender(self, state: State, atk: AttackState, defender: str, events: Events) -> None:
+        if atk.result[defender] == "lost" and state.seats[defender].wonders:
+            push(state, task("give_wonder", defender, to=atk.attacker))
+
+
+@register_effect("play_more")
+class PlayMore(Effect):
+    """Play more cards from hand face up (Reinforcement, Flanking, Blitzkrieg, Satellite)."""
+
+    def modes(self, ctx: Ctx) -> list[Mode]:
+        slots = ctx.params["slots"]
+        fits = any(any(field.info(ctx.state, c).kind in s for s in slots) for c in field.hand(ctx.state, ctx.player))
+        return [USE] if fits else []
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        push(ctx.state, play_more_task(ctx.player, ctx.params["slots"], ctx.params.get("apply", "none")))
+
+
+@register_effect("reapply_unit")
+class ReapplyUnit(Effect):
+    """Apply again the effect of one face-up unit in your field (Charge)."""
+
+    def modes(self, ctx: Ctx) -> list[Mode]:
+        return [USE] if self.units(ctx.state, ctx.player) else []
+
+    @staticmethod
+    def units(state: State, player: str) -> list[str]:
+        return [c for c in field.face_up(state, player) if field.info(state, c).kind == "unit"]
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        push(ctx.state, task("pick_unit", ctx.player, units=self.units(ctx.state, ctx.player), source="reapply"))
+
+
+@register_effect("ambush")
+class Ambush(Effect):
+    """Deplete one of your resources whose front is a unit, then apply that unit's effect."""
+
+    borrowable = True
+
+    def modes(self, ctx: Ctx) -> list[Mode]:
+        return [USE] if ambush_candidates(ctx.state, ctx.player) else []
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        push(ctx.state, task("ambush", ctx.player))
+
+
+def ambush_candidates(state: State, player: str) -> list[str]:
+    return field.distinct_by_card(state, [c for c in field.resources(state, player) if field.info(state, c).kind == "unit"])
+
+
+def _ambush_prompt(state: State, t: Task):
+    cands = ambush_candidates(state, t.player)
+    if len(cands) <= 1:
+        return None
+    return make_prompt(t, T("Deplete which unit resource (its effect is applied)?", "どのユニットの資源を消費して効果を適用しますか"),
+                       [Option(key=c, label=field.info(state, c).label) for c in cands])
+
+
+def _ambush_do(state: State, t: Task, cid: str, events: Events) -> None:
+    field.deplete(state, t.player, cid)
+    say(events, "deplete", f"{t.player} depletes {field.info(state, cid).name.en}.",
+        f"{t.player}は《{field.info(state, cid).name.ja}》を消費しました。", card=state.cards[cid])
+    push(state, effect_task(t.player, state.cards[cid], cid, mandatory=True, source="ambush"))
+
+
+def _ambush_run(state: State, t: Task, events: Events) -> None:
+    cands = ambush_candidates(state, t.player)
+    if cands:
+        _ambush_do(state, t, cands[0], events)
+
+
+register_task("ambush", prompt=_ambush_prompt, run=_ambush_run, resolve=lambda s, t, c, e: _ambush_do(s, t, c[0], e))
+
+
+@register_effect("apply_tech")
+class ApplyTech(Effect):
+    """Apply the effect of one face-up tech card in your field (Philosophy; never itself or another copier)."""
+
+    borrowable = False
+
+    def modes(self, ctx: Ctx) -> list[Mode]:
+        return [USE] if tech_candidates(ctx.state, ctx.player) else []
+
+    def apply(self, ctx: Ctx, mode: str) -> None:
+        push(ctx.state, task("pick_tech", ctx.player))
+
+
+def tech_candidates(state: State, player: str) -> list[str]:
+    from .effects import effect_of
+    out = []
+    for c in field.face_up(state, player):
+        key = state.cards[c]
+        eff = effect_of(key)
+        if field.info(state, c).kind == "tech" and eff is not None and eff.borrowable \
+                and modes_of(state, player, key, "philosophy"):
+            out.append(c)
+    return field.distinct_by_card(state, out)
+
+
+def _tech_prompt(state: State, t: Task):
+    cands = tech_candidates(state, t.player)
+    if len(cands) <= 1:
+        return None
+    return make_prompt(t, T("Apply the effect of which tech card?", "どの技術カードの効果を適用しますか"),
+                       [Option(key=c, label=field.info(state, c).label) for c in cands])
+
+
+def _tech_do(state: State, t: Task, cid: str) -> None:
+    push(state, effect_task(t.player, state.cards[cid], cid, mandatory=True, source="philosophy"))
+
+
+def _tech_run(state: State, t: Task, events: Events) -> None:
+    cands = tech_candidates(state, t.player)
+    if cands:
+        _tech_do(state, t, cands[0])
+
+
+register_task("pick_tech", prompt=_tech_prompt, run=_tech_run, resolve=lambda s, t, c, e: _tech_do(s, t, c[0]))

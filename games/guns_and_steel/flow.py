@@ -1,0 +1,100 @@
+"""The task stack that drives a turn: every step is a `Task`; decisions become prompts.
+
+A handler registered under a task kind has `prompt(state, task) -> Prompt | None` (None =
+nothing to ask now, so `run` is called), `run(state, task, events)` for the automatic path
+and `resolve(state, task, choice, events)` for the answer. The engine pops a task before
+calling `run`/`resolve`; a handler continues by pushing tasks (`push`, `push_seq`). With an
+empty stack the next turn starts. Exactly one prompt is open at a time, so decisions owed by
+other players are asked one after another, in turn order.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.kit import Event, Option, Prompt, T, Text
+
+from .state import State, Task
+
+Events = list[Event]
+
+
+@dataclass(frozen=True)
+class TaskHandler:
+    prompt: Callable[[State, Task], Prompt | None] | None = None
+    run: Callable[[State, Task, Events], None] | None = None
+    resolve: Callable[[State, Task, list[str], Events], None] | None = None
+
+
+TASKS: dict[str, TaskHandler] = {}
+# Set by turn.py: starts the next player's turn when the stack is empty.
+NEXT_TURN: list[Callable[[State, Events], None]] = []
+
+
+def register_task(kind: str, *, prompt=None, run=None, resolve=None) -> None:
+    """Register the handler of a task kind (≤ 24 characters: it is the prompt id)."""
+    if len(kind) > 24:
+        raise ValueError(f"task kind too long: {kind}")
+    TASKS[kind] = TaskHandler(prompt=prompt, run=run, resolve=resolve)
+
+
+def task(kind: str, player: str, **data: Any) -> Task:
+    return Task(kind=kind, player=player, data=data)
+
+
+def push(state: State, t: Task) -> None:
+    """Make `t` the next step."""
+    state.tasks.append(t)
+
+
+def push_seq(state: State, tasks: list[Task]) -> None:
+    """Run `tasks` next, in the given order (before anything already waiting)."""
+    state.tasks.extend(reversed(tasks))
+
+
+def open_prompt(state: State) -> Prompt | None:
+    if state.finished or not state.tasks:
+        return None
+    t = state.tasks[-1]
+    handler = TASKS[t.kind]
+    return handler.prompt(state, t) if handler.prompt else None
+
+
+def advance(state: State, events: Events) -> None:
+    """Run automatic steps until a player owes a decision or the game is over."""
+    guard = 0
+    while not state.finished:
+        guard += 1
+        if guard > 100_000:
+            raise RuntimeError("guns-and-steel flow does not advance")
+        if not state.tasks:
+            NEXT_TURN[0](state, events)
+            continue
+        if open_prompt(state) is not None:
+            return
+        t = state.tasks.pop()
+        handler = TASKS[t.kind]
+        if handler.run is not None:
+            handler.run(state, t, events)
+
+
+def resolve(state: State, choice: list[str], events: Events) -> None:
+    """Answer the open prompt (already validated against its options) and run on."""
+    t = state.tasks.pop()
+    handler = TASKS[t.kind]
+    assert handler.resolve is not None, t.kind
+    handler.resolve(state, t, choice, events)
+    advance(state, events)
+
+
+def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1) -> Prompt:
+    return Prompt(id=t.kind, player=t.player, text=text, options=options, min=low, max=high)
+
+
+def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:
+    events.append(Event(kind=kind, text=T(en, ja), to=to, data=data))
+
+
+def say_text(events: Events, kind: str, text: Text, to: list[str] | None = None, **data: Any) -> None:
+    events.append(Event(kind=kind, text=text, to=to, data=data))

@@ -1,0 +1,61 @@
+"""Guns & Steel (鋼鉄と火薬) for 2–4 players: the games-API object (design.md contract 1)."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from games.kit import Event, Game, Outcome, Prompt, Rng
+
+from . import attack, effects, effects_base, purchase, turn, wonders_base  # noqa: F401  (register tasks and effects)
+from .flow import advance, open_prompt, resolve
+from .scoring import outcome
+from .sets import load_extensions, rules_for
+from .setup import new_state
+from .state import Options, State
+from .view import GunsView, build_view, hidden_ids, render
+
+
+class GunsAndSteel(Game[State]):
+    key = "guns-and-steel"
+    names: ClassVar[dict[str, str]] = {"en": "Guns & Steel", "ja": "鋼鉄と火薬"}
+    min_players = 2
+    max_players = 4
+    Options = Options
+    State = State
+
+    def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
+        state = new_state(self.key, players, options, rng)
+        advance(state, [])
+        return state
+
+    def prompts(self, state: State) -> list[Prompt]:
+        p = open_prompt(state)
+        return [p] if p is not None else []
+
+    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
+        events: list[Event] = []
+        resolve(state, choice, events)
+        return events
+
+    def view(self, state: State, viewer: str | None) -> GunsView:
+        return build_view(state, viewer)
+
+    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
+        return hidden_ids(state, viewer)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def render(self, view: BaseModel, lang: str = "en") -> str:
+        assert isinstance(view, GunsView)
+        return render(view, lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        from .summary import summary
+        return summary(lang)
+
+
+load_extensions()
+GAME = GunsAndSteel()
+__all__ = ["GAME", "GunsAndSteel", "rules_for"]

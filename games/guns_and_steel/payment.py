@@ -1,0 +1,115 @@
+"""Paying a purchase: the energy conversion table and a sensible automatic payment.
+
+Conversion table (seed-B/seed-R 購入ルール), left to right only (Q4):
+[food]2→[iron]1, [iron]2→[horse]1, [horse]2→[gunpowder]1, [gunpowder]2→[oil]1, any 3→[earth]1;
+[earth] counts as any one of food..oil, [space] as two [earth]. A cost is the printed
+energies plus `extra` energies of any kind (one per connected card below).
+
+`min_conversions` answers "can this pool pay, and with how few conversions"; `auto_plan`
+picks which resources to deplete: the fewest cards, then the least valuable ones.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from pydantic import BaseModel
+
+from .cards import ENERGIES
+
+BASE = ENERGIES[:5]        # food, iron, horse, gunpowder, oil: the conversion chain
+Vec = tuple[int, ...]      # one count per ENERGIES entry
+
+
+def vec(amounts: dict[str, int]) -> Vec:
+    return tuple(amounts.get(k, 0) for k in ENERGIES)
+
+
+def _finish(G: int, D: int, W: int, extra: int, at_least_one: bool) -> int | None:
+    """Conversions needed once the chain is settled: G spare units, D needs that only a
+    wildcard ([earth]) can fill, W wildcards held. Returns the number of any-3 triples."""
+    t = max(0, D - W)
+    if at_least_one:
+        t = max(t, 1)
+    if 3 * t > G:
+        return None
+    if extra > (G - 3 * t) + (W + t - D):
+        return None
+    return t
+
+
+@lru_cache(maxsize=65536)
+def _solve(pool: Vec, need: Vec, extra: int, at_least_one: bool) -> int | None:
+    space_left = pool[6] - need[6]
+    if space_left < 0:
+        return None
+    wild = pool[5] + 2 * space_left
+    # The most carried into each level that can still be used there or above.
+    most = [0] * 6
+    for level in range(4, -1, -1):
+        most[level] = max(0, need[level] + 2 * most[level + 1] - pool[level])
+    best: int | None = None
+
+    def walk(level: int, carry: int, spare: int, short: int, conv: int) -> None:
+        nonlocal best
+        if level == 5:
+            t = _finish(spare, short + need[5], wild, extra, at_least_one and conv == 0)
+            if t is not None and (best is None or conv + t < best):
+                best = conv + t
+            return
+        have = pool[level] + carry
+        used = min(have, need[level])
+        rest = have - used
+        up_to = min(rest // 2, most[level + 1]) if level < 4 else 0
+        for k in range(up_to + 1):
+            walk(level + 1, k, spare + rest - 2 * k, short + need[level] - used, conv + k)
+
+    walk(0, 0, 0, 0, 0)
+    return best
+
+
+def min_conversions(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> int | None:
+    """The fewest conversions with which `pool` pays `cost` + `extra`; None if it cannot."""
+    p = pool if isinstance(pool, tuple) else vec(pool)
+    c = cost if isinstance(cost, tuple) else vec(cost)
+    return _solve(p, c, extra, False)
+
+
+def can_pay(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> bool:
+    return min_conversions(pool, cost, extra) is not None
+
+
+def can_pay_converting(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> bool:
+    """Whether some payment uses at least one conversion (Renaissance Panama Canal)."""
+    p = pool if isinstance(pool, tuple) else vec(pool)
+    c = cost if isinstance(cost, tuple) else vec(cost)
+    return _solve(p, c, extra, True) is not None
+
+
+class Plan(BaseModel):
+    """Which resource cards to deplete (by resource) and how many conversions the payment needs."""
+
+    deplete: dict[str, int]
+    conversions: int
+
+
+def auto_plan(energy: dict[str, int], resources: dict[str, int], cost: dict[str, int], extra: int) -> Plan | None:
+    """The sensible payment: the fewest resources depleted, then the least valuable kinds
+    (food before iron before ... space), then the fewest conversions. None if unaffordable."""
+    base = vec(energy)
+    kinds = [k for k in ENERGIES if resources.get(k, 0)]
+    if not can_pay(tuple(b + resources.get(k, 0) for b, k in zip(base, ENERGIES, strict=True)), vec(cost), extra):
+        return None
+    best: tuple[tuple[int, int, int], dict[str, int]] | None = None
+    for counts in product(*(range(resources[k] + 1) for k in kinds)):
+        take = dict(zip(kinds, counts, strict=True))
+        pool = tuple(b + take.get(k, 0) for b, k in zip(base, ENERGIES, strict=True))
+        conv = _solve(pool, vec(cost), extra, False)
+        if conv is None:
+            continue
+        value = sum(n * (ENERGIES.index(k) + 1) for k, n in take.items())
+        key = (sum(counts), value, conv)
+        if best is None or key < best[0]:
+            best = (key, {k: n for k, n in take.items() if n})
+    assert best is not None
+    return Plan(deplete=best[1], conversions=best[0][2])

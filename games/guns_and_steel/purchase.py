@@ -1,0 +1,184 @@
+"""The purchase phase (seed-B/seed-R 購入ルール): at most one card, paid with this turn's
+energy plus resources depleted now (each gives its own energy).
+
+Only affordable cards are offered. Paying: if there is a real choice of which resources to
+deplete, the player takes the automatic payment (fewest cards, least valuable first) or
+picks resources one at a time; never a list of combinations.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from games.kit import Option, T, opt
+
+from . import field, payment
+from .cards import ERAS, card, energy_name, energy_text
+from .flow import Events, make_prompt, push, register_task, say, task
+from .pyramid import Source, remove
+from .sets import rules_for
+from .state import FieldCard, State, Task
+from .turn import trigger_end
+
+
+def resource_counts(state: State, player: str, ids: list[str] | None = None) -> dict[str, int]:
+    return dict(Counter(field.info(state, c).resource for c in (field.resources(state, player) if ids is None else ids)))
+
+
+def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
+    pool = dict(state.energy)
+    for c in extra_ids:
+        r = field.info(state, c).resource
+        pool[r] = pool.get(r, 0) + 1
+    return pool
+
+
+def affordable(state: State, player: str) -> list[Source]:
+    pool = _pool(state, field.resources(state, player))
+    return [s for s in rules_for(state).sources(state) if payment.can_pay(pool, card(s.card).cost.value, s.extra)]
+
+
+def _source(state: State, key: str) -> Source:
+    return next(s for s in rules_for(state).sources(state) if s.key == key)
+
+
+def _price(s: Source):
+    return energy_text(card(s.card).cost.value, s.extra)
+
+
+# ---- choosing a card --------------------------------------------------------------------------
+
+def _purchase_prompt(state: State, t: Task):
+    srcs = affordable(state, t.player)
+    if not srcs:
+        return None
+    options = [Option(key=s.key, label=card(s.card).label + T(" — ", " — ") + _price(s),
+                      detail=T(card(s.card).effect.en, card(s.card).effect.ja), group=s.era) for s in srcs]
+    options.append(opt("none", "Buy nothing", "購入しない", passes=True))
+    have = energy_text(state.energy)
+    return make_prompt(t, T(f"Purchase phase: buy at most one card (energy now: {have.en}; your resources can be depleted).",
+                            f"購入フェイズ：1枚まで購入できます（現在のエネルギー：{have.ja}、資源も消費できます）。"), options)
+
+
+def _purchase_run(state: State, t: Task, events: Events) -> None:
+    say(events, "no_purchase", f"{t.player} cannot afford any card.", f"{t.player}が買えるカードはありません。")
+
+
+def _purchase_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
+    if choice[0] == "none":
+        say(events, "no_purchase", f"{t.player} buys nothing.", f"{t.player}は何も購入しません。")
+        return
+    push(state, task("pay", t.player, src=choice[0]))
+
+
+register_task("purchase", prompt=_purchase_prompt, run=_purchase_run, resolve=_purchase_resolve)
+
+
+# ---- paying ---------------------------------------------------------------------------------------
+
+def auto_ids(state: State, player: str, s: Source) -> list[str] | None:
+    """The resource cards the automatic payment depletes (first ones of each kind in the field)."""
+    plan = payment.auto_plan(state.energy, resource_counts(state, player), card(s.card).cost.value, s.extra)
+    if plan is None:
+        return None
+    out: list[str] = []
+    for kind, n in plan.deplete.items():
+        out.extend([c for c in field.resources(state, player) if field.info(state, c).resource == kind][:n])
+    return out
+
+
+def _ids_text(state: State, ids: list[str]):
+    if not ids:
+        return T("no resources", "資源なし")
+    kinds = Counter(field.info(state, c).resource for c in ids)
+    order = sorted(kinds, key=lambda k: payment.ENERGIES.index(k))
+    return T(", ".join(f"{energy_name(k).en}×{kinds[k]}" for k in order), "、".join(f"{energy_name(k).ja}×{kinds[k]}" for k in order))
+
+
+def _pay_prompt(state: State, t: Task):
+    s = _source(state, t.data["src"])
+    ids = auto_ids(state, t.player, s)
+    assert ids is not None
+    if len(ids) in (0, len(field.resources(state, t.player))):
+        return None
+    return make_prompt(t, card(s.card).label + T(" costs ", "の支払い：") + _price(s), [
+        Option(key="auto", label=T("Pay automatically: deplete ", "自動で支払う：消費 ") + _ids_text(state, ids)),
+        opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ"),
+        opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）")])
+
+
+def _pay_run(state: State, t: Task, events: Events) -> None:
+    s = _source(state, t.data["src"])
+    buy(state, t.player, s, auto_ids(state, t.player, s) or [], False, events)
+
+
+def _pay_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
+    if choice[0] == "auto":
+        _pay_run(state, t, events)
+    elif choice[0] == "manual":
+        push(state, task("pay_pick", t.player, src=t.data["src"], picked=[]))
+    else:
+        push(state, task("purchase", t.player))
+
+
+register_task("pay", prompt=_pay_prompt, run=_pay_run, resolve=_pay_resolve)
+
+
+def _pick_options(state: State, t: Task) -> list[Option]:
+    s = _source(state, t.data["src"])
+    picked = t.data["picked"]
+    cost, extra = card(s.card).cost.value, s.extra
+    pool = _pool(state, picked)
+    options = [Option(key=c, label=T(f"Deplete {energy_name(field.info(state, c).resource).en} — {field.info(state, c).name.en}",
+                                     f"消費：{energy_name(field.info(state, c).resource).ja} — {field.info(state, c).name.ja}"))
+               for c in field.distinct_by_card(state, [c for c in field.resources(state, t.player) if c not in picked])]
+    conv = payment.min_conversions(pool, cost, extra)
+    if conv is not None:
+        options.append(opt("pay", "Pay now", "これで支払う"))
+        if conv == 0 and payment.can_pay_converting(pool, cost, extra):
+            options.append(opt("pay_conv", "Pay now, using an energy conversion", "エネルギーを変換して支払う"))
+    options.append(opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）"))
+    return options
+
+
+def _pick_prompt(state: State, t: Task):
+    s = _source(state, t.data["src"])
+    have = energy_text(_pool(state, t.data["picked"]))
+    return make_prompt(t, card(s.card).label + T(f" costs {_price(s).en}; energy so far: {have.en}. Deplete another resource or pay.",
+                                                 f"の支払い：{_price(s).ja}。現在のエネルギー：{have.ja}。資源を消費するか支払ってください。"),
+                       _pick_options(state, t))
+
+
+def _pick_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
+    c = choice[0]
+    if c in ("pay", "pay_conv"):
+        buy(state, t.player, _source(state, t.data["src"]), t.data["picked"], c == "pay_conv", events)
+    elif c == "back":
+        push(state, task("purchase", t.player))
+    else:
+        push(state, task("pay_pick", t.player, src=t.data["src"], picked=[*t.data["picked"], c]))
+
+
+register_task("pay_pick", prompt=_pick_prompt, resolve=_pick_resolve)
+
+
+def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: bool, events: Events) -> None:
+    """Deplete `deplete_ids` for energy, pay, and put the card face up in the buyer's field."""
+    for cid in deplete_ids:
+        field.deplete(state, player, cid, energy=True)
+    c = card(s.card)
+    conv = payment.min_conversions(state.energy, c.cost.value, s.extra)
+    assert conv is not None, "bought an unaffordable card"
+    rec = state.record
+    rec.bought, rec.bought_era = c.id, s.era
+    rec.bought_with_conversion = conv > 0 or convert
+    rec.newest_era_before_purchase = state.newest_bought_era
+    if state.newest_bought_era is None or ERAS.index(s.era) > ERAS.index(state.newest_bought_era):
+        state.newest_bought_era = s.era
+    remove(state, s.key)
+    state.seats[player].field.append(FieldCard(id=s.key, up=True))
+    state.energy = {}
+    say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + _ids_text(state, deplete_ids).en + ").",
+        f"{player}は《{c.name.ja}》を購入（" + _price(s).ja + "、消費：" + _ids_text(state, deplete_ids).ja + "）。",
+        card=c.id, era=s.era)
+    if s.era == "space" and rules_for(state).last_space_bought(state):
+        trigger_end(state, "space", events)

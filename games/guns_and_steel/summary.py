@@ -1,0 +1,28 @@
+"""The short rules summary shown by `/game rules` (English and Japanese)."""
+from __future__ import annotations
+
+EN = """**Guns & Steel** (2–4 players). Build an empire through the ages with double-sided cards:
+the front is a *progress* (tech, tactic or unit), the back a *resource* (food, iron, horse, gunpowder, oil, earth, space).
+Each turn: **1. Resource** — play a hand card as a resource. **2. Progress** — play a hand card face up and use its
+effect (all of it) or not. Units attack everyone: defenders, clockwise from your left, may play counter-icon cards from
+hand and deplete unit/tactic resources; every player with less military than you suffers the card's penalty.
+**3. Purchase** — buy at most one pyramid card: its printed cost plus one energy of any kind per card still connected
+below it. Pay with energy from effects and by depleting resources; convert left to right only
+([food]2→[iron], [iron]2→[horse], [horse]2→[gunpowder], [gunpowder]2→[oil], any 3→[earth]; [earth] = any one, [space] = two [earth]).
+**4. End** — with 0–1 cards in hand, take a wonder whose condition you meet, return every face-up card to hand and any
+resources you like; unspent energy lapses.
+The game ends when the last space card is bought or the last wonder is taken. Score the VP of all your cards and
+wonders; ties go to the most cards. Sets: `base`, `renaissance` (VP and honor tokens), `mixed`."""
+
+JA = """**鋼鉄と火薬**（2～4人）。両面カード（表＝進歩：技術・戦術・ユニット、裏＝資源：食料・鉄・馬・火薬・石油・地球・宇宙）で帝国を築きます。
+手番：**1. 資源** 手札1枚を資源としてプレイ。**2. 進歩** 手札1枚を表でプレイし、効果を使う（使うなら全て）か使わない。
+ユニットは全員を攻撃：左隣から時計回りに、防御側は手札の反撃カードのプレイと、表がユニット・戦術の資源の消費ができます。
+あなたより軍事力が少ない各プレイヤーがペナルティを受けます。**3. 購入** 公共の場から1枚まで。コストは記載のエネルギー＋下側に連続するカード1枚につき好きなエネルギー1。
+効果で得たエネルギーと資源の消費で支払い、変換は左から右のみ（［食料］2→［鉄］、［鉄］2→［馬］、［馬］2→［火薬］、［火薬］2→［石油］、好きな3→［地球］。［地球］は好きな1つ、［宇宙］は［地球］2）。
+**4. 手番終了** 手札0～1枚なら、条件を満たす世界遺産を獲得し、表のカードを全て手札に戻し、資源は好きなだけ戻せます。残ったエネルギーは消滅。
+最後の宇宙時代カードが購入されるか、最後の世界遺産が獲得されると終了。全カードと世界遺産の勝利点の合計で競い、同点はカード枚数の多い方が勝ち。
+セット：`base`、`renaissance`（勝利点・栄誉トークン）、`mixed`。"""
+
+
+def summary(lang: str = "en") -> str:
+    return JA if lang == "ja" else EN

@@ -1,0 +1,185 @@
+"""The turn (seed-B/seed-R 手番の流れ): resource, progress, purchase and end phase, as tasks.
+
+Resource and progress phase: play one hand card if you can (Q2: with no cards, both are
+skipped). The progress card's effect may be used or not (then fully, Q5). Purchase: at
+most one card. End phase: the set's steps (base: wonder check and recollection with 0–1
+cards in hand); unspent energy lapses.
+"""
+from __future__ import annotations
+
+from games.kit import Option, T, opt
+
+from . import field
+from .cards import card, energy_name, energy_text
+from .effects import effect_task
+from .flow import NEXT_TURN, Events, make_prompt, push, push_seq, register_task, say, task
+from .sets import rules_for
+from .state import State, Task, TurnRecord
+
+
+def finish(state: State, reason: str, events: Events) -> None:
+    state.finished = True
+    state.end_reason = reason
+    state.tasks = []
+    state.attack = None
+    state.energy = {}
+    say(events, "game_end", f"The game ends ({reason}).", f"ゲーム終了（{REASONS_JA.get(reason, reason)}）。", reason=reason)
+
+
+REASONS_JA = {"space": "最後の宇宙時代カードの購入", "wonders": "最後の世界遺産の獲得", "tokens": "勝利点トークン15以上",
+              "round_limit": "ラウンド上限"}
+
+
+def trigger_end(state: State, reason: str, events: Events) -> None:
+    """An end condition is met: base ends at once (notes A3), Renaissance at the end of the turn."""
+    if rules_for(state).ends_immediately:
+        finish(state, reason, events)
+    elif state.end_pending is None:
+        state.end_pending = reason
+
+
+def start_turn(state: State, events: Events) -> None:
+    if state.turn >= state.options.max_rounds * len(state.players):
+        finish(state, "round_limit", events)
+        return
+    if state.turn > 0:
+        state.active = state.order[(state.order.index(state.active) + 1) % len(state.order)]
+    state.turn += 1
+    state.record = TurnRecord()
+    state.energy = {}
+    p = state.active
+    say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
+    push_seq(state, [task("resource", p), task("progress", p), task("purchase", p), task("end", p)])
+
+
+NEXT_TURN[:] = [start_turn]
+
+
+def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
+    out = []
+    for cid in field.distinct_by_card(state, field.hand(state, player)):
+        c = field.info(state, cid)
+        if resource_side:
+            label = T(f"{energy_name(c.resource).en} resource — {c.name.en} (VP {c.vp.value})",
+                      f"{energy_name(c.resource).ja}の資源 — {c.name.ja}（{c.vp.value}VP）")
+        else:
+            label = c.label + T(f" [{c.kind}, military {c.military.value}]", f"［{c.kind}、軍事力{c.military.value}］")
+        out.append(Option(key=cid, label=label, detail=T(c.effect.en, c.effect.ja)))
+    return out
+
+
+# ---- setup: the 3rd/4th player's (2 players: the 2nd player's) initial resource --------------
+
+def play_resource(state: State, player: str, cid: str, events: Events, phase: bool = True) -> None:
+    field.to_field(state, player, cid, up=False)
+    res = field.info(state, cid).resource
+    if phase:
+        state.record.resources_played.append(res)
+    say(events, "resource", f"{player} plays a {energy_name(res).en} resource.", f"{player}は{energy_name(res).ja}の資源をプレイ。",
+        player=player, resource=res)
+
+
+def _initial_prompt(state: State, t: Task):
+    return make_prompt(t, T("Before the game: place one card of your hand as a resource.",
+                            "ゲーム開始前：手札1枚を資源として場に置いてください。"), _hand_options(state, t.player, True))
+
+
+register_task("initial_resource", prompt=_initial_prompt,
+              resolve=lambda s, t, c, e: play_resource(s, t.player, c[0], e, phase=False))
+
+
+# ---- resource and progress phase ------------------------------------------------------
+
+def _phase_prompt(resource_side: bool):
+    def prompt(state: State, t: Task):
+        options = _hand_options(state, t.player, resource_side)
+        if len(options) <= 1:
+            return None
+        text = T("Resource phase: play one card as a resource.", "資源フェイズ：1枚を資源としてプレイ。") if resource_side else \
+            T("Progress phase: play one card face up.", "進歩フェイズ：1枚を進歩（表面）としてプレイ。")
+        return make_prompt(t, text, options)
+    return prompt
+
+
+def play_progress(state: State, player: str, cid: str, events: Events) -> None:
+    field.to_field(state, player, cid, up=True)
+    c = field.info(state, cid)
+    say(events, "progress", f"{player} plays {c.name.en}.", f"{player}は《{c.name.ja}》をプレイ。", player=player, card=c.id)
+    push(state, effect_task(player, c.id, cid))
+
+
+def _phase_run(resource_side: bool):
+    def run(state: State, t: Task, events: Events) -> None:
+        hand = field.hand(state, t.player)
+        if not hand:
+            say(events, "skip", f"{t.player} has no card to play.", f"{t.player}は手札がありません。")
+            return
+        (play_resource if resource_side else play_progress)(state, t.player, hand[0], events)
+    return run
+
+
+register_task("resource", prompt=_phase_prompt(True), run=_phase_run(True),
+              resolve=lambda s, t, c, e: play_resource(s, t.player, c[0], e))
+register_task("progress", prompt=_phase_prompt(False), run=_phase_run(False),
+              resolve=lambda s, t, c, e: play_progress(s, t.player, c[0], e))
+
+
+# ---- end phase ------------------------------------------------------------------------
+
+def _end_run(state: State, t: Task, events: Events) -> None:
+    push_seq(state, [*rules_for(state).end_phase(state), task("turn_end", t.player)])
+
+
+def _turn_end(state: State, t: Task, events: Events) -> None:
+    state.energy = {}
+    rules_for(state).end_of_turn(state, events)
+    if state.end_pending and not state.finished:
+        finish(state, state.end_pending, events)
+
+
+register_task("end", run=_end_run)
+register_task("turn_end", run=_turn_end)
+
+
+def _recollect(state: State, t: Task, events: Events) -> None:
+    """Every face-up civilisation card goes back to hand (then resources by choice)."""
+    ups = field.face_up(state, t.player)
+    for cid in ups:
+        field.return_to_hand(state, t.player, cid)
+    state.record.recollected.extend(ups)
+    state.record.recollected_vp += sum(field.info(state, c).vp.value for c in ups)
+    if ups:
+        say(events, "recollect", f"{t.player} takes {len(ups)} face-up card(s) back to hand.",
+            f"{t.player}は表のカード{len(ups)}枚を手札に戻しました。")
+    if field.resources(state, t.player):
+        push(state, task("take_back", t.player))
+
+
+def _take_back_prompt(state: State, t: Task):
+    res = field.resources(state, t.player)
+    options = [Option(key=c, label=T(f"{energy_name(field.info(state, c).resource).en} — {field.info(state, c).name.en}",
+                                     f"{energy_name(field.info(state, c).resource).ja} — {field.info(state, c).name.ja}"))
+               for c in res]
+    return make_prompt(t, T("Take which resources back to hand? (any number, none is fine)",
+                            "手札に戻す資源を選んでください（何枚でも、なしも可）"), options, 0, len(options))
+
+
+def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None:
+    for cid in choice:
+        field.return_to_hand(state, t.player, cid)
+    state.record.recollected.extend(choice)
+    state.record.recollected_vp += sum(field.info(state, c).vp.value for c in choice)
+    say(events, "take_back", f"{t.player} takes {len(choice)} resource(s) back to hand.",
+        f"{t.player}は資源{len(choice)}枚を手札に戻しました。")
+
+
+register_task("recollect", run=_recollect)
+register_task("take_back", prompt=_take_back_prompt, resolve=_take_back)
+
+
+def pass_option() -> Option:
+    return opt("none", "Buy nothing", "購入しない", passes=True)
+
+
+def cost_label(card_key: str, extra: int):
+    return energy_text(card(card_key).cost.value, extra)
