@@ -28,17 +28,17 @@ def move_option(state: State, move: Move) -> Option:
     elif move.kind == "gain":
         cols = ", ".join(str(c + 1) for c in move.columns)
         tops = _join([label(state.stand[c][-1]) for c in move.columns])
-        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols} (", f" ← 台の列{cols}のトップ（") + tops + T(")", "）")
-        detail = None
+        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols}", f" ← 台の列{cols}のトップ")
+        detail = T("Attach: ", "つけるカード: ") + tops
     else:
         top = state.stand[move.column][-1]
         text = head + label(top) + T(f" (column {move.column + 1}) → ", f"（台の列{move.column + 1}） → ") + label(move.treasure)
         if move.kind == "rotate":
-            detail = T("Glow of Power. Then a task treasure goes under the treasure pile (if there are 2) and one is drawn.",
+            detail = T("Glow of Power. Then return a task (if there are 2) under the treasure pile and draw one.",
                        "力の輝き。その後、課題が2枚なら1枚を宝物の山の下に戻し、1枚引きます。")
         else:
-            detail = T(f"Glow of Wisdom (the {rules().altar_column_cap}th card). Then look at the top "
-                       f"{rules().foresee_count} mana cards and put each back on top or at the bottom.",
+            detail = T(f"Glow of Wisdom ({rules().altar_column_cap}th card); then see the top "
+                       f"{rules().foresee_count} mana cards and put each back on top or bottom.",
                        f"知の輝き（{rules().altar_column_cap}枚目）。その後、マナの山の上から{rules().foresee_count}枚を見て、"
                        "1枚ずつ上か下に戻します。")
     return Option(key=move.key, label=text, detail=detail, group=move.kind)
