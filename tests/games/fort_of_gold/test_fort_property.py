@@ -53,6 +53,14 @@ def check_invariants(state: State) -> None:
     assert (state.step == "foresee") == bool(state.foresight)
 
 
+def check_option_texts(state: State) -> None:
+    """Labels and details fit one Discord select option (100 characters each)."""
+    for p in GAME.prompts(state):
+        for o in p.options:
+            for text in (o.label, o.detail):
+                assert text is None or max(len(text.en), len(text.ja)) <= 100, text
+
+
 def check_end(state: State) -> None:
     out = GAME.outcome(state)
     player = state.players[0]
@@ -122,6 +130,7 @@ def play_guided(seed: int, options: dict, deep_every: int) -> State:
     for step in range(500):
         check_prompts(GAME, state)
         check_invariants(state)
+        check_option_texts(state)
         if step % deep_every == 0 or not GAME.prompts(state):
             check_views(GAME, state)
             check_illegal(GAME, state, check_rng)
