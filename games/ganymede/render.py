@@ -70,11 +70,12 @@ def clash_text(view: GanymedeView, c: Clash, lang: str) -> str:
     return " / ".join(parts)
 
 
-def record_lines(view: GanymedeView, r: RoundRecord, lang: str, heading: str) -> list[str]:
+def record_lines(view: GanymedeView, r: RoundRecord, lang: str, heading: str, cards: bool = True) -> list[str]:
+    """A round's public record; `cards=False` when the cards are still shown in play above."""
     ja = lang == "ja"
     lines = [heading]
-    for colour, cards in r.cards.items():
-        lines.append(f"  {name(view, colour, lang)}: {cards_text(cards, lang)}")
+    for colour, played in r.cards.items() if cards else ():
+        lines.append(f"  {name(view, colour, lang)}: {cards_text(played, lang)}")
     lines.extend("  " + clash_text(view, c, lang) for c in r.clashes)
     if r.removed:
         lines.append(("  除外: " if ja else "  Removed a card: ") + ", ".join(name(view, c, lang) for c in r.removed))
@@ -97,7 +98,8 @@ def render(view: GanymedeView, lang: str = "en") -> str:
     supply = " · ".join(f"{rank}×{n}" for rank, n in view.supply.items())
     lines.append(("黒カード: " if ja else "Black cards: ") + (supply or "—"))
     if view.this_round is not None:
-        lines.extend(record_lines(view, view.this_round, lang, "今回のラウンド:" if ja else "This round:"))
+        in_play = any(s.in_play for s in view.sides)
+        lines.extend(record_lines(view, view.this_round, lang, "今回のラウンド:" if ja else "This round:", not in_play))
     if view.last is not None:
         lines.extend(record_lines(view, view.last, lang,
                                   f"前回(第{view.last.number}ラウンド):" if ja else f"Last round ({view.last.number}):"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from .data import ACE
+from .data import ACE, EFFECT_RANKS
 from .rules import special_count
 from .state import RoundRecord, Side, State
 
@@ -93,9 +93,8 @@ def build_view(state: State, viewer: str | None, waiting: list[str]) -> Ganymede
             known_top=[cv(c) for c in side.known_top] if own else None,
             used=[cv(c) for c in side.used] if own else None,
             removed=[cv(c) for c in side.removed] if own else None))
-    supply: dict[str, int] = {}
-    for c in state.supply:
-        supply[state.cards[c].rank] = supply.get(state.cards[c].rank, 0) + 1
+    ranks = [state.cards[c].rank for c in state.supply]
+    supply = {r: ranks.count(r) for r in EFFECT_RANKS if r in ranks}
     return GanymedeView(
         viewer=viewer, viewer_colour=own_colour, mode=state.options.mode, round=state.round,
         round_limit=state.options.round_limit, start_hp=state.options.hp(), step=state.step, sides=sides,

@@ -37,7 +37,8 @@ def test_the_showdown_reveals_every_face_down_card():
     shown = [e for e in events if e.kind == "showdown" and e.to is None]
     assert any("9, black 7" in e.text.en for e in shown)
     assert state.last is None and state.current.cards["red"][2].rank == "7"
-    assert "alice (red): 5, 9, black 7" in GAME.render(GAME.view(state, None), "en")
+    public = GAME.render(GAME.view(state, None), "en")
+    assert "In play: 5, 9, black 7" in public and "face down" not in public
 
 
 def test_the_opponents_used_and_removed_piles_and_deck_size_are_hidden():
