@@ -17,31 +17,31 @@ from .state import Card, Clash, RoundRecord, Side, State
 
 EventList = list[Event]
 DUEL_COLOURS = ("red", "green")
+CARD_COLOURS = ("red", "green", "black", "purple")
 
 
 # ---- setup -------------------------------------------------------------------------
 
 def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> State:
     data = load()
-    cards: dict[str, Card] = {}
-
-    def add(colour: str, rank: str) -> str:
-        card_id = f"c{len(cards) + 1:02d}"
-        cards[card_id] = Card(colour=colour, rank=rank)
-        return card_id
-
-    colour_ranks = data.colour_decks[options.colour_deck].all_ranks()
-    sides = {colour: Side(colour=colour, player=players[i], hp=options.hp(),
-                          deck=[add(colour, r) for r in colour_ranks])
+    faces = [(colour, r) for colour in DUEL_COLOURS for r in data.colour_decks[options.colour_deck].all_ranks()]
+    faces += [("black", r) for r in data.black_supply.all_ranks()]
+    if options.mode != "duel":
+        faces += [("purple", r) for r in data.purple_deck.all_ranks()]
+    # Ids are dealt to the cards at random, so an id seen in a log of choices tells nothing.
+    ids = [f"c{i:02d}" for i in range(1, len(faces) + 1)]
+    rng.shuffle(ids)
+    cards = {card_id: Card(colour=colour, rank=rank) for card_id, (colour, rank) in zip(ids, faces, strict=True)}
+    of = {colour: [card_id for card_id in ids if cards[card_id].colour == colour] for colour in CARD_COLOURS}
+    sides = {colour: Side(colour=colour, player=players[i], hp=options.hp(), deck=of[colour])
              for i, colour in enumerate(DUEL_COLOURS)}
-    supply = [add("black", r) for r in data.black_supply.all_ranks()]
     if options.mode != "duel":
         purple = Side(colour="purple", player=players[2] if options.mode == "three" else None, hp=options.hp(),
-                      deck=[add("purple", r) for r in data.purple_deck.all_ranks()])
+                      deck=of["purple"])
         rng.shuffle(purple.deck)
         sides["purple"] = purple
     state = State(game=game_key, players=players, seed=rng.seed, rng=rng, options=options, cards=cards,
-                  sides=sides, supply=supply)
+                  sides=sides, supply=of["black"])
     if options.mode == "duel":
         # じゃんけん decides who holds the First Strike marker; they pick their black card first.
         state.marker = rng.choice(list(DUEL_COLOURS))

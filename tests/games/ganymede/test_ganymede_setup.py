@@ -92,3 +92,9 @@ def test_options_change_the_colour_cards_and_hit_points():
     assert state.sides["green"].hp == 9
     with pytest.raises(ValueError):
         GAME.Options(mode="solo")
+
+
+def test_card_ids_are_dealt_at_random_so_an_id_tells_nothing():
+    faces = {(GAME.setup([A, B], {}, s).cards["c01"].colour, GAME.setup([A, B], {}, s).cards["c01"].rank)
+             for s in range(10)}
+    assert len(faces) > 2
