@@ -153,3 +153,13 @@ def test_bad_declarations_are_refused_with_a_clear_message_and_change_nothing():
             GAME.apply(state, player, pid, choice)
         assert e.value.text.en and e.value.text.ja
     assert state.model_dump_json() == before
+
+
+def test_a_strength_of_0_against_a_bust_deals_nothing():
+    # notes G11: a busted side counts as 0; the other deals damage only when above it.
+    state = duel(["bA"], ["b3", "9", "8", "6"])                # green 26 busts
+    state, _ = act(state, "aces", "a0", A)                     # red 1
+    state, _ = act(state, "threes", "-1", B)                   # red 0
+    c = last_clash(state)
+    assert c.strength == {"red": 0, "green": 26} and c.dealt == {"red": 0, "green": 0}
+    assert hp(state) == {"red": 15, "green": 15}
