@@ -47,12 +47,40 @@ async def use(member: Any, message: Any, component: dict[str, Any], rng: random.
     return await member.select(message, values, custom_id=component["custom_id"])
 
 
-async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int = 60) -> bool:
+class LeakWatch:
+    """Checks, whenever a hand is shown, that no line only that hand shows (its private lines:
+    not on the public board at the same moment) appears in anything the channel shows."""
+
+    def __init__(self, world: Any, every: int = 5) -> None:
+        self.world = world
+        self.every = every  # reading the whole channel is slow in SimCord: sample every n-th hand
+        self.seen = 0
+        self.checked = 0
+
+    def check(self, hand_message: Any) -> None:
+        self.seen += 1
+        if (self.seen - 1) % self.every:
+            return
+        hand = "\n".join(e.description or "" for e in hand_message.embeds)
+        texts = channel_texts(self.world, self.world.outsider)
+        boards = [x for x in texts if " · move " in x]  # the board embeds (footer "table #N · move V")
+        public = set(line.strip() for text in boards for line in text.splitlines())
+        private = {line.strip() for line in hand.splitlines() if len(line.strip()) >= 6} - public
+        for text in texts:
+            for line in private:
+                assert line not in text, f"private line {line!r} appears in a channel message:\n{text}"
+        self.checked += 1
+
+
+async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int = 60,
+                    watch: LeakWatch | None = None) -> bool:
     """Open `/game hand` and keep using random controls until one decision was sent.
     False if the member owes nothing now."""
     result = await member.slash(world.channel, "game hand")
     assert result.acknowledged and result.ephemeral
     message = result.response
+    if watch is not None:
+        watch.check(message)
     for _ in range(max_clicks):
         offered = [c for c in controls(message) if kind(c) != "H"]
         if not offered:
@@ -107,7 +135,7 @@ async def set_lobby_option(world: Any, host: Any, lobby: Any, name: str, value: 
 
 
 async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random.Random,
-                      max_rounds: int = 5000) -> Any:
+                      max_rounds: int = 5000, watch: LeakWatch | None = None) -> Any:
     """Everyone plays random legal moves through the UI until the table is finished."""
     service = world.bot.service
     for _ in range(max_rounds):
@@ -118,7 +146,7 @@ async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random
         rng.shuffle(order)
         moved = False
         for member in order:
-            if await take_turn(world, member, rng):
+            if await take_turn(world, member, rng, watch=watch):
                 moved = True
                 break
         if not moved:
