@@ -1,1 +1,17 @@
-"""Storage behind one interface: SQLite (aiosqlite, default) and PostgreSQL (asyncpg)."""
+"""Storage behind one interface: SQLite (aiosqlite, default) and PostgreSQL (asyncpg).
+
+    store = await persistence.open_store("sqlite:///data/bot.sqlite3")
+    store.tables, store.actions, store.snapshots, store.guild_settings, store.user_prefs,
+    store.results, store.timers; await store.append_action(...); await store.close()
+"""
+from .db import DEFAULT_URL, Database, open_database
+from .errors import Conflict, SchemaTooNew, StaleWrite, StoreError
+from .migrate import migrate
+from .models import GuildSettings, LogEntry, Result, Seat, Table, TableSettings, Timer, UserPrefs
+from .store import Store, open_store
+
+__all__ = [
+    "DEFAULT_URL", "Conflict", "Database", "GuildSettings", "LogEntry", "Result", "SchemaTooNew", "Seat",
+    "StaleWrite", "Store", "StoreError", "Table", "TableSettings", "Timer", "UserPrefs", "migrate",
+    "open_database", "open_store",
+]

@@ -1,0 +1,193 @@
+"""The heart of the table service: load under a per-table lock, apply a move, track whose
+turn it is, persist it in one compare-and-set transaction, then let computer seats move.
+
+Every write path (a player's act, a computer seat, a turn-clock expiry, a resignation)
+goes through `_commit_move`, so the log, the turn clock and the results stay consistent.
+"""
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games import registry
+from games.kit import Event, Game, IllegalAction, Rng
+from games.kit.playout import random_choice
+from persistence import Conflict, StaleWrite, Store
+from persistence.models import GuildSettings, LogEntry, Result, Seat, Table, Timer
+
+from . import clock
+from .errors import TableError, refuse
+from .models import ActResult, Notice
+from .results import build_result
+
+CPU_PREFIX = "cpu:"
+
+
+def owing(game: Game, state: Any) -> set[str]:
+    """Players who owe a decision in `state`."""
+    return {p.player for p in game.prompts(state)}
+
+
+class ServiceCore:
+    """Shared machinery of `TableService`; the public operations live in the mixins."""
+
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
+                 seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
+                 max_auto_moves: int = 5000):
+        self.store = store
+        self.clock = clock
+        self.max_open_tables_per_user = max_open_tables_per_user
+        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        self.snapshot_every = snapshot_every
+        self.max_auto_moves = max_auto_moves
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ---- loading -------------------------------------------------------------
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        """One lock per table: clicks on one table run one after another, other tables in parallel."""
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    async def _load(self, table_id: int) -> Table:
+        table = await self.store.tables.get(table_id)
+        if table is None:
+            raise refuse("not_found")
+        return table
+
+    @staticmethod
+    def _game(key: str) -> Game:
+        try:
+            return registry.get(key)
+        except (KeyError, ImportError) as e:
+            raise refuse("unknown_game", game=key) from e
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        """The guild's settings (defaults for a new guild or for the terminal)."""
+        stored = None if guild_id is None else await self.store.guild_settings.get(guild_id)
+        if stored is not None:
+            return stored
+        return GuildSettings(guild_id=guild_id or 0, max_open_tables_per_user=self.max_open_tables_per_user)
+
+    @staticmethod
+    def _require(table: Table, *statuses: str) -> None:
+        if table.status not in statuses:
+            raise refuse("not_lobby" if table.status == "running" else "not_running")
+
+    # ---- writing ---------------------------------------------------------------
+    async def _save(self, table: Table, expected: Table, **changes: Any) -> Table:
+        """Write a table changed outside the game (lobby, seats, status) with compare-and-set."""
+        try:
+            return await self.store.commit(table, expected_rev=expected.rev, **changes)
+        except StaleWrite as e:
+            raise refuse("out_of_date") from e
+        except Conflict as e:
+            raise refuse("channel_busy") from e
+
+    def _notice(self, table: Table, kind: str, users: list[str], **data: Any) -> Notice:
+        return Notice(kind=kind, table_id=table.id, channel_id=table.channel_id, guild_id=table.guild_id,
+                      users=users, data=data)
+
+    def _turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
+                      reset: set[str], now: float, guild: GuildSettings,
+                      version: int) -> tuple[dict[str, list[Timer]], list[str]]:
+        """Close finished turns and open new ones on `seats` (in place). Returns the timer
+        changes per seat and the people whose turn just started."""
+        ended = (before - after) | (reset & before)
+        started = (after - before) | (reset & after)
+        timed_table = clock.is_timed(sum(1 for s in seats if s.timed))
+        timers: dict[str, list[Timer]] = {}
+        turn_started: list[str] = []
+        for s in seats:
+            if s.is_cpu:
+                continue
+            if s.user_id in ended:
+                if s.turn_started_at is not None:
+                    s.turn_seconds += max(0.0, now - s.turn_started_at)
+                    s.turns += 1
+                s.turn_started_at = None
+                timers[s.user_id] = []
+            if s.user_id in started:
+                s.turn_started_at = now
+                timers[s.user_id] = (clock.plan_turn(table.id, s.user_id, now, table.settings, guild, version)
+                                     if s.timed and timed_table else [])
+                if not s.auto:
+                    turn_started.append(s.user_id)
+        return timers, turn_started
+
+    def _turn_notices(self, table: Table, users: list[str], timers: dict[str, list[Timer]]) -> list[Notice]:
+        notices = []
+        for user in users:
+            deadline = next((t.due_at for t in timers.get(user, []) if t.kind == "deadline"), None)
+            notices.append(self._notice(table, "turn_started", [user], deadline=deadline))
+        return notices
+
+    async def _commit_move(self, table: Table, game: Game, state: Any, player: str, prompt_id: str,
+                           choice: list[str], acc: ActResult, *, auto: bool = False,
+                           reset: frozenset[str] = frozenset(), claim_timer: int | None = None,
+                           seats: list[Seat] | None = None) -> tuple[Table, Any]:
+        """Apply and persist one move (the caller holds the table's lock). IllegalAction
+        becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date"."""
+        now = self.clock()
+        try:
+            new_state, events = game.apply(state, player, prompt_id, list(choice))
+        except IllegalAction as e:
+            raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
+        seats = [s.model_copy() for s in (seats if seats is not None else table.seats)]
+        if not auto:
+            for s in seats:
+                if s.user_id == player:
+                    s.idle_expiries = 0
+        guild = await self.guild_settings(table.guild_id)
+        timers, started = self._turn_changes(table, seats, owing(game, state), owing(game, new_state),
+                                             set(reset), now, guild, new_state.version)
+        outcome = game.outcome(new_state)
+        finished = outcome is not None or not game.prompts(new_state)
+        new = table.model_copy(update={
+            "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
+            "updated_at": now, "auto_played": table.auto_played or auto,
+            "status": "finished" if finished else table.status, "finished_at": now if finished else None})
+        entry = LogEntry(seq=new_state.version, player=player, prompt_id=prompt_id, choice=list(choice),
+                         auto=auto, created_at=now, events=events)
+        result = build_result(new, outcome, "rules", now) if finished else None
+        try:
+            saved = await self.store.append_action(
+                new, entry, expected_version=table.version, expected_rev=table.rev,
+                timers=None if finished else timers, clear_timers=finished, claim_timer=claim_timer,
+                result=result, snapshot=finished or new_state.version % self.snapshot_every == 0)
+        except StaleWrite as e:
+            raise refuse("out_of_date") from e
+        acc.table = saved
+        acc.events.extend(events)
+        acc.actions.append(entry)
+        if finished:
+            acc.notices.append(self._game_over_notice(saved, result))
+        else:
+            acc.notices.extend(self._turn_notices(saved, started, timers))
+        return saved, new_state
+
+    def _game_over_notice(self, table: Table, result: Result | None) -> Notice:
+        data: dict[str, Any] = {"ended_by": result.ended_by if result else "rules"}
+        if result is not None:
+            data["winners"] = result.winners
+            data["summary"] = result.summary.model_dump() if result.summary else None
+        return self._notice(table, "game_over", table.humans, **data)
+
+    async def _run_automatic(self, table: Table, game: Game, state: Any, acc: ActResult) -> Table:
+        """Computer seats and handed-over seats move until a person owes a decision."""
+        for _ in range(self.max_auto_moves):
+            if table.status != "running":
+                break
+            robots = {s.user_id: s for s in table.seats if s.is_cpu or s.auto}
+            prompt = next((p for p in game.prompts(state) if p.player in robots), None)
+            if prompt is None:
+                break
+            rng = Rng(seed=table.seed or 0).fork(1_000_003 + state.version)
+            table, state = await self._commit_move(table, game, state, prompt.player, prompt.id,
+                                                   random_choice(prompt, rng), acc,
+                                                   auto=not robots[prompt.player].is_cpu)
+        return table
+
+    def _events_for(self, events: list[Event], viewer: str | None) -> list[Event]:
+        return [e for e in events if e.visible_to(viewer)]

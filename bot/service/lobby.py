@@ -1,0 +1,176 @@
+"""Lobby operations: open, join, leave, computer seats, options, cancel and start."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.i18n import t
+from games.kit import IllegalAction
+from persistence import Conflict
+from persistence.models import TABLE_TIMER, Seat, Table, Timer
+
+from .core import CPU_PREFIX, ServiceCore, owing
+from .errors import TableError, refuse
+from .models import ActResult
+
+
+class LobbyOps(ServiceCore):
+    async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
+                         game_key: str) -> Table:
+        """A new lobby in this channel with the host seated. Refused when the channel is busy,
+        not allowed, or the host already sits at too many open tables."""
+        game = self._game(game_key)
+        guild = await self.guild_settings(guild_id)
+        if guild.allowed_channels and channel_id not in guild.allowed_channels:
+            raise refuse("channel_not_allowed")
+        if await self.store.tables.open_in_channel(channel_id) is not None:
+            raise refuse("channel_busy")
+        await self._check_cap(host_id, guild.max_open_tables_per_user)
+        now = self.clock()
+        table = Table(id=0, guild_id=guild_id, channel_id=channel_id, game=game.key, status="lobby", host=host_id,
+                      seats=[Seat(user_id=host_id, display_name=host_name)],
+                      options=game.Options().model_dump(mode="json"), settings=guild.table_settings(),
+                      created_at=now, updated_at=now)
+        try:
+            async with self.store.db.transaction():
+                table = await self.store.tables.create(table)
+                await self.store.timers.replace(table.id, TABLE_TIMER, [self._lobby_timer(table, guild.lobby_timeout_s)])
+        except Conflict as e:  # another lobby won the race for this channel
+            raise refuse("channel_busy") from e
+        return table
+
+    def _lobby_timer(self, table: Table, timeout_s: int) -> Timer:
+        return Timer(table_id=table.id, kind="lobby", due_at=self.clock() + timeout_s, seat=TABLE_TIMER)
+
+    async def _check_cap(self, user_id: str, limit: int) -> None:
+        count = len(await self.store.tables.open_for_user(user_id))
+        if count >= limit:
+            raise refuse("too_many_tables", count=count, limit=limit)
+
+    async def _save_lobby(self, table: Table, before: Table) -> Table:
+        """Persist a lobby change: bump the lobby counter and restart the abandonment timer."""
+        guild = await self.guild_settings(table.guild_id)
+        table = table.model_copy(update={"lobby_version": before.lobby_version + 1, "updated_at": self.clock()})
+        return await self._save(table, before, timers={TABLE_TIMER: [self._lobby_timer(table, guild.lobby_timeout_s)]})
+
+    def _max_players(self, table: Table) -> tuple[int, int]:
+        game = self._game(table.game)
+        return game.player_range(game.parse_options(table.options))
+
+    async def join(self, table_id: int, user_id: str, display_name: str) -> Table:
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            self._require(table, "lobby")
+            if table.user_seated(user_id):
+                raise refuse("already_seated")
+            _, high = self._max_players(table)
+            if len(table.seats) >= high:
+                raise refuse("table_full", max=high)
+            guild = await self.guild_settings(table.guild_id)
+            await self._check_cap(user_id, guild.max_open_tables_per_user)
+            seats = [*table.seats, Seat(user_id=user_id, display_name=display_name)]
+            return await self._save_lobby(table.model_copy(update={"seats": seats}), table)
+
+    async def leave(self, table_id: int, user_id: str) -> Table:
+        """Leave a lobby. A leaving host passes the table to the next person; the last
+        person leaving cancels it. (A running game is left with `resign`.)"""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            self._require(table, "lobby")
+            if not table.user_seated(user_id):
+                raise refuse("not_seated")
+            return await self._remove_from_lobby(table, user_id)
+
+    async def _remove_from_lobby(self, table: Table, user_id: str) -> Table:
+        seats = [s for s in table.seats if s.user_id != user_id]
+        people = [s for s in seats if s.is_human]
+        if not people:
+            return await self._save(table.model_copy(update={
+                "seats": seats, "status": "cancelled", "updated_at": self.clock(), "finished_at": self.clock(),
+                "lobby_version": table.lobby_version + 1}), table, clear_timers=True)
+        host = table.host if table.host != user_id else people[0].user_id
+        return await self._save_lobby(table.model_copy(update={"seats": seats, "host": host}), table)
+
+    def _host_lobby(self, table: Table, by_user: str) -> None:
+        self._require(table, "lobby")
+        if table.host != by_user:
+            raise refuse("not_host")
+
+    async def add_cpu(self, table_id: int, by_user: str) -> Table:
+        """The host adds a random-legal seat ("cpu:N") where the game allows it."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            self._host_lobby(table, by_user)
+            if not self._game(table.game).allows_random_seats:
+                raise refuse("no_random_seats")
+            _, high = self._max_players(table)
+            if len(table.seats) >= high:
+                raise refuse("table_full", max=high)
+            taken = {s.user_id for s in table.seats}
+            n = next(i for i in range(1, 100) if f"{CPU_PREFIX}{i}" not in taken)
+            seat = Seat(user_id=f"{CPU_PREFIX}{n}", display_name=t("service.cpu_name", "en", n=n), is_cpu=True)
+            return await self._save_lobby(table.model_copy(update={"seats": [*table.seats, seat]}), table)
+
+    async def remove_cpu(self, table_id: int, by_user: str, cpu_id: str) -> Table:
+        """The host takes a computer seat away again."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            self._host_lobby(table, by_user)
+            seat = table.seat(cpu_id)
+            if seat is None or not seat.is_cpu:
+                raise refuse("not_cpu")
+            return await self._save_lobby(table.model_copy(
+                update={"seats": [s for s in table.seats if s.user_id != cpu_id]}), table)
+
+    async def set_option(self, table_id: int, by_user: str, name: str, value: Any) -> Table:
+        """Host only, lobby only; the game's Options model validates the value."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            self._host_lobby(table, by_user)
+            game = self._game(table.game)
+            if name not in game.Options.model_fields:
+                raise refuse("bad_option", name=name, value=value)
+            try:
+                options = game.Options.model_validate({**table.options, name: value})
+            except ValidationError as e:
+                raise refuse("bad_option", name=name, value=value) from e
+            return await self._save_lobby(table.model_copy(update={"options": options.model_dump(mode="json")}), table)
+
+    async def cancel(self, table_id: int, by_user: str) -> Table:
+        """The host closes a lobby. (Admins end any table with `end_table`.)"""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            self._host_lobby(table, by_user)
+            now = self.clock()
+            return await self._save(table.model_copy(update={
+                "status": "cancelled", "updated_at": now, "finished_at": now,
+                "lobby_version": table.lobby_version + 1}), table, clear_timers=True)
+
+    async def start(self, table_id: int, by_user: str, seed: int | None = None) -> ActResult:
+        """The host starts the game: player-count check, setup, then computer seats move."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            self._host_lobby(table, by_user)
+            game = self._game(table.game)
+            options = game.parse_options(table.options)
+            low, high = game.player_range(options)
+            if not low <= len(table.seats) <= high:
+                raise refuse("wrong_player_count", min=low, max=high, count=len(table.seats))
+            seed = self.seed_source() if seed is None else seed
+            try:
+                state = game.setup(table.players, options, seed)
+            except IllegalAction as e:
+                raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
+            now = self.clock()
+            seats = [s.model_copy() for s in table.seats]
+            guild = await self.guild_settings(table.guild_id)
+            running = table.model_copy(update={
+                "status": "running", "seed": seed, "state_json": state.model_dump_json(), "version": state.version,
+                "lobby_version": table.lobby_version + 1, "updated_at": now, "seats": seats})
+            timers, started = self._turn_changes(running, seats, set(), owing(game, state), set(), now, guild,
+                                                 state.version)
+            saved = await self._save(running, table, clear_timers=True, timers=timers, snapshot=True)
+            acc = ActResult(table=saved, notices=self._turn_notices(saved, started, timers))
+            acc.table = await self._run_automatic(saved, game, state, acc)
+            return acc

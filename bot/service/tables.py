@@ -1,0 +1,17 @@
+"""`TableService`: the one object front ends talk to (docs/table-service.md).
+
+It is put together from small mixins, one job each: lobby, play, turn clock and admin,
+preferences, stats. All of them share `ServiceCore` (store, clock, per-table locks and
+the single write path for moves).
+"""
+from __future__ import annotations
+
+from .idle import IdleOps
+from .lobby import LobbyOps
+from .play import PlayOps
+from .prefs import PrefsOps
+from .stats import StatsOps
+
+
+class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps):
+    """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""

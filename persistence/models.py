@@ -1,0 +1,178 @@
+"""The records the store keeps: tables, seats, log entries, settings, timers and results.
+
+They are pydantic models so the service and the front ends share one definition
+(`bot.service.models` re-exports them) and every JSON column round-trips unchanged.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from games.kit import Event, Text
+
+TableStatus = Literal["lobby", "running", "finished", "cancelled"]
+OPEN_STATUSES: tuple[str, ...] = ("lobby", "running")
+IdlePolicy = Literal["skip", "auto"]
+TABLE_TIMER = ""  # the `seat` of timers that belong to the whole table (the lobby timeout)
+
+
+class Seat(BaseModel):
+    """One place at a table. `auto`: played by the random legal player from now on."""
+
+    user_id: str
+    display_name: str
+    is_cpu: bool = False
+    auto: bool = False
+    idle_expiries: int = 0             # consecutive turn-clock expiries of this seat
+    turn_started_at: float | None = None  # set while the seat owes a decision
+    turn_seconds: float = 0.0          # total time this seat took over its finished turns
+    turns: int = 0
+
+    @property
+    def is_human(self) -> bool:
+        return not self.is_cpu
+
+    @property
+    def timed(self) -> bool:
+        """Whether the turn clock runs for this seat (a person who still plays)."""
+        return not self.is_cpu and not self.auto
+
+
+class TableSettings(BaseModel):
+    """The turn clock of one table; copied from the guild defaults when the lobby opens."""
+
+    turn_limit_s: int | None = Field(None, ge=60)
+    reminders: list[int] = Field(default_factory=list)  # seconds after a turn starts; empty = derived
+    idle_policy: IdlePolicy = "skip"
+    handover_after: int = Field(3, ge=0, le=100)          # 0 = never hand a seat over
+
+
+class Table(BaseModel):
+    """A game in a channel, from lobby to result. `version` is the game state's version
+    (0 in the lobby); `lobby_version` counts lobby changes; `rev` counts every write
+    (the store's compare-and-set)."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game: str
+    status: TableStatus
+    host: str
+    seats: list[Seat] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = None
+    version: int = 0
+    lobby_version: int = 0
+    rev: int = 0
+    state_json: str | None = None
+    board_message_id: int | None = None
+    board_posted_at: float | None = None
+    lang: str | None = None
+    settings: TableSettings = Field(default_factory=TableSettings)
+    created_at: float
+    updated_at: float
+    finished_at: float | None = None
+    auto_played: bool = False          # some move was made for an idle or resigned person
+
+    def state(self, game: Any) -> Any:
+        """The parsed game state (None in the lobby)."""
+        return None if self.state_json is None else game.load_state(self.state_json)
+
+    def seat(self, user_id: str) -> Seat | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def user_seated(self, user_id: str) -> bool:
+        return self.seat(user_id) is not None
+
+    @property
+    def players(self) -> list[str]:
+        return [s.user_id for s in self.seats]
+
+    @property
+    def humans(self) -> list[str]:
+        return [s.user_id for s in self.seats if s.is_human]
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+
+class LogEntry(BaseModel):
+    """One applied decision. `seq` equals the game version after it; `auto` marks a move
+    the service made for a person (turn clock expiry, resigned or handed-over seat)."""
+
+    seq: int
+    player: str
+    prompt_id: str
+    choice: list[str]
+    auto: bool = False
+    created_at: float
+    events: list[Event] = Field(default_factory=list)
+
+
+class GuildSettings(BaseModel):
+    """Per-server defaults; quiet hours are local hours [start, end) and may wrap midnight."""
+
+    guild_id: int
+    lang: Literal["en", "ja"] = "en"
+    turn_limit_s: int | None = Field(None, ge=60)
+    reminders: list[int] = Field(default_factory=list)
+    quiet_start: int | None = Field(None, ge=0, le=23)
+    quiet_end: int | None = Field(None, ge=0, le=23)
+    utc_offset_min: int = Field(0, ge=-14 * 60, le=14 * 60)
+    allowed_channels: list[int] = Field(default_factory=list)
+    max_open_tables_per_user: int = Field(3, ge=1, le=100)
+    idle_policy: IdlePolicy = "skip"
+    handover_after: int = Field(3, ge=0, le=100)
+    lobby_timeout_s: int = Field(86400, ge=60)
+
+    def table_settings(self) -> TableSettings:
+        return TableSettings(turn_limit_s=self.turn_limit_s, reminders=list(self.reminders),
+                             idle_policy=self.idle_policy, handover_after=self.handover_after)
+
+
+class UserPrefs(BaseModel):
+    user_id: str
+    lang: str | None = None
+    dm_closed: bool = False
+    notify_dm: bool = False
+
+
+TimerKind = Literal["reminder", "deadline", "lobby"]
+
+
+class Timer(BaseModel):
+    """A pending moment in the store: a reminder, a turn deadline or a lobby timeout.
+    `seat` is the user it concerns ("" for the whole table)."""
+
+    id: int | None = None
+    table_id: int
+    kind: TimerKind
+    due_at: float
+    seat: str = TABLE_TIMER
+    version: int = 0
+    fired: bool = False
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+EndedBy = Literal["rules", "admin", "cancel", "resign"]
+
+
+class Result(BaseModel):
+    """How a finished table ended, for stats and ratings. Only `rated` results change Elo."""
+
+    table_id: int
+    guild_id: int | None
+    game: str
+    players: list[str]
+    humans: list[str]
+    ranking: list[list[str]] = Field(default_factory=list)
+    winners: list[str] = Field(default_factory=list)
+    scores: dict[str, float] = Field(default_factory=dict)
+    ended_by: EndedBy = "rules"
+    rated: bool = False
+    finished_at: float
+    turn_seconds: dict[str, float] = Field(default_factory=dict)  # total per player
+    turns: dict[str, int] = Field(default_factory=dict)
+    summary: Text | None = None

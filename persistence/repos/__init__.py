@@ -1,0 +1,8 @@
+"""Repositories: small typed reads and writes over one `Database`, one module per record kind."""
+from .log import ActionRepo, SnapshotRepo
+from .results import ResultRepo
+from .settings import GuildSettingsRepo, UserPrefsRepo
+from .tables import TableRepo
+from .timers import TimerRepo
+
+__all__ = ["ActionRepo", "GuildSettingsRepo", "ResultRepo", "SnapshotRepo", "TableRepo", "TimerRepo", "UserPrefsRepo"]

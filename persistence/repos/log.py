@@ -1,0 +1,65 @@
+"""The append-only action log and the state snapshots taken along it."""
+from __future__ import annotations
+
+import json
+
+from pydantic import TypeAdapter
+
+from games.kit import Event
+
+from ..db import Database
+from ..errors import StaleWrite
+from ..models import LogEntry
+
+_EVENTS = TypeAdapter(list[Event])
+
+
+class ActionRepo:
+    def __init__(self, db: Database):
+        self.db = db
+
+    async def append(self, table_id: int, entry: LogEntry) -> None:
+        """StaleWrite if `seq` is taken: the (table_id, seq) key lets only one writer in."""
+        inserted = await self.db.fetch(
+            "INSERT INTO actions (table_id, seq, player, prompt_id, choice, auto, events, created_at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (table_id, seq) DO NOTHING RETURNING seq",
+            table_id, entry.seq, entry.player, entry.prompt_id, json.dumps(entry.choice), entry.auto,
+            _EVENTS.dump_json(entry.events).decode(), float(entry.created_at))
+        if not inserted:
+            raise StaleWrite(f"action {entry.seq} of table {table_id} already exists")
+
+    async def list(self, table_id: int, limit: int | None = None, before_seq: int | None = None,
+                   after_seq: int = 0) -> list[LogEntry]:
+        """Entries in order; with `limit`, the last `limit` before `before_seq`."""
+        upper = before_seq if before_seq is not None else 2**31 - 1
+        sql = ("SELECT * FROM actions WHERE table_id = $1 AND seq > $2 AND seq < $3 ORDER BY seq DESC"
+               + (" LIMIT $4" if limit is not None else ""))
+        args = [table_id, after_seq, upper] + ([limit] if limit is not None else [])
+        rows = await self.db.fetch(sql, *args)
+        return [LogEntry(seq=r["seq"], player=r["player"], prompt_id=r["prompt_id"], choice=json.loads(r["choice"]),
+                         auto=bool(r["auto"]), created_at=r["created_at"], events=_EVENTS.validate_json(r["events"]))
+                for r in reversed(rows)]
+
+    async def count(self, table_id: int) -> int:
+        return int(await self.db.fetchval("SELECT COUNT(*) AS n FROM actions WHERE table_id = $1", table_id))
+
+
+class SnapshotRepo:
+    def __init__(self, db: Database):
+        self.db = db
+
+    async def save(self, table_id: int, version: int, state_json: str, created_at: float) -> None:
+        await self.db.execute(
+            "INSERT INTO snapshots (table_id, version, state, created_at) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT (table_id, version) DO NOTHING", table_id, version, state_json, float(created_at))
+
+    async def latest(self, table_id: int, at_most: int | None = None) -> tuple[int, str] | None:
+        """The newest snapshot at or below `at_most`: (version, state JSON)."""
+        row = await self.db.fetchrow(
+            "SELECT version, state FROM snapshots WHERE table_id = $1 AND version <= $2 "
+            "ORDER BY version DESC LIMIT 1", table_id, at_most if at_most is not None else 2**31 - 1)
+        return None if row is None else (row["version"], row["state"])
+
+    async def versions(self, table_id: int) -> list[int]:
+        rows = await self.db.fetch("SELECT version FROM snapshots WHERE table_id = $1 ORDER BY version", table_id)
+        return [r["version"] for r in rows]
