@@ -132,3 +132,14 @@ def played(state: State, colour: str) -> list[str]:
     """The faces `colour` showed at this round's showdown (or the last round's, once it is over)."""
     record = state.current if state.current and state.current.cards else state.last
     return [c.rank if c.colour in ("red", "green") else c.colour[0] + c.rank for c in record.cards.get(colour, [])]
+
+
+def duel(red: list[str], green: list[str], first: str = "red", **kw) -> State:
+    """A duel round where red and green open with their first card and draw the rest face down
+    (first player first), each then stopping; the state is at the showdown or later."""
+    state = scenario(play={"red": red[:1], "green": green[:1]}, deck={"red": red[1:], "green": green[1:]},
+                     first=first, **kw)
+    order = [(A, red), (B, green)] if first == "red" else [(B, green), (A, red)]
+    for player, cards in order:
+        state = draws(state, player, len(cards) - 1)
+    return state

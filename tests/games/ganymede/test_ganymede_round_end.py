@@ -1,16 +1,7 @@
 """Duel cleanup, reinforcement, the next first player and the end (⑥⑦⑧, notes G1, G2, G12, G14)."""
-from ganymede_helpers import A, B, act, draws, faces, hp, key_of, open_ids, prompt, scenario
+from ganymede_helpers import A, B, act, duel, faces, hp, key_of, open_ids, prompt
 
 from games.ganymede import GAME
-
-
-def duel(red, green, first="red", **kw):
-    state = scenario(play={"red": red[:1], "green": green[:1]}, deck={"red": red[1:], "green": green[1:]},
-                     first=first, **kw)
-    order = [(A, red), (B, green)] if first == "red" else [(B, green), (A, red)]
-    for player, cards in order:
-        state = draws(state, player, len(cards) - 1)
-    return state
 
 
 def test_the_damaged_player_removes_one_of_their_own_used_cards_from_the_game():

@@ -1,20 +1,10 @@
 """Showdown and damage in the duel: both Q&A examples, declarations in first-player order, bust,
 exactly 21, ties and the 3 / 7 / 10 / A effects (notes G8–G11)."""
 import pytest
-from ganymede_helpers import A, B, act, draws, hp, open_ids, prompt, scenario
+from ganymede_helpers import A, B, act, duel, hp, open_ids, prompt
 
 from games.ganymede import GAME
 from games.kit import IllegalAction
-
-
-def duel(red: list[str], green: list[str], first: str = "red", **kw):
-    """Red and green each open with their first card and draw the rest face down; drawing ends."""
-    state = scenario(play={"red": red[:1], "green": green[:1]}, deck={"red": red[1:], "green": green[1:]},
-                     first=first, **kw)
-    order = [(A, red), (B, green)] if first == "red" else [(B, green), (A, red)]
-    for player, cards in order:
-        state = draws(state, player, len(cards) - 1)
-    return state
 
 
 def last_clash(state):
