@@ -179,6 +179,6 @@ def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: b
     state.energy = {}
     say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + _ids_text(state, deplete_ids).en + ").",
         f"{player}は《{c.name.ja}》を購入（" + _price(s).ja + "、消費：" + _ids_text(state, deplete_ids).ja + "）。",
-        card=c.id, era=s.era)
+        card=c.id, era=s.era, conversion=rec.bought_with_conversion)
     if s.era == "space" and rules_for(state).last_space_bought(state):
         trigger_end(state, "space", events)
