@@ -76,6 +76,11 @@ def record_lines(view: GanymedeView, r: RoundRecord, lang: str, heading: str, ca
     lines = [heading]
     for colour, played in r.cards.items() if cards else ():
         lines.append(f"  {name(view, colour, lang)}: {cards_text(played, lang)}")
+    declared = [(f"{name(view, c, lang)}: A=11×{k}") for c, k in r.aces_high.items() if k]
+    declared += [f"{name(view, c, lang)}: 3→{name(view, t, lang)} {d:+d}"
+                 for c, aims in r.threes.items() for t, d in aims.items()]
+    if declared:
+        lines.append(("  宣言: " if ja else "  Declared: ") + "; ".join(declared))
     lines.extend("  " + clash_text(view, c, lang) for c in r.clashes)
     if r.removed:
         lines.append(("  除外: " if ja else "  Removed a card: ") + ", ".join(name(view, c, lang) for c in r.removed))
