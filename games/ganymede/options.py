@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 Mode = Literal["duel", "coop", "three"]
 PLAYERS = {"duel": 2, "coop": 2, "three": 3}
@@ -15,14 +15,21 @@ class Options(BaseModel):
     start_hp: int = Field(0, ge=0, le=99, description="Starting hit points; 0 = the rulebook's 15.")
     colour_deck: Literal["default", "alt_5_9", "alt_1_11"] = Field(
         "default", description="Which reconstructed red/green numbers to use (cards.json colour_decks, notes §2.5).")
-    draw_check_ace: Literal[1, 11] = Field(
-        1, description="What an A counts for the 'over 21: no more draws' check (notes G3: 1).")
+    draw_check_ace: int = Field(
+        1, description="What an A counts for the 'over 21: no more draws' check: 1 (notes G3) or 11.")
     coop_loss: Literal["both", "either"] = Field(
         "both", description="Co-op and three players: red and green lose when both (notes G21) or either falls.")
     round_limit: int = Field(
         100, ge=1, le=1000,
         description="Safety cap (not in the rulebook): after this many rounds the game ends "
                     "(duel: more HP wins, ties to the First Strike marker; otherwise purple has survived).")
+
+    @field_validator("draw_check_ace")
+    @classmethod
+    def _one_or_eleven(cls, value: int) -> int:
+        if value not in (1, 11):
+            raise ValueError("an A counts as 1 or 11")
+        return value
 
     def players(self) -> int:
         return PLAYERS[self.mode]

@@ -98,3 +98,11 @@ def test_card_ids_are_dealt_at_random_so_an_id_tells_nothing():
     faces = {(GAME.setup([A, B], {}, s).cards["c01"].colour, GAME.setup([A, B], {}, s).cards["c01"].rank)
              for s in range(10)}
     assert len(faces) > 2
+
+
+def test_options_accept_the_strings_a_lobby_control_sends_and_refuse_nonsense():
+    opts = GAME.Options.model_validate({"mode": "three", "draw_check_ace": "11", "start_hp": "7"})
+    assert (opts.draw_check_ace, opts.hp(), opts.players()) == (11, 7, 3)
+    for bad in ({"draw_check_ace": 5}, {"coop_loss": "never"}, {"round_limit": 0}):
+        with pytest.raises(ValueError):
+            GAME.Options.model_validate(bad)
