@@ -169,7 +169,7 @@ def _replenish_prompt(state: State, t: Task):
     cands = _replenish_candidates(state, t)
     if len(cands) <= 1:
         return None
-    wanted = "、".join(energy_name(s).ja for s in t.data["slots"])
+    wanted = "、".join("か".join(energy_name(x).ja for x in s.split("|")) for s in t.data["slots"])
     return make_prompt(t, T("Replenish which card? (turn it to its resource side; still to replenish: "
                             + ", ".join(t.data["slots"]) + ")", f"どのカードを回復しますか（資源面にします。残り：{wanted}）"),
                        [_card_option(state, c) for c in cands])
@@ -178,8 +178,9 @@ def _replenish_prompt(state: State, t: Task):
 def _do_replenish(state: State, t: Task, cid: str, events: Events) -> None:
     field.replenish(state, t.player, cid)
     slots = list(t.data["slots"])
-    res = field.info(state, cid).resource
-    slots.remove(res if res in slots else "any")
+    # fill the most specific slot the card fits: a name, then alternatives, then "any"
+    fits = sorted((s for s in slots if field.matches(state, cid, s)), key=lambda s: (s == "any", s.count("|")))
+    slots.remove(fits[0])
     say_text(events, "replenish", T(f"{t.player} replenishes ", f"{t.player}は") + field.info(state, cid).label
              + T(".", "を回復しました。"), card=state.cards[cid])
     if slots:

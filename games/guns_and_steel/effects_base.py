@@ -100,11 +100,21 @@ class Attack(Effect):
 
 @register_effect("attack_deplete")
 class AttackDeplete(Attack):
-    """Each player with less military chooses N of their resources and depletes them."""
+    """Each player with less military chooses N of their resources and depletes them;
+    `vp_per_depleted` (Renaissance Horse Archer): the attacker gains VP tokens per resource depleted."""
 
     def on_defender(self, state: State, atk: AttackState, defender: str, events: Events) -> None:
         if atk.result[defender] == "lost" and field.resources(state, defender):
             push(state, deplete_task(defender, atk.params["count"], attack=True))
+
+    def after_attack(self, state: State, atk: AttackState, events: Events) -> None:
+        per = atk.params.get("vp_per_depleted", 0)
+        gained = per * sum(atk.tally.values())
+        if gained and state.ren is not None:
+            from .renaissance import gain_vp
+            gain_vp(state.ren, atk.attacker, gained)
+            say(events, "vp", f"{atk.attacker} gains {gained} VP token(s).", f"{atk.attacker}は勝利点トークンを{gained}個獲得。",
+                player=atk.attacker, vp=gained)
 
 
 @register_effect("attack_wonder")

@@ -95,8 +95,9 @@ def add_energy(state: State, kind: str, n: int) -> None:
 
 
 def matches(state: State, cid: str, resource: str) -> bool:
-    """Whether card `cid` can be replenished as `resource` ("any" matches every card)."""
-    return resource == "any" or info(state, cid).resource == resource
+    """Whether card `cid` can be replenished as `resource`: a name, alternatives "food|iron",
+    or "any" (every card)."""
+    return resource == "any" or info(state, cid).resource in resource.split("|")
 
 
 def distinct_by_card(state: State, ids: list[str]) -> list[str]:
