@@ -192,6 +192,12 @@ def energy_name(kind: str) -> Text:
 
 def energy_text(amounts: dict[str, int], extra: int = 0) -> Text:
     """`{"gunpowder": 2}, 3` -> "[gunpowder]2 + any 3"."""
+    return _energy_text(tuple(amounts.get(k, 0) for k in ENERGIES), extra)
+
+
+@lru_cache(maxsize=4096)
+def _energy_text(counts: tuple[int, ...], extra: int) -> Text:
+    amounts = dict(zip(ENERGIES, counts, strict=True))
     en = [f"[{ENERGY_NAMES[k][0]}]{n}" for k in ENERGIES for n in [amounts.get(k, 0)] if n]
     ja = [f"［{ENERGY_NAMES[k][1]}］{n}" for k in ENERGIES for n in [amounts.get(k, 0)] if n]
     if extra:

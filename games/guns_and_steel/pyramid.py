@@ -6,6 +6,8 @@ Cannon and Frigate examples; a bought card cuts the chain, a shared card counts 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel
 
 from .cards import ERAS
@@ -24,28 +26,43 @@ class Source(BaseModel):
 
 def connected_below(pyramid: dict[str, list[str | None]], era: str, index: int) -> int:
     """How many remaining cards are connected below slot `index` of row `era`."""
-    row = ERAS.index(era)
-    seen: set[tuple[int, int]] = set()
-    frontier = [(row, index)]
-    while frontier:
-        r, i = frontier.pop()
-        if r == 0:
-            continue
-        below = pyramid[ERAS[r - 1]]
-        for j in (i, i + 1):
-            if j < len(below) and below[j] is not None and (r - 1, j) not in seen:
-                seen.add((r - 1, j))
-                frontier.append((r - 1, j))
-    return len(seen)
+    return _extras(_shape(pyramid))[ERAS.index(era)][index]
+
+
+def _shape(pyramid: dict[str, list[str | None]]) -> tuple[tuple[bool, ...], ...]:
+    return tuple(tuple(c is not None for c in pyramid.get(era, [])) for era in ERAS)
+
+
+@lru_cache(maxsize=4096)
+def _extras(shape: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The connected-below count of every slot of a pyramid given which slots remain."""
+    out = []
+    for row, slots in enumerate(shape):
+        counts = []
+        for index in range(len(slots)):
+            seen: set[tuple[int, int]] = set()
+            frontier = [(row, index)]
+            while frontier:
+                r, i = frontier.pop()
+                if r == 0:
+                    continue
+                below = shape[r - 1]
+                for j in (i, i + 1):
+                    if j < len(below) and below[j] and (r - 1, j) not in seen:
+                        seen.add((r - 1, j))
+                        frontier.append((r - 1, j))
+            counts.append(len(seen))
+        out.append(tuple(counts))
+    return tuple(out)
 
 
 def pyramid_sources(state: State) -> list[Source]:
+    extras = _extras(_shape(state.pyramid))
     out = []
-    for era in ERAS:
+    for r, era in enumerate(ERAS):
         for i, cid in enumerate(state.pyramid.get(era, [])):
             if cid is not None:
-                out.append(Source(key=cid, card=state.cards[cid], era=era,
-                                  extra=connected_below(state.pyramid, era, i)))
+                out.append(Source(key=cid, card=state.cards[cid], era=era, extra=extras[r][i]))
     return out
 
 

@@ -7,10 +7,12 @@ cards in hand); unspent energy lapses.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.kit import Option, T, opt
 
 from . import field
-from .cards import card, energy_name, energy_text
+from .cards import TYPE_NAMES, card, energy_name, energy_text
 from .effects import effect_task
 from .flow import NEXT_TURN, Events, make_prompt, push, push_seq, register_task, say, task
 from .sets import rules_for
@@ -56,16 +58,19 @@ NEXT_TURN[:] = [start_turn]
 
 
 def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
-    out = []
-    for cid in field.distinct_by_card(state, field.hand(state, player)):
-        c = field.info(state, cid)
-        if resource_side:
-            label = T(f"{energy_name(c.resource).en} resource — {c.name.en} (VP {c.vp.value})",
-                      f"{energy_name(c.resource).ja}の資源 — {c.name.ja}（{c.vp.value}VP）")
-        else:
-            label = c.label + T(f" [{c.kind}, military {c.military.value}]", f"［{c.kind}、軍事力{c.military.value}］")
-        out.append(Option(key=cid, label=label, detail=T(c.effect.en, c.effect.ja)))
-    return out
+    return [_hand_option(cid, state.cards[cid], resource_side) for cid in field.distinct_by_card(state, field.hand(state, player))]
+
+
+@lru_cache(maxsize=8192)
+def _hand_option(cid: str, key: str, resource_side: bool) -> Option:
+    c = card(key)
+    if resource_side:
+        label = T(f"{energy_name(c.resource).en} resource — {c.name.en} (VP {c.vp.value})",
+                  f"{energy_name(c.resource).ja}の資源 — {c.name.ja}（{c.vp.value}VP）")
+    else:
+        kind = TYPE_NAMES[c.kind]
+        label = c.label + T(f" [{kind[0]}, military {c.military.value}]", f"［{kind[1]}、軍事力{c.military.value}］")
+    return Option(key=cid, label=label, detail=T(c.effect.en, c.effect.ja))
 
 
 # ---- setup: the 3rd/4th player's (2 players: the 2nd player's) initial resource --------------
