@@ -1,0 +1,41 @@
+"""Table-service fixtures: a fake clock, a SQLite store in a temporary directory and the service."""
+from __future__ import annotations
+
+import pytest
+
+from bot.service import TableService
+from persistence import open_store
+from persistence.testing import FakeClock, isolated_url, postgres_base_url
+
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
+    postgres_base_url() is None, reason="TEST_POSTGRES_URL is not set"))]
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def db_url(tmp_path):
+    async with isolated_url("sqlite", tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+async def any_db_url(request, tmp_path):
+    """For the tests that must hold on every backend (restart, races)."""
+    async with isolated_url(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+async def store(db_url):
+    s = await open_store(db_url)
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def svc(store, clock) -> TableService:
+    return TableService(store, clock=clock, seed_source=lambda: 4242)

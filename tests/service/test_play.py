@@ -1,0 +1,178 @@
+"""Playing through the service: refusals change nothing, exactly one of concurrent clicks
+wins, computer seats move, and a restart (a new service on the same database) continues."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from svc_helpers import owed, play_one, play_to_end, snapshot, started
+
+from bot.service import TableError, TableService
+from games import registry
+from games.kit import Rng
+from games.kit.playout import random_choice, replay
+from persistence import open_store
+from persistence.testing import FakeClock
+
+
+async def test_an_outdated_click_is_refused_and_changes_nothing(svc):
+    result = await started(svc, "sutosute", ["u1", "u2"])
+    table = (await play_one(svc, result.table, Rng(seed=1))).table
+    before = await snapshot(svc, table.id)
+    prompt = owed(table)[0]
+    with pytest.raises(TableError) as err:
+        await svc.act(table.id, prompt.player, table.version - 1, prompt.id, [prompt.options[0].key])
+    assert err.value.code == "out_of_date"
+    assert "out of date" in err.value.message("en") and "古く" in err.value.message("ja")
+    assert await snapshot(svc, table.id) == before
+
+
+async def test_a_click_by_someone_who_owes_no_such_decision_is_refused(svc):
+    rng = Rng(seed=5)
+    table = (await started(svc, "ganymede", ["u1", "u2"])).table
+    for _ in range(500):  # find a decision only one of the two owes
+        prompts = owed(table)
+        lone = next((p for p in prompts if not any(q.id == p.id and q.player != p.player for q in prompts)), None)
+        if lone is not None:
+            break
+        table = (await play_one(svc, table, rng)).table
+    other = "u2" if lone.player == "u1" else "u1"
+    before = await snapshot(svc, table.id)
+    with pytest.raises(TableError) as err:
+        await svc.act(table.id, other, table.version, lone.id, [lone.options[0].key])
+    assert err.value.code == "illegal" and err.value.params["code"] in ("not_your_decision", "no_such_prompt")
+    assert err.value.message("en").startswith("That move is not allowed")
+    with pytest.raises(TableError) as err:
+        await svc.act(table.id, "stranger", table.version, lone.id, [lone.options[0].key])
+    assert err.value.code == "not_seated"
+    with pytest.raises(TableError) as err:
+        await svc.act(table.id, lone.player, table.version, lone.id, ["~not-offered~"])
+    assert err.value.code == "illegal"
+    assert await snapshot(svc, table.id) == before
+
+
+async def test_concurrent_clicks_on_one_version_exactly_one_wins(svc):
+    table = (await started(svc, "sutosute", ["u1", "u2"])).table
+    prompts = owed(table)
+    attempts = [svc.act(table.id, p.player, table.version, p.id, [o.key]) for p in prompts for o in p.options[:3]]
+    outcomes = await asyncio.gather(*attempts, return_exceptions=True)
+    wins = [o for o in outcomes if not isinstance(o, Exception)]
+    assert len(wins) == 1
+    assert all(isinstance(o, TableError) and o.code == "out_of_date" for o in outcomes if o not in wins)
+    assert [e.seq for e in await svc.store.actions.list(table.id)] == [1]
+
+
+async def test_two_service_instances_on_one_database_never_both_win(any_db_url):
+    """No shared lock between processes: the store's compare-and-set decides."""
+    clock = FakeClock()
+    stores = [await open_store(any_db_url), await open_store(any_db_url)]
+    try:
+        services = [TableService(s, clock=clock) for s in stores]
+        table = (await started(services[0], "sutosute", ["u1", "u2"])).table
+        prompt = owed(table)[0]
+        outcomes = await asyncio.gather(
+            *(svc.act(table.id, prompt.player, table.version, prompt.id, [o.key])
+              for svc in services for o in prompt.options[:2]), return_exceptions=True)
+        assert sum(not isinstance(o, Exception) for o in outcomes) == 1
+        assert all(o.code == "out_of_date" for o in outcomes if isinstance(o, TableError))
+        assert len(await stores[1].actions.list(table.id)) == 1
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_computer_seats_move_by_themselves_until_a_person_owes(svc):
+    result = await started(svc, "ganymede", ["u1"], cpus=1)
+    table = result.table
+    rng, cpu_moves = Rng(seed=2), 0
+    while table.status == "running":
+        assert owed(table), "a running game waits for a person"
+        step = await play_one(svc, table, rng)
+        cpu_moves += sum(e.player == "cpu:1" for e in step.actions)
+        assert not any(e.auto for e in step.actions), "computer seats are not auto-played people"
+        table = step.table
+    assert cpu_moves > 0
+    entries = await svc.store.actions.list(table.id)
+    assert [e.seq for e in entries] == list(range(1, table.version + 1))
+
+
+async def test_restart_continues_the_game_on_a_new_service(any_db_url):
+    clock = FakeClock()
+    store = await open_store(any_db_url)
+    svc = TableService(store, clock=clock)
+    table = (await started(svc, "sutosute", ["u1", "u2"])).table
+    table = await play_to_end(svc, table, Rng(seed=9), stop_after=6)
+    await store.close()
+    store = await open_store(any_db_url)
+    try:
+        fresh = TableService(store, clock=clock)
+        assert await fresh.table_in_channel(table.channel_id) == table
+        finished = await play_to_end(fresh, table, Rng(seed=10))
+        assert finished.status == "finished"
+        game = registry.get("sutosute")
+        entries = await store.actions.list(table.id)
+        assert [e.seq for e in entries] == list(range(1, finished.version + 1))
+        replayed = replay(game, finished.players, finished.options, finished.seed, entries)
+        assert replayed == finished.state(game)
+        assert (await store.results.get(table.id)).winners == game.outcome(replayed).winners
+    finally:
+        await store.close()
+
+
+async def test_recover_makes_the_computer_moves_a_crash_interrupted(store, clock):
+    crashing = TableService(store, clock=clock, max_auto_moves=0)  # "crashes" before any computer move
+    table = (await started(crashing, "sutosute", ["u1"], cpus=1)).table
+    game = registry.get("sutosute")
+    cpu_owes = lambda t: any(p.player == "cpu:1" for p in game.prompts(t.state(game)))  # noqa: E731
+    assert cpu_owes(table)
+    restarted = TableService(store, clock=clock)
+    recovered = await restarted.recover()
+    assert [r.table.id for r in recovered] == [table.id]
+    table = await restarted.get(table.id)
+    assert not cpu_owes(table) or table.status != "running"
+    assert await restarted.recover() == []  # nothing left to do
+
+
+async def test_a_state_that_no_longer_loads_is_rebuilt_from_snapshot_and_log(store, clock):
+    svc = TableService(store, clock=clock, snapshot_every=4)
+    table = await play_to_end(svc, (await started(svc, "sutosute", ["u1", "u2"])).table, Rng(seed=4), stop_after=10)
+    good = table.state_json
+    assert 4 in await store.snapshots.versions(table.id)
+    broken = await store.tables.save(table.model_copy(update={"state_json": '{"garbage": true}'}), table.rev)
+    assert broken.version == table.version
+    await TableService(store, clock=clock).recover()
+    assert (await store.tables.get(table.id)).state_json == good
+
+
+async def test_the_log_hides_private_events_and_other_players_choices(svc):
+    table = await play_to_end(svc, (await started(svc, "sutosute", ["u1", "u2"])).table, Rng(seed=3), stop_after=8)
+    full = await svc.store.actions.list(table.id)
+    assert any(e.to for entry in full for e in entry.events), "this game has private events"
+    public = await svc.log(table.id, limit=50)
+    assert all(e.to is None for entry in public for e in entry.events)
+    assert all(entry.choice == [] for entry in public)
+    mine = await svc.log(table.id, limit=50, viewer="u1")
+    assert all(e.visible_to("u1") for entry in mine for e in entry.events)
+    assert all(entry.choice == [] for entry in mine if entry.player != "u1")
+    assert any(entry.choice for entry in mine if entry.player == "u1")
+    assert [e.seq for e in await svc.log(table.id, limit=3, before_seq=5)] == [2, 3, 4]
+
+
+async def test_prompts_for_lists_only_the_users_own_decisions(svc):
+    table = (await started(svc, "sutosute", ["u1", "u2"])).table
+    mine = await svc.prompts_for(table.id, "u1")
+    assert mine and all(p.player == "u1" for p in mine)
+    assert await svc.prompts_for(table.id, "stranger") == []
+    prompt = mine[0]
+    result = await svc.act(table.id, "u1", table.version, prompt.id, random_choice(prompt, Rng(seed=1)))
+    assert result.actions[0].player == "u1" and result.table.version == table.version + 1
+
+
+async def test_a_board_older_than_an_hour_should_be_posted_afresh(svc, clock):
+    table = (await started(svc, "sutosute", ["u1", "u2"])).table
+    assert svc.board_is_stale(table)
+    await svc.set_board_message(table.id, 123)
+    table = await svc.get(table.id)
+    assert table.board_message_id == 123 and not svc.board_is_stale(table)
+    clock.advance(3601)
+    assert svc.board_is_stale(table)
