@@ -1,0 +1,147 @@
+"""The Renaissance set's turn and scoring rules (seed-R), plugged into the engine's set hooks.
+
+End phase: recollection with 0–1 cards in hand, then **every turn** the honor check (one
+token on one wonder whose placement condition this turn met; with all five out, optionally
+move one from another wonder); a wonder is taken as soon as a player has its honor number
+of tokens on it. The game ends at the end of the turn in which the last space card was
+bought, the last wonder was taken or someone came to hold 15+ VP tokens (notes A3). Score:
+cards + wonders + VP tokens.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from games.kit import Option, T, opt
+
+from .cards import wonder
+from .effects_renaissance import take_ren_wonder, tokens
+from .flow import Events, make_prompt, register_task, say, task
+from .renaissance import RenState, TurnFacts, condition_met, honor_moves, place_honor, token_end_reached
+from .sets import BaseRules, register_rules
+from .state import State, Task
+from .turn import trigger_end
+
+
+def turn_facts(state: State) -> TurnFacts:
+    r = state.record
+    return TurnFacts(players=len(state.players), resources_played=list(r.resources_played), bought_era=r.bought_era,
+                     bought_with_conversion=r.bought_with_conversion, newest_era_before_purchase=r.newest_era_before_purchase,
+                     unit_effect_used=r.unit_effects > 0, tactic_effect_used=r.tactic_effects > 0,
+                     recollected_vp=r.recollected_vp)
+
+
+def qualifying(state: State) -> list[str]:
+    """Wonders on the table whose placement condition the active player met this turn."""
+    facts = turn_facts(state)
+    return [w for w in state.table_wonders if wonder(w).honor_needed is not None
+            and condition_met(wonder(w).condition.value, wonder(w).condition.params, facts)]
+
+
+def _moves(state: State, player: str) -> list[tuple[str | None, str]]:
+    assert state.ren is not None
+    return honor_moves(state.ren, player, qualifying(state))
+
+
+def _honor_prompt(state: State, t: Task):
+    moves = _moves(state, t.player)
+    placing = bool(moves) and moves[0][0] is None
+    if not moves or (placing and len(moves) == 1):
+        return None
+    if placing:
+        return make_prompt(t, T("Honor: you met the placement condition of several wonders; place one honor token on:",
+                                "栄誉：複数の世界遺産の配置条件を満たしました。栄誉トークン1個を配置する世界遺産："),
+                           [Option(key=dst, label=_wonder_label(state, t.player, dst)) for _, dst in moves])
+    options = [Option(key=f"{src}>{dst}", label=T("Move a token from ", "トークンを移動：") + wonder(src).label
+                      + T(" to ", "→") + _wonder_label(state, t.player, dst)) for src, dst in moves]
+    options.append(opt("keep", "Keep my tokens where they are", "移動しない", passes=True))
+    return make_prompt(t, T("Honor: all five of your tokens are out; move one to a wonder whose condition you met?",
+                            "栄誉：トークン5個をすべて配置済みです。条件を満たした世界遺産へ1個移動しますか"), options)
+
+
+def _wonder_label(state: State, player: str, w: str):
+    assert state.ren is not None
+    have = state.ren.honor.get(w, {}).get(player, 0)
+    need = wonder(w).honor_needed.value if wonder(w).honor_needed else 0
+    return wonder(w).label + T(f" ({have}/{need} of yours, {wonder(w).vp.value} VP)", f"（あなた{have}/{need}、{wonder(w).vp.value}VP）")
+
+
+def place(state: State, player: str, src: str | None, dst: str, events: Events) -> None:
+    assert state.ren is not None
+    need = wonder(dst).honor_needed.value if wonder(dst).honor_needed else 3
+    complete = place_honor(state.ren, player, dst, src, need)
+    w = wonder(dst)
+    if src is None:
+        say(events, "honor", f"{player} places an honor token on {w.name.en}.", f"{player}は〈{w.name.ja}〉に栄誉トークンを配置。",
+            wonder=dst)
+    else:
+        say(events, "honor", f"{player} moves an honor token from {wonder(src).name.en} to {w.name.en}.",
+            f"{player}は〈{wonder(src).name.ja}〉から〈{w.name.ja}〉へ栄誉トークンを移動。", wonder=dst, source=src)
+    if complete:
+        take_ren_wonder(state, player, dst, events)
+
+
+def _honor_run(state: State, t: Task, events: Events) -> None:
+    moves = _moves(state, t.player)
+    if moves and moves[0][0] is None:       # a token in supply must be placed
+        place(state, t.player, None, moves[0][1], events)
+
+
+def _honor_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
+    c = choice[0]
+    if c == "keep":
+        say(events, "honor", f"{t.player} keeps their honor tokens where they are.", f"{t.player}は栄誉トークンを移動しません。")
+    elif ">" in c:
+        src, dst = c.split(">", 1)
+        place(state, t.player, src, dst, events)
+    else:
+        place(state, t.player, None, c, events)
+
+
+register_task("ren_honor", prompt=_honor_prompt, run=_honor_run, resolve=_honor_resolve)
+
+
+class RenaissanceRules(BaseRules):
+    key = "renaissance"
+    card_sets = ("renaissance",)
+    wonder_sets = ("renaissance",)
+    ends_immediately = False
+
+    def init_extra(self, state: State) -> None:
+        state.ren = RenState.start(list(state.players), list(state.table_wonders))
+
+    def end_phase(self, state: State) -> list[Task]:
+        p = state.active
+        steps = [task("recollect", p)] if len(state.seats[p].hand) <= 1 else []
+        return [*steps, task("ren_honor", p)]
+
+    def end_of_turn(self, state: State, events: Events) -> None:
+        if state.ren is not None and token_end_reached(state.ren):
+            trigger_end(state, "tokens", events)
+
+    def score_extra(self, state: State, player: str) -> int:
+        return tokens(state, player)
+
+    def view_extra(self, state: State, viewer: str | None) -> dict[str, Any]:
+        if state.ren is None:
+            return {}
+        return {"vp_tokens": dict(state.ren.vp_tokens), "honor_supply": dict(state.ren.honor_supply),
+                "honor": {w: dict(by) for w, by in state.ren.honor.items() if w in state.table_wonders and by},
+                "honor_needed": {w: wonder(w).honor_needed.value for w in state.table_wonders if wonder(w).honor_needed}}
+
+    def render_extra(self, extra: dict[str, Any], lang: str) -> list[str]:
+        if not extra:
+            return []
+        ja = lang == "ja"
+        toks = ", ".join(f"{p} {n}" for p, n in extra["vp_tokens"].items())
+        supply = ", ".join(f"{p} {n}" for p, n in extra["honor_supply"].items())
+        lines = [("勝利点トークン: " if ja else "VP tokens: ") + toks,
+                 ("手元の栄誉トークン: " if ja else "Honor tokens in hand: ") + supply]
+        for w, need in extra["honor_needed"].items():
+            on = extra["honor"].get(w, {})
+            who = ", ".join(f"{p} {n}" for p, n in on.items()) or "—"
+            name = wonder(w).name.ja if ja else wonder(w).name.en
+            lines.append(f"  〈{name}〉栄誉{need}: {who}" if ja else f"  {name} (honor {need}): {who}")
+        return lines
+
+
+register_rules(RenaissanceRules())
