@@ -49,9 +49,11 @@ def after_quiet(t: float, start: int | None, end: int | None, utc_offset_min: in
     return end_today - utc_offset_min * 60
 
 
-def is_timed(seats_timed: int) -> bool:
-    """The clock runs only while at least two people still play: a solo game just waits."""
-    return seats_timed >= 2
+def is_timed(people_seated: int) -> bool:
+    """The clock runs in games that started with at least two people; a solo game (one
+    person, maybe with computer seats) just waits. After a handover it keeps running for
+    the people left, so an abandoned game still reaches its end instead of holding the channel."""
+    return people_seated >= 2
 
 
 def plan_turn(table_id: int, seat: str, started_at: float, settings: TableSettings, guild: GuildSettings,

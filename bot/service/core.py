@@ -96,7 +96,7 @@ class ServiceCore:
         changes per seat and the people whose turn just started."""
         ended = (before - after) | (reset & before)
         started = (after - before) | (reset & after)
-        timed_table = clock.is_timed(sum(1 for s in seats if s.timed))
+        timed_table = clock.is_timed(sum(1 for s in seats if s.is_human))
         timers: dict[str, list[Timer]] = {}
         turn_started: list[str] = []
         for s in seats:

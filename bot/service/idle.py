@@ -7,6 +7,7 @@ nor repeats one.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from games.kit import Game, Prompt, Rng
@@ -15,9 +16,11 @@ from persistence.models import Table, Timer
 
 from . import clock
 from .core import ServiceCore
-from .errors import refuse
+from .errors import TableError, refuse
 from .models import ActResult, Notice
 from .results import build_result
+
+log = logging.getLogger(__name__)
 
 
 def idle_choice(prompt: Prompt, policy: str, rng: Rng) -> tuple[list[str], bool]:
@@ -47,15 +50,23 @@ class IdleOps(ServiceCore):
         while True:
             batch = await self.store.timers.due(now)
             for timer in batch:
-                if timer.kind == "deadline":
-                    notices.extend(await self._expire(timer))
-                elif timer.kind == "lobby":
-                    notices.extend(await self._close_lobby(timer))
-                else:
-                    table = await self._remind(timer)
-                    if table is not None:
-                        tables[table.id] = table
-                        reminders.setdefault(table.id, {})[timer.seat] = timer.data.get("deadline")
+                try:
+                    if timer.kind == "deadline":
+                        notices.extend(await self._expire(timer))
+                    elif timer.kind == "lobby":
+                        notices.extend(await self._close_lobby(timer))
+                    else:
+                        table = await self._remind(timer, now)
+                        if table is not None:
+                            tables[table.id] = table
+                            reminders.setdefault(table.id, {})[timer.seat] = timer.data.get("deadline")
+                except Exception as e:
+                    if isinstance(e, TableError) and e.code == "out_of_date":
+                        continue  # another instance handled this timer first
+                    # One broken table must not stop every other table's clock: log it and
+                    # retire its timer so the loop does not spin on it.
+                    log.exception("timer %s of table %s failed", timer.id, timer.table_id)
+                    await self.store.timers.claim(timer.id)
             if len(batch) < 200:
                 break
         for table_id, users in reminders.items():
@@ -64,13 +75,22 @@ class IdleOps(ServiceCore):
                                         deadline=min(deadlines) if deadlines else None, deadlines=users))
         return notices
 
-    async def _remind(self, timer: Timer) -> Table | None:
-        """Claim a reminder; the table if it is still worth sending (the seat still owes that turn)."""
+    async def _remind(self, timer: Timer, now: float) -> Table | None:
+        """Claim a reminder; the table if it is still worth sending: the seat still owes that
+        turn and its deadline has not passed too (after downtime the expiry says it all)."""
         table = await self.store.tables.get(timer.table_id)
         seat = table.seat(timer.seat) if table else None
+        deadline = timer.data.get("deadline")
         current = (table is not None and table.status == "running" and seat is not None and seat.timed
-                   and seat.turn_started_at == timer.data.get("turn_started_at"))
-        follow = clock.next_repeat(timer, await self.guild_settings(table.guild_id)) if current else None
+                   and seat.turn_started_at == timer.data.get("turn_started_at")
+                   and (deadline is None or deadline > now))
+        guild = await self.guild_settings(table.guild_id) if current else None
+        follow = clock.next_repeat(timer, guild) if current else None
+        if current and clock.is_quiet(now, guild.quiet_start, guild.quiet_end, guild.utc_offset_min):
+            # quiet hours set after it was planned: send it when they end instead
+            follow = timer.model_copy(update={"id": None, "due_at": clock.after_quiet(
+                now, guild.quiet_start, guild.quiet_end, guild.utc_offset_min)})
+            current = False
         async with self.store.db.transaction():
             if not await self.store.timers.claim(timer.id):
                 return None
@@ -131,16 +151,9 @@ class IdleOps(ServiceCore):
             acc.table = table
         acc.notices.insert(0, self._notice(table, "expired", [user_id], passed=passed, count=seat.idle_expiries))
         if handover:
-            table = await self._retime(table)
             acc.notices.append(self._notice(table, "handed_over", [user_id], count=seat.idle_expiries))
         acc.table = await self._run_automatic(table, game, state, acc)
         return acc
-
-    async def _retime(self, table: Table) -> Table:
-        """After a seat stops playing: with fewer than two people left, the clock stops for all."""
-        if table.status != "running" or clock.is_timed(sum(1 for s in table.seats if s.timed)):
-            return table
-        return await self._save(table, table, timers={s.user_id: [] for s in table.seats})
 
     async def _hand_over(self, table: Table, user_id: str, kind: str) -> ActResult:
         """Resign / kick in a running game: the seat is played automatically for good; a
@@ -157,7 +170,6 @@ class IdleOps(ServiceCore):
         saved = await self._save(table.model_copy(update={"seats": seats, "updated_at": now}), table,
                                  timers={user_id: []})
         acc = ActResult(table=saved, notices=[self._notice(saved, kind, [user_id])])
-        saved = await self._retime(saved)
         acc.table = await self._run_automatic(saved, game, saved.state(game), acc)
         return acc
 

@@ -50,7 +50,7 @@ class PrefsOps(ServiceCore):
         game = self._game(table.game)
         guild = await self.guild_settings(table.guild_id)
         now_owing = owing(game, table.state(game))
-        timed = clock.is_timed(sum(1 for s in table.seats if s.timed))
+        timed = clock.is_timed(len(table.humans))
         plan: dict[str, list] = {}
         for s in table.seats:
             if s.is_cpu:

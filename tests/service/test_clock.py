@@ -1,0 +1,76 @@
+"""The turn clock's pure parts: presets, reminder defaults, quiet hours, timer plans."""
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.service.clock import (
+    DAY,
+    HOUR,
+    TURN_LIMIT_PRESETS,
+    after_quiet,
+    is_quiet,
+    next_repeat,
+    plan_turn,
+    reminder_offsets,
+)
+from persistence.models import GuildSettings, TableSettings
+
+MIDNIGHT = 1_767_225_600.0  # 2026-01-01T00:00Z
+
+
+def test_presets_run_from_none_through_minutes_to_a_week_and_have_labels():
+    seconds = [s for _, s in TURN_LIMIT_PRESETS]
+    assert seconds[0] is None and seconds[1:] == sorted(seconds[1:])
+    assert seconds[1] == 300 and seconds[-1] == 7 * DAY
+    for key, _ in TURN_LIMIT_PRESETS:
+        assert t(f"service.limit.{key}", "en") and t(f"service.limit.{key}", "ja")
+
+
+def test_reminders_default_to_half_and_ninety_percent_of_the_limit():
+    assert reminder_offsets(TableSettings(turn_limit_s=3600)) == [1800, 3240]
+    assert reminder_offsets(TableSettings()) == [12 * HOUR]
+    assert reminder_offsets(TableSettings(turn_limit_s=3600, reminders=[600, 5000, 60])) == [60, 600]
+
+
+def test_quiet_hours_wrap_midnight_and_follow_the_utc_offset():
+    assert is_quiet(MIDNIGHT + 23 * HOUR, 22, 7) and is_quiet(MIDNIGHT + 6 * HOUR, 22, 7)
+    assert not is_quiet(MIDNIGHT + 7 * HOUR, 22, 7) and not is_quiet(MIDNIGHT + 12 * HOUR, 22, 7)
+    assert is_quiet(MIDNIGHT + 13 * HOUR, 13, 14) and not is_quiet(MIDNIGHT + 14 * HOUR, 13, 14)
+    assert not is_quiet(MIDNIGHT, None, 7) and not is_quiet(MIDNIGHT, 5, 5)
+    # 15:00 UTC is midnight in Tokyo (+9 h)
+    assert is_quiet(MIDNIGHT + 15 * HOUR, 22, 7, utc_offset_min=540)
+    assert not is_quiet(MIDNIGHT + 15 * HOUR, 22, 7)
+
+
+def test_a_time_in_quiet_hours_moves_to_their_end():
+    assert after_quiet(MIDNIGHT + 23 * HOUR, 22, 7) == MIDNIGHT + DAY + 7 * HOUR
+    assert after_quiet(MIDNIGHT + 3 * HOUR, 22, 7) == MIDNIGHT + 7 * HOUR
+    assert after_quiet(MIDNIGHT + 12 * HOUR, 22, 7) == MIDNIGHT + 12 * HOUR
+    # Tokyo: quiet 22-7 local = 13:00-22:00 UTC
+    assert after_quiet(MIDNIGHT + 15 * HOUR, 22, 7, utc_offset_min=540) == MIDNIGHT + 22 * HOUR
+
+
+def test_a_turn_plan_moves_reminders_out_of_quiet_hours_but_never_the_deadline():
+    guild = GuildSettings(guild_id=1, quiet_start=22, quiet_end=7)
+    plan = plan_turn(5, "u1", MIDNIGHT, TableSettings(turn_limit_s=12 * HOUR), guild, version=3)
+    assert [(p.kind, p.due_at - MIDNIGHT) for p in plan] == [
+        ("reminder", 7 * HOUR), ("reminder", 10.8 * HOUR), ("deadline", 12 * HOUR)]
+    assert all(p.seat == "u1" and p.table_id == 5 and p.version == 3 for p in plan)
+    # a reminder pushed past the deadline is dropped; the deadline stays inside quiet hours
+    late = plan_turn(5, "u1", MIDNIGHT + 20 * HOUR, TableSettings(turn_limit_s=4 * HOUR), guild, version=0)
+    assert [(p.kind, p.due_at - MIDNIGHT) for p in late] == [("deadline", 24 * HOUR)]
+
+
+def test_without_a_limit_one_reminder_after_twelve_hours_then_daily():
+    guild = GuildSettings(guild_id=1)
+    (first,) = plan_turn(5, "u1", MIDNIGHT, TableSettings(), guild, version=0)
+    assert first.due_at == MIDNIGHT + 12 * HOUR and first.data["repeat"] == DAY
+    second = next_repeat(first, guild)
+    third = next_repeat(second, guild)
+    assert (second.due_at, third.due_at) == (MIDNIGHT + 36 * HOUR, MIDNIGHT + 60 * HOUR)
+    assert third.data["n"] == 3
+    quiet = GuildSettings(guild_id=1, quiet_start=10, quiet_end=14)
+    (moved,) = plan_turn(5, "u1", MIDNIGHT, TableSettings(), quiet, version=0)
+    assert moved.due_at == MIDNIGHT + 14 * HOUR
+    assert next_repeat(moved, quiet).due_at == MIDNIGHT + DAY + 14 * HOUR  # daily from 12:00, moved again
+    explicit = plan_turn(5, "u1", MIDNIGHT, TableSettings(reminders=[60]), guild, version=0)
+    assert next_repeat(explicit[0], guild) is None
