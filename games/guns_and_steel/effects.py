@@ -249,7 +249,7 @@ def _play_candidates(state: State, t: Task) -> list[str]:
 
 def _play_prompt(state: State, t: Task):
     cands = _play_candidates(state, t)
-    if not cands:
+    if len(cands) <= 1:
         return None
     wanted = " / ".join("+".join(s) for s in t.data["slots"])
     return make_prompt(t, T(f"Play a card from your hand ({wanted})", f"手札からカードをプレイしてください（{wanted}）"),
@@ -268,7 +268,11 @@ def _play_resolve(state: State, t: Task, choice: list[str], events: Events) -> N
 
 
 def _play_run(state: State, t: Task, events: Events) -> None:
-    """Nothing more can be played: apply one played unit's effect if the card says so."""
+    """One card fits: play it. None fits: apply one played unit's effect if the card says so."""
+    cands = _play_candidates(state, t)
+    if cands:
+        _play_resolve(state, t, cands[:1], events)
+        return
     if t.data["apply"] != "one_unit":
         return
     units = [c for c in t.data["played"] if field.info(state, c).kind == "unit"]

@@ -64,16 +64,24 @@ def prompt(state: State) -> Prompt:
 
 
 def act(state: State, prompt_id: str, *choice: str, player: str | None = None) -> tuple[State, list[Event]]:
-    """Answer the open prompt (checked: it is `prompt_id`) with option keys."""
+    """Answer the open prompt (checked: it is `prompt_id`) with option keys; a card key that is
+    not itself an option stands for an offered instance of that card."""
     p = prompt(state)
     assert p.id == prompt_id, f"expected prompt {prompt_id}, open is {p.id} for {p.player}: {[o.key for o in p.options]}"
     if player is not None:
         assert p.player == player, f"{prompt_id} belongs to {p.player}, not {player}"
-    return GAME.apply(state, p.player, p.id, list(choice))
+    offered = [o.key for o in p.options]
+    picked: list[str] = []
+    for c in choice:
+        if c not in offered:
+            c = next((k for k in offered if state.cards.get(k) == c and k not in picked), c)
+        picked.append(c)
+    return GAME.apply(state, p.player, p.id, picked)
 
 
-def keys(p: Prompt) -> list[str]:
-    return [o.key for o in p.options]
+def keys(p: Prompt, state: State | None = None) -> list[str]:
+    """Option keys; with `state`, card instances are shown as their card keys."""
+    return [state.cards.get(o.key, o.key) if state is not None else o.key for o in p.options]
 
 
 def field_of(state: State, player: str) -> tuple[list[str], list[str]]:
