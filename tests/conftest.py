@@ -11,3 +11,19 @@ def property_games(default: int) -> int:
     """How many random games a property test plays: PROPERTY_GAMES if set, else `default`."""
     value = os.environ.get("PROPERTY_GAMES")
     return int(value) if value else default
+
+
+# Test modules do `from conftest import property_games`. Every conftest.py in a folder
+# without __init__.py is imported as the module "conftest" too (tests/bot, tests/service,
+# tests/persistence), and the last one imported would win; so right before pytest imports
+# a test module, point "conftest" back at this file.
+import sys as _sys  # noqa: E402
+
+import pytest as _pytest  # noqa: E402
+
+_THIS = _sys.modules[__name__]
+
+
+def pytest_collectstart(collector) -> None:
+    if isinstance(collector, _pytest.Module):
+        _sys.modules["conftest"] = _THIS
