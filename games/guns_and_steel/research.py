@@ -12,6 +12,8 @@ from pathlib import Path
 
 from games.kit import Rng
 
+from .setup import icon_winner
+
 ERAS = ("horse", "gunpowder", "oil", "earth", "space")
 MIXED_DATA = json.loads((Path(__file__).parent / "data" / "mixed.json").read_text(encoding="utf-8"))
 # seed-R: "宇宙時代２枚、地球時代３枚、石油時代４枚、火薬時代５枚、馬時代６枚"
@@ -59,12 +61,4 @@ def choose_mixed_wonder(era: str, row: Sequence[str], wonders: Sequence[tuple[st
         raise ValueError(f"no non-base wonder for {era}")
     if all(is_base_card(c) for c in row):
         return rng.choice(list(wonders))[0]
-    return icon_winner(row, wonders, rng)
-
-
-def icon_winner(row: Sequence[str], wonders: Sequence[tuple[str, str]], rng: Rng) -> str:
-    """Of `wonders` [(id, icon card)], the one whose icon card lies furthest left in `row`."""
-    placed = [(row.index(icon), wid) for wid, icon in wonders if icon in row]
-    if placed:
-        return min(placed)[1]
-    return rng.choice(list(wonders))[0]
+    return icon_winner(list(row), list(wonders), rng)
