@@ -28,7 +28,8 @@ class Quit(Exception):
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m bot.local", description="Play a card game in the terminal.")
-    ap.add_argument("game", choices=registry.KEYS)
+    ap.add_argument("game", choices=registry.KEYS, nargs="?")
+    ap.add_argument("--replay", metavar="FILE", help="replay a finished game's log downloaded from the bot and print its result")
     ap.add_argument("--players", type=int, help="number of seats (default: the game's minimum for these options)")
     ap.add_argument("--humans", type=int, default=1, help="how many seats are humans at this keyboard (default 1)")
     ap.add_argument("--lang", choices=("en", "ja"), default="en")
@@ -36,7 +37,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--mode", help="game mode, for games that have one (ganymede: duel, coop, three)")
     ap.add_argument("--set", help="card set, for games that have one (guns-and-steel: base, renaissance, mixed)")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="any other game option")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    if args.game is None and args.replay is None:
+        ap.error("name a game to play, or --replay FILE")
+    return args
 
 
 def build_options(game: Game, args: argparse.Namespace):
@@ -151,8 +155,12 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    return play(parse_args(argv))
+def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
+    args = parse_args(argv)
+    if args.replay:
+        from bot.service.replay import print_replay
+        return print_replay(args.replay, args.lang, out or sys.stdout)
+    return play(args, out=out or sys.stdout)
 
 
 if __name__ == "__main__":
