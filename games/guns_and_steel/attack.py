@@ -74,7 +74,7 @@ def _counter_resolve(state: State, t: Task, choice: list[str], events: Events) -
                 card=c.id)
         else:
             field.deplete(state, t.player, cid)
-            say(events, "counter", f"{t.player} depletes a {c.resource} resource: {c.name.en}.",
+            say(events, "counter", f"{t.player} depletes their {c.resource} resource: {c.name.en}.",
                 f"{t.player}は資源を消費して《{c.name.ja}》を公開。", card=c.id)
     if not choice:
         say(events, "counter", f"{t.player} does not counter.", f"{t.player}は反撃しません。")

@@ -80,7 +80,8 @@ def play_resource(state: State, player: str, cid: str, events: Events, phase: bo
     res = field.info(state, cid).resource
     if phase:
         state.record.resources_played.append(res)
-    say(events, "resource", f"{player} plays a {energy_name(res).en} resource.", f"{player}は{energy_name(res).ja}の資源をプレイ。",
+    article = "an" if res in ("iron", "oil", "earth") else "a"
+    say(events, "resource", f"{player} plays {article} {energy_name(res).en} resource.", f"{player}は{energy_name(res).ja}の資源をプレイ。",
         player=player, resource=res)
 
 
