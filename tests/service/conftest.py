@@ -39,3 +39,11 @@ async def store(db_url):
 @pytest.fixture
 def svc(store, clock) -> TableService:
     return TableService(store, clock=clock, seed_source=lambda: 4242)
+
+
+@pytest.fixture
+async def memory_svc(clock):
+    """An in-memory store, for long games where durability is not what is tested."""
+    s = await open_store("sqlite:///:memory:")
+    yield TableService(s, clock=clock, seed_source=lambda: 4242)
+    await s.close()
