@@ -97,19 +97,22 @@ def auto_plan(energy: dict[str, int], resources: dict[str, int], cost: dict[str,
     """The sensible payment: the fewest resources depleted, then the least valuable kinds
     (food before iron before ... space), then the fewest conversions. None if unaffordable."""
     base = vec(energy)
+    need = vec(cost)
     kinds = [k for k in ENERGIES if resources.get(k, 0)]
-    if not can_pay(tuple(b + resources.get(k, 0) for b, k in zip(base, ENERGIES, strict=True)), vec(cost), extra):
+    slots = [ENERGIES.index(k) for k in kinds]
+    if not can_pay(tuple(b + resources.get(k, 0) for b, k in zip(base, ENERGIES, strict=True)), need, extra):
         return None
     best: tuple[tuple[int, int, int], dict[str, int]] | None = None
     for counts in product(*(range(resources[k] + 1) for k in kinds)):
-        take = dict(zip(kinds, counts, strict=True))
-        pool = tuple(b + take.get(k, 0) for b, k in zip(base, ENERGIES, strict=True))
-        conv = _solve(pool, vec(cost), extra, False)
+        pool_list = list(base)
+        for i, n in zip(slots, counts, strict=True):
+            pool_list[i] += n
+        conv = _solve(tuple(pool_list), need, extra, False)
         if conv is None:
             continue
-        value = sum(n * (ENERGIES.index(k) + 1) for k, n in take.items())
+        value = sum(n * (i + 1) for i, n in zip(slots, counts, strict=True))
         key = (sum(counts), value, conv)
         if best is None or key < best[0]:
-            best = (key, {k: n for k, n in take.items() if n})
+            best = (key, {k: n for k, n in zip(kinds, counts, strict=True) if n})
     assert best is not None
     return Plan(deplete=best[1], conversions=best[0][2])
