@@ -1,0 +1,178 @@
+"""The Renaissance turn end: each wonder's placement condition through real turns, honor
+moves, the three end conditions at the end of the turn, and scoring with VP tokens."""
+from gs_scenario import act, field_of, keys, prompt, seat
+from ren_scenario import ren_position, tokens
+
+from games.guns_and_steel import GAME
+
+WAIT = ["writing", "theology"]
+
+
+def _to_honor(s):
+    """Answer everything up to the honor question the simplest way (buy nothing, keep resources)."""
+    while not s.finished:
+        p = prompt(s)
+        if p.id == "ren_honor" or p.player != "you":
+            return s
+        if p.id == "effect":
+            s, _ = act(s, "effect", "skip")
+        elif p.id == "purchase":
+            s, _ = act(s, "purchase", "none")
+        elif p.min == 0:
+            s, _ = act(s, p.id)
+        else:
+            s, _ = act(s, p.id, keys(p)[0])
+    return s
+
+
+def _turn(hand, wonders, res=(), up=(), pyramid=None, **kw):
+    s = ren_position({"you": seat(hand=hand, res=list(res), up=list(up)), "gandhi": seat(hand=WAIT)}, pyramid,
+                     wonders=wonders, **kw)
+    return s
+
+
+def _placed(s, w):
+    return s.ren.honor.get(w, {}).get("you", 0) if w in s.ren.honor else None
+
+
+def test_sagrada_familia_needs_an_oil_earth_or_space_resource_played():
+    s = _turn(["ceasefire", "barter", "mining", "coup"], ["sagrada_familia", "hagia_sophia"])
+    s, _ = act(s, "resource", "ceasefire")              # an oil resource
+    s = _to_honor(s)
+    assert _placed(s, "sagrada_familia") == 1 and _placed(s, "hagia_sophia") == 0
+
+
+def test_colossus_counts_a_unit_effect_but_not_a_unit_played_by_reinforcement():
+    s = _turn(["mining", "chariot", "coup", "writing"], ["colossus"])
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "chariot")
+    s, _ = act(s, "effect", "use")
+    s = _to_honor(s)
+    assert _placed(s, "colossus") == 1
+    s = _turn(["mining", "reinforcement", "chariot", "writing", "sailing"], ["colossus"])
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "reinforcement")
+    s, _ = act(s, "effect", "use")                      # plays Chariot without its effect
+    s = _to_honor(s)
+    assert "chariot" in field_of(s, "you")[0] and _placed(s, "colossus") == 0
+
+
+def test_lighthouse_needs_no_purchase():
+    s = _turn(["mining", "barter", "coup", "writing"], ["lighthouse"], res=["agriculture"], pyramid={"horse": ["chariot"]})
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "barter")
+    s, _ = act(s, "effect", "skip")
+    s, _ = act(s, "purchase", "chariot")
+    s = _to_honor(s)
+    assert _placed(s, "lighthouse") == 0
+    s = _turn(["mining", "barter", "coup", "writing"], ["lighthouse"], res=["agriculture"], pyramid={"horse": ["chariot"]})
+    s = _to_honor(s)
+    assert _placed(s, "lighthouse") == 1
+
+
+def test_pisa_needs_a_card_older_than_the_newest_era_anyone_bought():
+    def turn(newest):
+        s = _turn(["mining", "barter", "coup", "writing"], ["pisa"], res=["agriculture"], pyramid={"horse": ["chariot"]})
+        s.newest_bought_era = newest
+        s, _ = act(s, "resource", "mining")
+        s, _ = act(s, "progress", "barter")
+        s, _ = act(s, "effect", "skip")
+        s, _ = act(s, "purchase", "chariot")
+        return _to_honor(s)
+    assert _placed(turn("gunpowder"), "pisa") == 1
+    assert _placed(turn("horse"), "pisa") == 0          # the same era is not older
+    assert _placed(turn(None), "pisa") == 0             # nothing bought before
+
+
+def test_panama_needs_a_conversion_in_the_payment():
+    s = _turn(["mining", "barter", "coup", "writing"], ["panama"], res=["agriculture"], pyramid={"horse": ["chariot"]})
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "barter")
+    s, _ = act(s, "effect", "skip")
+    s, _ = act(s, "purchase", "chariot")                # [food]1 [iron]1 paid as printed
+    s = _to_honor(s)
+    assert _placed(s, "panama") == 0
+
+
+def test_panama_when_the_player_chooses_to_convert():
+    # [food]1 [iron]1 with food 4 + iron 1: paying may turn any 3 into [earth] (the player's call)
+    s = _turn(["mining", "barter", "coup", "writing"], ["panama"],
+              res=["agriculture", "reinforcement", "agriculture", "barter"], pyramid={"horse": ["chariot"]})
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "barter")
+    s, _ = act(s, "effect", "skip")
+    s, _ = act(s, "purchase", "chariot")
+    s, _ = act(s, "pay", "manual")
+    for cid in [c.id for c in s.seats["you"].field if not c.up]:
+        s, _ = act(s, "pay_pick", cid)
+    assert {"pay", "pay_conv"} <= set(keys(prompt(s)))
+    s, _ = act(s, "pay_pick", "pay_conv")
+    s = _to_honor(s)
+    assert _placed(s, "panama") == 1
+
+
+def test_panama_when_only_a_conversion_pays():
+    s = _turn(["barter", "coup", "writing", "sailing"], ["panama"], res=["agriculture", "reinforcement", "agriculture"],
+              pyramid={"horse": ["chariot"]})
+    s, _ = act(s, "resource", "barter")                 # food 4, no iron: [food]2 → [iron]1 is needed
+    s, _ = act(s, "progress", "coup")
+    s, _ = act(s, "effect", "skip")
+    s, _ = act(s, "purchase", "chariot")
+    s, _ = act(s, "pay", "auto")
+    s = _to_honor(s)
+    assert _placed(s, "panama") == 1
+
+
+def test_moving_a_token_is_optional_when_all_five_are_out():
+    s = _turn(["writing", "barter", "coup", "mining"], ["hagia_sophia", "lighthouse", "sydney"],
+              honor={"lighthouse": {"you": 3 - 1}, "sydney": {"you": 2}, "hagia_sophia": {"you": 1}})
+    assert s.ren.honor_supply["you"] == 0
+    s, _ = act(s, "resource", "writing")                # horse: Hagia; nothing bought: Lighthouse
+    s = _to_honor(s)
+    p = prompt(s)
+    assert p.id == "ren_honor" and "keep" in keys(p)
+    assert set(keys(p)) == {"keep", "sydney>hagia_sophia", "sydney>lighthouse", "lighthouse>hagia_sophia",
+                            "hagia_sophia>lighthouse"}
+    s, _ = act(s, "ren_honor", "keep")
+    assert s.ren.honor["lighthouse"] == {"you": 2} and s.active == "gandhi"
+
+
+def test_fifteen_tokens_end_the_game_at_the_end_of_that_turn_and_count_as_vp():
+    s = _turn(["mining", "chariot", "coup", "writing"], ["colossus", "lighthouse"], tokens={"you": 13, "gandhi": 2})
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "chariot")
+    s, events = act(s, "effect", "use")                 # +2 → 15
+    assert not s.finished and s.end_pending == "tokens"
+    s = _to_honor(s)
+    s, _ = act(s, "ren_honor", "colossus")              # the turn's honor check still happens
+    assert s.finished and s.end_reason == "tokens"
+    assert _placed(s, "colossus") == 1
+    out = GAME.outcome(s)
+    assert out.scores["you"] >= 15 and out.winners == ["you"]
+    assert tokens(s)["you"] == 15
+
+
+def test_renaissance_last_space_card_ends_at_the_end_of_the_turn_not_at_once():
+    pyramid = {"horse": [], "gunpowder": [], "oil": [], "earth": [None, None, None, None], "space": [None, None, "film"]}
+    s = _turn(["education", "barter", "mining"], ["sydney"], res=["ceasefire"], pyramid=pyramid, energy={"space": 1})
+    s, _ = act(s, "resource", "education")
+    s, _ = act(s, "progress", "barter")
+    s, _ = act(s, "effect", "skip")
+    s, _ = act(s, "purchase", "film")
+    s, _ = act(s, "pay", "auto")
+    assert not s.finished and s.end_pending == "space"
+    s = _to_honor(s)                                    # one card in hand: recollection still happens
+    assert s.finished and s.end_reason == "space"
+    assert "film" in [s.cards[c] for c in s.seats["you"].hand]
+
+
+def test_scoring_adds_tokens_and_ties_go_to_the_most_cards():
+    s = _turn(["mining", "coup"], ["colossus"], tokens={"you": 3, "gandhi": 2})
+    s.finished, s.end_reason, s.tasks = True, "tokens", []
+    out = GAME.outcome(s)
+    # you: 2 cards (0 VP) + 3 tokens; Gandhi: Writing (0) + Theology (1) + 2 tokens; a tie on VP and cards
+    assert out.scores["you"] == out.scores["gandhi"] == 3.0
+    assert out.ranking[0] == ["you", "gandhi"]
+    s.seats["gandhi"].hand.append("extra")
+    s.cards["extra"] = "agriculture"
+    assert GAME.outcome(s).ranking[0] == ["gandhi"]
