@@ -58,11 +58,14 @@ def _solve(pool: Vec, need: Vec, extra: int, at_least_one: bool) -> int | None:
                 best = conv + t
             return
         have = pool[level] + carry
-        used = min(have, need[level])
-        rest = have - used
-        up_to = min(rest // 2, most[level + 1]) if level < 4 else 0
-        for k in range(up_to + 1):
-            walk(level + 1, k, spare + rest - 2 * k, short + need[level] - used, conv + k)
+        most_used = min(have, need[level])
+        # Paying a need directly is never worse, except when a conversion must be used on
+        # purpose: then units may be left for a conversion whose result pays that need.
+        for used in (range(most_used, -1, -1) if at_least_one else (most_used,)):
+            rest = have - used
+            up_to = min(rest // 2, most[level + 1] + (need[level] if at_least_one else 0)) if level < 4 else 0
+            for k in range(up_to + 1):
+                walk(level + 1, k, spare + rest - 2 * k, short + need[level] - used, conv + k)
 
     walk(0, 0, 0, 0, 0)
     return best
