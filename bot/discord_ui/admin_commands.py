@@ -43,7 +43,7 @@ async def end(bot: CardTableBot, interaction: discord.Interaction) -> None:
         return
     table = await bot.service.end_table(table.id, by_admin=True)
     await send(interaction, ephemeral=True, content=t("admin.ended", lang, id=table.id))
-    public = await table_lang(bot.service, table)
+    public = await table_lang(bot, table)
     await _redraw(bot, table, public)
     await bot.announcer.send(table.channel_id, content=t("admin.ended_public", public, id=table.id,
                                                          who=f"<@{interaction.user.id}>"))
@@ -67,16 +67,15 @@ async def kick(bot: CardTableBot, interaction: discord.Interaction, member: disc
     if not table.user_seated(str(member.id)):
         await send(interaction, ephemeral=True, content=t("admin.not_seated", lang, who=member.mention))
         return
-    before = table
     result = await bot.service.kick(table.id, str(member.id), by_admin=True)
     await send(interaction, ephemeral=True, content=t("admin.kicked", lang, who=member.mention, id=table.id))
-    public = await table_lang(bot.service, result.table)
-    await bot.announcer.send(table.channel_id, content=t("admin.kicked_public", public, who=member.mention,
-                                                         id=table.id))
-    if before.status == "lobby":
+    if table.status == "lobby":
+        public = await table_lang(bot, result.table)
+        await bot.announcer.send(table.channel_id, content=t("admin.kicked_public", public, who=member.mention,
+                                                             id=table.id))
         await _redraw(bot, result.table, public)
     else:
-        bot.announcer.after_act(before, result, actor=None)
+        bot.announcer.publish(table.id, result.notices)
     bot.scheduler.poke()
 
 
@@ -85,10 +84,9 @@ async def skip(bot: CardTableBot, interaction: discord.Interaction) -> None:
     table = await _table(bot, interaction, lang)
     if table is None:
         return
-    before = table
     result = await bot.service.skip_now(table.id, by_admin=True)
     await send(interaction, ephemeral=True, content=t("admin.skipped", lang, id=table.id, n=len(result.actions)))
-    bot.announcer.after_act(before, result, actor=None)
+    bot.announcer.publish(table.id, result.notices)
 
 
 DURATION = re.compile(r"(\d+)\s*([mhd])")
@@ -163,7 +161,7 @@ async def settings(bot: CardTableBot, interaction: discord.Interaction, **given:
                         ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s")):
         if given.get(name) is not None:
             changes[field] = given[name]
-    current = await svc.guild_settings(interaction.guild_id)
+    current = await bot.prefs.guild(interaction.guild_id)
     channels = list(current.allowed_channels)
     if given.get("allow_channel") is not None and given["allow_channel"].id not in channels:
         channels.append(given["allow_channel"].id)
@@ -177,7 +175,7 @@ async def settings(bot: CardTableBot, interaction: discord.Interaction, **given:
         await send(interaction, ephemeral=True, content="\n".join(problems))
         return
     if changes:
-        current = await svc.update_guild_settings(interaction.guild_id, **changes)
+        current = await bot.prefs.update_guild(interaction.guild_id, **changes)
         table_changes = {k: v for k, v in changes.items()
                          if k in ("turn_limit_s", "reminders", "idle_policy", "handover_after")}
         table = await svc.table_in_channel(interaction.channel_id)

@@ -18,7 +18,7 @@ from games import registry
 
 from . import ids
 from .components import button, detached_view
-from .play import hand_message
+from .play import hand_message, owed
 from .presenters import board_embed, game_name, mention, names_of, result_embed
 from .replies import table_lang
 
@@ -34,15 +34,6 @@ def board_view(table: Any, lang: str) -> discord.ui.View | None:
     if table.status != "running":
         return None
     return detached_view([button(ids.hand(table.id), t("board.my_hand", lang), discord.ButtonStyle.primary)])
-
-
-def owing_humans(table: Any, state: Any) -> list[str]:
-    """Players who owe a decision now and are played by a person."""
-    if state is None or table.status != "running":
-        return []
-    game = registry.get(table.game)
-    people = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
-    return [p for p in game.current_players(state) if p in people]
 
 
 class Announcer:
@@ -70,46 +61,78 @@ class Announcer:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # ---- entry points -------------------------------------------------------------------
-    def after_act(self, before: Any, result: Any, actor: str | None) -> asyncio.Task:
-        """A move (and the computer moves after it) was stored: board, pings, DMs, result."""
-        game = registry.get(before.game)
-        owed_before = set(owing_humans(before, before.state(game))) if before.status == "running" else set()
-        return self.spawn(before.id, self._after_change(result.table.id, owed_before, actor, first_turn=False))
-
-    def after_start(self, table: Any, board_shown: bool) -> asyncio.Task:
-        """A game began: everyone who owes a first decision gets their hand (DM or ping)."""
-        return self.spawn(table.id, self._after_change(table.id, set(), None, first_turn=True,
-                                                       board_shown=board_shown))
-
-    def notice(self, notice: Any) -> asyncio.Task:
-        return self.spawn(notice.table_id, self._notice(notice))
+    def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
+                first_turn: bool = False, board: bool = True) -> asyncio.Task:
+        """After a change (a move, a start, the turn clock): redraw the board, then tell people
+        what the service's notices say. `actor` just saw their own update and is not pinged;
+        on the first turn everyone gets their hand by DM."""
+        return self.spawn(table_id, self._publish(table_id, list(notices), actor, first_turn, board))
 
     # ---- the work -----------------------------------------------------------------------
-    async def _after_change(self, table_id: int, owed_before: set[str], actor: str | None, *,
-                            first_turn: bool, board_shown: bool = False) -> None:
+    async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
+                       board: bool) -> None:
         svc = self.bot.service
         table = await svc.get(table_id)
-        lang = await table_lang(svc, table)
-        if not board_shown:
+        lang = await table_lang(self.bot, table)
+        if board and table.state_json is not None:
             await self.update_board(table, lang)
-        if table.status == "finished":
-            await self.post_result(table, lang)
-            self.bot.scheduler.poke()
-            return
-        game = registry.get(table.game)
-        now_owing = owing_humans(table, table.state(game))
-        fresh = [u for u in now_owing if u not in owed_before and u != actor]
-        if fresh:
-            await self.turn_started(table, fresh, lang, first_turn=first_turn)
+        names = names_of(table, lang)
+        turn_users: list[str] = []
+        for notice in notices:
+            who = ", ".join(mention(u, names) for u in notice.users)
+            kind, data = notice.kind, notice.data
+            if kind == "turn_started":
+                turn_users += [u for u in notice.users if u != actor and u not in turn_users]
+            elif kind == "reminder":
+                await self.remind(table, notice, lang)
+            elif kind == "expired":
+                key = "service.notice.expired_skip" if data.get("passed") else "service.notice.expired"
+                await self.send(table.channel_id, content="⌛ " + t(key, lang, users=who))
+            elif kind in ("handed_over", "resigned", "kicked"):
+                text = t(f"service.notice.{kind}", lang, users=who, count=data.get("count", ""))
+                await self.send(table.channel_id, content="🤖 " + text)
+            elif kind == "lobby_closed":
+                await self.close_lobby(table, lang)
+            elif kind == "game_over":
+                await self.post_result(table, lang, data.get("ended_by", "rules"))
+        playing = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
+        turn_users = [u for u in turn_users if u in playing]
+        if turn_users and table.status == "running":
+            deadlines = [n.data.get("deadline") for n in notices if n.kind == "turn_started" and n.data.get("deadline")]
+            await self.turn_started(table, turn_users, lang, first_turn=first_turn,
+                                    deadline=min(deadlines) if deadlines else None)
         self.bot.scheduler.poke()
 
-    async def turn_started(self, table: Any, users: list[str], lang: str, *, first_turn: bool) -> None:
+    async def remind(self, table: Any, notice: Any, lang: str) -> None:
+        names = names_of(table, lang)
+        users = [u for u in notice.users if table.user_seated(u)]
+        if not users or table.status != "running":
+            return
+        game = registry.get(table.game)
+        text = "⏰ " + t("clock.reminder", lang, who=", ".join(mention(u, names) for u in users),
+                         game=game_name(game, lang), id=table.id)
+        if notice.data.get("deadline"):
+            text += " " + t("clock.deadline", lang, when=f"<t:{int(notice.data['deadline'])}:R>")
+        await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=users)
+
+    async def close_lobby(self, table: Any, lang: str) -> None:
+        from .lobby import render as render_lobby
+        if table.board_message_id:
+            embed, view = render_lobby(table, lang)
+            await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
+        await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})")
+
+    async def turn_started(self, table: Any, users: list[str], lang: str, *, first_turn: bool,
+                           deadline: float | None = None) -> None:
         """DM the hands of those who want it (and everyone on the first turn), then one ping."""
         closed = [u for u in users if await self.dm_hand(table, u, first_turn=first_turn) == "closed"]
         names = names_of(table, lang)
         game = registry.get(table.game)
-        lines = [t("turn.ping", lang, who=", ".join(mention(u, names) for u in users),
-                   game=game_name(game, lang), id=table.id)]
+        ping = t("turn.ping", lang, who=", ".join(mention(u, names) for u in users), game=game_name(game, lang),
+                 id=table.id)
+        if deadline:
+            ping += " " + t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>")
+        lines = [ping]
         for user_id in closed:
             lines.append(t("turn.dm_closed", lang, who=mention(user_id, names)))
         await self.send(table.channel_id, content="\n".join(lines), view=board_view(table, lang),
@@ -118,21 +141,20 @@ class Announcer:
     async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool) -> str:
         """DM the hand and controls to a user who wants it (everyone on the first turn).
         Returns "sent", "unwanted", "closed" (DMs refused, now or before: 50007) or "failed"."""
-        svc = self.bot.service
-        prefs = await svc.user_prefs(user_id)
+        prefs = await self.bot.prefs.user(user_id)
         if not (prefs.notify_dm or first_turn) or not user_id.isdigit():
             return "unwanted"
         if prefs.dm_closed:
             return "closed"  # remembered: never retried until `/game notify on`
-        lang = prefs.lang or await table_lang(svc, table)
-        prompts = await svc.prompts_for(table.id, user_id)
+        lang = prefs.lang or await table_lang(self.bot, table)
+        prompts = owed(table, user_id)
         payload = hand_message(table, user_id, prompts, lang)
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
             await user.send(**{k: v for k, v in payload.items() if v is not None})
         except discord.Forbidden as error:
             if error.code == DM_CLOSED:
-                await svc.update_user_prefs(user_id, dm_closed=True)
+                await self.bot.prefs.update_user(user_id, dm_closed=True)
                 return "closed"
             log.warning("DM to %s refused: %s", user_id, error)
             return "failed"
@@ -145,7 +167,7 @@ class Announcer:
         """Edit the live board, or post a new one when it is older than the refresh limit
         (Discord caps edits of old messages) or was never posted."""
         svc = self.bot.service
-        lang = lang or await table_lang(svc, table)
+        lang = lang or await table_lang(self.bot, table)
         game = registry.get(table.game)
         state = table.state(game)
         if state is None:
@@ -163,47 +185,13 @@ class Announcer:
                 await self.edit_message(table.channel_id, table.board_message_id, view=None)
             await svc.set_board_message(table.id, message.id)
 
-    async def post_result(self, table: Any, lang: str) -> None:
+    async def post_result(self, table: Any, lang: str, ended_by: str = "rules") -> None:
         game = registry.get(table.game)
         state = table.state(game)
-        outcome = game.outcome(state) if state is not None else None
-        embed = result_embed(game, table, outcome, lang)
+        outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
+        embed = result_embed(game, table, outcome, lang, ended_by)
         embed.set_footer(text=t("result.replay_hint", lang, id=table.id))
         await self.send(table.channel_id, embed=embed)
-
-    # ---- the turn clock's notices -----------------------------------------------------------
-    async def _notice(self, notice: Any) -> None:
-        svc = self.bot.service
-        table = await svc.get(notice.table_id)
-        lang = await table_lang(svc, table)
-        names = names_of(table, lang)
-        who = ", ".join(mention(u, names) for u in notice.users)
-        game = registry.get(table.game)
-        kind = notice.kind
-        if kind == "turn_started":
-            await self.turn_started(table, [u for u in notice.users if table.user_seated(u)], lang, first_turn=False)
-        elif kind == "reminder":
-            left = notice.data.get("seconds_left")
-            text = t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
-            if left:
-                from .lobby import duration_text
-                text += " " + t("clock.time_left", lang, left=duration_text(int(left), lang))
-            await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=notice.users)
-        elif kind == "expired":
-            await self.send(table.channel_id, content=t("clock.expired", lang, who=who, id=table.id))
-            await self.update_board(table, lang)
-            await self._after_change(table.id, set(notice.users), None, first_turn=False, board_shown=True)
-        elif kind == "handed_over":
-            await self.send(table.channel_id, content=t("clock.handed_over", lang, who=who, id=table.id))
-        elif kind == "lobby_closed":
-            from .lobby import render as render_lobby
-            if table.board_message_id:
-                embed, view = render_lobby(table, lang)
-                await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
-            await self.send(table.channel_id, content=t("lobby.closed_idle", lang, id=table.id))
-        elif kind == "game_over":
-            await self.update_board(table, lang)
-            await self.post_result(table, lang)
 
     # ---- REST helpers -------------------------------------------------------------------
     async def send(self, channel_id: int, *, mentions: list[str] | None = None, **kwargs: Any) -> discord.Message | None:

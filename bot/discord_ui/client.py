@@ -15,6 +15,7 @@ from bot.settings import Settings
 from .announce import Announcer
 from .components import ActionButton, ActionSelect
 from .errors import install_tree_error_handler
+from .prefs_cache import PrefsCache
 from .router import Router
 from .scheduler import Scheduler
 from .sync import sync_commands
@@ -39,6 +40,7 @@ class CardTableBot(commands.Bot):
         self.router = Router(self)
         self.announcer = Announcer(self)
         self.scheduler = Scheduler(self)
+        self.prefs = PrefsCache(self)
 
     async def setup_hook(self) -> None:
         import persistence
@@ -55,6 +57,8 @@ class CardTableBot(commands.Bot):
         await self.tree.set_translator(CatalogueTranslator())
         install_tree_error_handler(self)
         await sync_commands(self, self.tree, self.settings.sync_commands, self.settings.dev_guild_id)
+        for result in await self.service.recover():  # robot moves a crash interrupted
+            self.announcer.publish(result.table.id, result.notices)
         self.scheduler.start()
 
     async def close(self) -> None:

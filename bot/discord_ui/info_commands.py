@@ -132,12 +132,12 @@ async def notify(bot: CardTableBot, interaction: discord.Interaction, on: bool) 
     changes: dict[str, Any] = {"notify_dm": on}
     if on:
         changes["dm_closed"] = False
-    await bot.service.update_user_prefs(uid(interaction.user), **changes)
+    await bot.prefs.update_user(uid(interaction.user), **changes)
     await send(interaction, ephemeral=True, content=t("notify.on" if on else "notify.off", lang))
 
 
 async def language(bot: CardTableBot, interaction: discord.Interaction, lang_choice: str) -> None:
     value = None if lang_choice == "auto" else lang_choice
-    await bot.service.update_user_prefs(uid(interaction.user), lang=value)
+    await bot.prefs.update_user(uid(interaction.user), lang=value)
     lang = await user_lang(interaction)
     await send(interaction, ephemeral=True, content=t("language.set", lang))

@@ -52,9 +52,10 @@ def clock_line(table: Any, lang: str) -> str:
              policy=t(f"idle.{s.idle_policy}", lang))
 
 
-def turn_limit_presets() -> list[int | None]:
+def turn_limit_presets() -> list[tuple[str, int | None]]:
+    """(label key, seconds) of the service's presets, from none to a week."""
     from bot.service.clock import TURN_LIMIT_PRESETS
-    return list(TURN_LIMIT_PRESETS)
+    return [(f"service.limit.{key}", seconds) for key, seconds in TURN_LIMIT_PRESETS]
 
 
 def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -95,8 +96,8 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
     v = table.lobby_version
     if name == TURN_LIMIT:
         current = table.settings.turn_limit_s
-        options = [select_option(duration_text(p, lang), str(p or 0), default=(p or None) == current)
-                   for p in turn_limit_presets()]
+        options = [select_option(t(key, lang), str(seconds or 0), default=(seconds or None) == current)
+                   for key, seconds in turn_limit_presets()]
         item = select(ids.lobby_value(table.id, v, name), options, t("lobby.turn_limit", lang))
         return t("lobby.pick_value", lang, name=t("lobby.turn_limit", lang)), detached_view([item])
     if name == IDLE_POLICY:
@@ -130,6 +131,6 @@ async def refresh_message(bot: CardTableBot, table: Any) -> None:
     if table.board_message_id is None:
         return
     from .replies import table_lang
-    lang = await table_lang(bot.service, table)
+    lang = await table_lang(bot, table)
     embed, view = render(table, lang)
     await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)

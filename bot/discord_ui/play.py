@@ -37,10 +37,13 @@ def hand_message(table: Any, user_id: str, prompts: list[Prompt], lang: str,
     return {"content": "\n".join(lines) or None, "embed": embed, "view": detached_view(items)}
 
 
-async def _owed(bot: CardTableBot, table: Any, user_id: str) -> list[Prompt]:
-    if table.status != "running":
+def owed(table: Any, user_id: str) -> list[Prompt]:
+    """The decisions `user_id` owes at this table now (what the service's prompts_for answers,
+    computed from the table already in hand instead of reading it again)."""
+    if table.status != "running" or table.state_json is None:
         return []
-    return await bot.service.prompts_for(table.id, user_id)
+    game = registry.get(table.game)
+    return [p for p in game.prompts(table.state(game)) if p.player == user_id]
 
 
 async def show_hand(bot: CardTableBot, interaction: discord.Interaction, table: Any, *,
@@ -56,7 +59,7 @@ async def show_hand(bot: CardTableBot, interaction: discord.Interaction, table: 
     if table.status == "lobby":
         await send(interaction, ephemeral=True, content=t("hand.not_started", lang))
         return
-    prompts = await _owed(bot, table, user_id)
+    prompts = owed(table, user_id)
     payload = hand_message(table, user_id, prompts, lang, state, note)
     if in_place is None:
         in_place = is_private_message(interaction)
@@ -75,21 +78,6 @@ async def act(bot: CardTableBot, interaction: discord.Interaction, table_id: int
     user_id = uid(interaction.user)
     lang = await user_lang(interaction)
     try:
-        before = await svc.get(table_id)
-    except TableError as error:
-        await send(interaction, ephemeral=True, content=error_text(error, lang))
-        return
-    if not before.user_seated(user_id):
-        await send(interaction, ephemeral=True, content=t("act.not_yours", lang))
-        return
-    if before.status != "running" or before.version != version:
-        await out_of_date(bot, interaction, before, lang)
-        return
-    owed = await svc.prompts_for(table_id, user_id)
-    if not any(p.id == prompt_id for p in owed):
-        await send(interaction, ephemeral=True, content=t("act.not_yours", lang))
-        return
-    try:
         result = await within_deadline(interaction, svc.act(table_id, user_id, version, prompt_id, choice),
                                        "edit" if is_private_message(interaction) else "ephemeral")
     except TableError as error:
@@ -99,13 +87,13 @@ async def act(bot: CardTableBot, interaction: discord.Interaction, table_id: int
             await send(interaction, ephemeral=True, content=error_text(error, lang))
         return
     table = result.table
-    prompts = await _owed(bot, table, user_id)
+    prompts = owed(table, user_id)
     payload = hand_message(table, user_id, prompts, lang)
     if is_private_message(interaction):
         await edit(interaction, **payload)
     else:
         await send(interaction, ephemeral=True, **payload)
-    bot.announcer.after_act(before, result, actor=user_id)
+    bot.announcer.publish(table.id, result.notices, actor=user_id)
 
 
 async def out_of_date(bot: CardTableBot, interaction: discord.Interaction, table: Any, lang: str) -> None:
@@ -114,8 +102,8 @@ async def out_of_date(bot: CardTableBot, interaction: discord.Interaction, table
     if table.status != "running":
         await send(interaction, ephemeral=True, content=t("act.out_of_date_over", lang))
         return
-    prompts = await _owed(bot, table, user_id)
-    payload = hand_message(table, user_id, prompts, lang, note=t("act.out_of_date", lang))
+    prompts = owed(table, user_id)
+    payload = hand_message(table, user_id, prompts, lang, note=t("service.error.out_of_date", lang))
     await send(interaction, ephemeral=True, **payload)
 
 

@@ -27,25 +27,27 @@ def uid(user: discord.abc.User) -> str:
 
 async def user_lang(interaction: discord.Interaction) -> str:
     """A user's language for ephemeral replies: their saved preference, else their Discord locale."""
-    prefs = await service(interaction).user_prefs(uid(interaction.user))
+    prefs = await interaction.client.prefs.user(uid(interaction.user))  # type: ignore[attr-defined]
     if prefs.lang:
         return prefs.lang
     return lang_of(interaction.locale)
 
 
-async def guild_lang(svc: Any, guild_id: int | None) -> str:
+async def guild_lang(bot: Any, guild_id: int | None) -> str:
     if guild_id is None:
         return DEFAULT_LANG
-    return (await svc.guild_settings(guild_id)).lang
+    return (await bot.prefs.guild(guild_id)).lang
 
 
-async def table_lang(svc: Any, table: Any) -> str:
+async def table_lang(bot: Any, table: Any) -> str:
     """The language of a table's public messages: the table's, else the server's."""
-    return table.lang or await guild_lang(svc, table.guild_id)
+    return table.lang or await guild_lang(bot, table.guild_id)
 
 
 def error_text(error: Exception, lang: str) -> str:
     """A TableError in the reader's language (an illegal move carries the rules' own text)."""
+    if hasattr(error, "message") and callable(error.message):
+        return error.message(lang)
     key = getattr(error, "key", None)
     params = dict(getattr(error, "params", {}) or {})
     text = params.get("text")

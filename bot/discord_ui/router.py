@@ -86,7 +86,7 @@ class Router:
 
     async def _redraw_lobby(self, interaction: discord.Interaction, table: Any) -> None:
         from .replies import table_lang
-        lang = await table_lang(service(interaction), table)
+        lang = await table_lang(self.bot, table)
         embed, view = lobby.render(table, lang)
         await edit(interaction, embed=embed, view=view)
 
@@ -108,8 +108,7 @@ class Router:
             await self._redraw(interaction, cid, escaped)
             return
         table = await service(interaction).get(cid.table)
-        owed = await service(interaction).prompts_for(cid.table, uid(interaction.user))
-        prompt = play.prompt_of(owed, escaped)
+        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
         if prompt is None or table.version != cid.version:
             await play.out_of_date(self.bot, interaction, table, await user_lang(interaction))
             return
@@ -123,10 +122,9 @@ class Router:
             await play.act(self.bot, interaction, cid.table, cid.version, ids.unescape(cid.args[0]), values)
         elif cid.kind == "DS":
             escaped, code = cid.args[0], cid.args[1]
-            owed = await svc.prompts_for(cid.table, uid(interaction.user))
-            prompt = play.prompt_of(owed, escaped)
-            if prompt is None:
-                table = await svc.get(cid.table)
+            table = await svc.get(cid.table)
+            prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
+            if prompt is None or table.version != cid.version:
                 await play.out_of_date(self.bot, interaction, table, await user_lang(interaction))
                 return
             picks = ids.decode_picks(code)
@@ -173,7 +171,7 @@ async def start_from(bot: CardTableBot, interaction: discord.Interaction, table_
     result = await within_deadline(interaction, svc.start(table_id, uid(interaction.user)),
                                    "edit" if in_place else "public")
     table = result.table
-    lang = await table_lang(svc, table)
+    lang = await table_lang(bot, table)
     game = registry.get(table.game)
     payload = {"embed": board_embed(game, table, table.state(game), lang), "view": board_view(table, lang)}
     lobby_age = discord.utils.utcnow().timestamp() - table.created_at
@@ -190,9 +188,4 @@ async def start_from(bot: CardTableBot, interaction: discord.Interaction, table_
         message = await send(interaction, ephemeral=False, **payload)
         if message is not None:
             await svc.set_board_message(table.id, message.id)
-    table = await svc.get(table.id)
-    if table.status == "finished":
-        bot.announcer.spawn(table.id, bot.announcer.post_result(table, lang))
-    else:
-        bot.announcer.after_start(table, board_shown=True)
-    bot.scheduler.poke()
+    bot.announcer.publish(table.id, result.notices, first_turn=True, board=False)

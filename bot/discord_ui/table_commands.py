@@ -13,7 +13,7 @@ from games import registry
 
 from . import lobby, play
 from .announce import board_view
-from .presenters import board_embed, game_name
+from .presenters import board_embed
 from .replies import send, table_lang, uid, user_lang
 from .router import start_from
 
@@ -37,15 +37,9 @@ async def new(bot: CardTableBot, interaction: discord.Interaction, game_key: str
     except (KeyError, ImportError, AttributeError):
         await send(interaction, ephemeral=True, content=t("table.game_unavailable", lang, game=game_key))
         return
-    if interaction.guild_id is not None:
-        settings = await svc.guild_settings(interaction.guild_id)
-        if settings.allowed_channels and interaction.channel_id not in settings.allowed_channels:
-            where = ", ".join(f"<#{c}>" for c in settings.allowed_channels)
-            await send(interaction, ephemeral=True, content=t("table.channel_not_allowed", lang, channels=where))
-            return
     table = await svc.open_lobby(interaction.guild_id, interaction.channel_id, uid(interaction.user),
                                  interaction.user.display_name, game_key)
-    public = await table_lang(svc, table)
+    public = await table_lang(bot, table)
     embed, view = lobby.render(table, public)
     message = await send(interaction, ephemeral=False, embed=embed, view=view)
     if message is not None:
@@ -107,7 +101,7 @@ async def board(bot: CardTableBot, interaction: discord.Interaction) -> None:
     table = await table_here(bot, interaction, lang)
     if table is None:
         return
-    public = await table_lang(svc, table)
+    public = await table_lang(bot, table)
     if table.status == "lobby":
         embed, view = lobby.render(table, public)
     else:
@@ -127,13 +121,7 @@ async def resign(bot: CardTableBot, interaction: discord.Interaction) -> None:
     table = await table_here(bot, interaction, lang)
     if table is None:
         return
-    user_id = uid(interaction.user)
-    before = table
-    result = await svc.resign(table.id, user_id)
+    result = await svc.resign(table.id, uid(interaction.user))
     await send(interaction, ephemeral=True, content=t("table.resigned", lang, id=table.id))
-    public = await table_lang(svc, result.table)
-    game = registry.get(table.game)
-    await bot.announcer.send(table.channel_id, content=t("table.resigned_public", public, who=f"<@{user_id}>",
-                                                         game=game_name(game, public), id=table.id))
-    bot.announcer.after_act(before, result, actor=None)
+    bot.announcer.publish(table.id, result.notices)
 

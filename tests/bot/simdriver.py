@@ -3,6 +3,7 @@ and select menus, choosing at random among the controls the bot offers them."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from bot.discord_ui import ids
@@ -134,18 +135,32 @@ async def set_lobby_option(world: Any, host: Any, lobby: Any, name: str, value: 
     return lobby  # edited in place through the REST API
 
 
+def waiting_for(board: Any) -> set[int]:
+    """User ids the public board says the game waits for (as a person reads the board)."""
+    found: set[int] = set()
+    for embed in board.embeds if board is not None else []:
+        for f in embed.fields:
+            if f.name == "Waiting for":
+                found |= {int(x) for x in re.findall(r"<@(\d+)>", f.value)}
+    return found
+
+
 async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random.Random,
-                      max_rounds: int = 5000, watch: LeakWatch | None = None) -> Any:
-    """Everyone plays random legal moves through the UI until the table is finished."""
+                      max_rounds: int = 5000, watch: LeakWatch | None = None, board: Any = None) -> Any:
+    """Everyone plays random legal moves through the UI until the table is finished. Members
+    the board says the game waits for go first; the others are asked only when none moves."""
     service = world.bot.service
     for _ in range(max_rounds):
         table = await service.get(table_id)
         if table.status != "running":
             return table
-        order = list(members)
+        waiting = waiting_for(board)
+        order = [m for m in members if m.id in waiting]
         rng.shuffle(order)
+        rest = [m for m in members if m.id not in waiting]
+        rng.shuffle(rest)
         moved = False
-        for member in order:
+        for member in order + rest:
             if await take_turn(world, member, rng, watch=watch):
                 moved = True
                 break

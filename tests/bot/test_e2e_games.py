@@ -46,7 +46,7 @@ async def test_full_game_through_the_ui(world, key, options, players):
         table_id, started = await open_table(world, key, members, options)
         assert started.response.embeds and f"#{table_id}" in started.response.embeds[0].title
         watch = LeakWatch(world)
-        table = await play_to_end(world, table_id, members, rng, watch=watch)
+        table = await play_to_end(world, table_id, members, rng, watch=watch, board=started.response)
         assert table.status == "finished"
         assert watch.checked > 0
         texts = channel_texts(world, world.outsider)

@@ -16,11 +16,11 @@ if TYPE_CHECKING:
 
 
 def _limit_choices() -> list[app_commands.Choice[int]]:
+    from bot.i18n import t
     from bot.service.clock import TURN_LIMIT_PRESETS
-
-    from ..lobby import duration_text
-    return [app_commands.Choice(name=app_commands.locale_str(duration_text(p, "en"), ja=duration_text(p, "ja")),
-                                value=p or 0) for p in TURN_LIMIT_PRESETS][:25]
+    return [app_commands.Choice(name=app_commands.locale_str(t(f"service.limit.{key}", "en"),
+                                                             ja=t(f"service.limit.{key}", "ja")),
+                                value=seconds or 0) for key, seconds in TURN_LIMIT_PRESETS][:25]
 
 
 LOBBY_TIMEOUTS = [app_commands.Choice(name=app_commands.locale_str(en, ja=ja), value=v) for en, ja, v in (
