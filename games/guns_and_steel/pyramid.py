@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from .cards import ERAS
 from .state import State
@@ -17,6 +17,7 @@ from .state import State
 class Source(BaseModel):
     """A card that can be bought now: `key` is the option key (the instance id)."""
 
+    model_config = ConfigDict(frozen=True)
     key: str
     card: str
     era: str
@@ -57,13 +58,15 @@ def _extras(shape: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
 
 
 def pyramid_sources(state: State) -> list[Source]:
-    extras = _extras(_shape(state.pyramid))
-    out = []
-    for r, era in enumerate(ERAS):
-        for i, cid in enumerate(state.pyramid.get(era, [])):
-            if cid is not None:
-                out.append(Source(key=cid, card=state.cards[cid], era=era, extra=extras[r][i]))
-    return out
+    rows = tuple(tuple((cid, state.cards[cid]) if cid else None for cid in state.pyramid.get(era, [])) for era in ERAS)
+    return list(_sources(rows))
+
+
+@lru_cache(maxsize=4096)
+def _sources(rows: tuple[tuple[tuple[str, str] | None, ...], ...]) -> tuple[Source, ...]:
+    extras = _extras(tuple(tuple(slot is not None for slot in row) for row in rows))
+    return tuple(Source(key=slot[0], card=slot[1], era=ERAS[r], extra=extras[r][i])
+                 for r, row in enumerate(rows) for i, slot in enumerate(row) if slot is not None)
 
 
 def remove(state: State, cid: str) -> None:
