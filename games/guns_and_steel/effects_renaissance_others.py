@@ -64,9 +64,9 @@ def _tribute_do(state: State, t: Task, key: str, events: Events) -> None:
     cands = [c for c in field.resources(state, victim) if field.info(state, c).resource == kind]
     cid = cands[state.rng.below(len(cands))] if len(cands) > 1 else cands[0]
     field.deplete(state, victim, cid)
-    say(events, "tribute", f"{t.player} makes {victim} deplete a {kind} resource: {field.info(state, cid).name.en}.",
-        f"{t.player}は{victim}の{energy_name(kind).ja}の資源を消費させました：《{field.info(state, cid).name.ja}》。",
-        card=state.cards[cid])
+    say(events, "tribute", f"{t.player} makes {victim} deplete a {kind} resource ({field.info(state, cid).name.en}) "
+        f"and gains [{kind}]1.", f"{t.player}は{victim}の{energy_name(kind).ja}の資源《{field.info(state, cid).name.ja}》を消費させ、"
+        f"［{energy_name(kind).ja}］1を獲得。", card=state.cards[cid], energy=kind)
     gain_tokens(state, victim, t.data["vp"], events)
     field.add_energy(state, kind, 1)
 
