@@ -31,6 +31,15 @@ def _turn(hand, wonders, res=(), up=(), pyramid=None, **kw):
     return s
 
 
+def _buy_chariot(s, resource="mining", progress="barter"):
+    """Play a resource, play a card without its effect, then choose Chariot ([food]1 [iron]1)."""
+    s, _ = act(s, "resource", resource)
+    s, _ = act(s, "progress", progress)
+    s, _ = act(s, "effect", "skip")
+    s, _ = act(s, "purchase", "chariot")
+    return s
+
+
 def _placed(s, w):
     return s.ren.honor.get(w, {}).get("you", 0) if w in s.ren.honor else None
 
@@ -59,10 +68,7 @@ def test_colossus_counts_a_unit_effect_but_not_a_unit_played_by_reinforcement():
 
 def test_lighthouse_needs_no_purchase():
     s = _turn(["mining", "barter", "coup", "writing"], ["lighthouse"], res=["agriculture"], pyramid={"horse": ["chariot"]})
-    s, _ = act(s, "resource", "mining")
-    s, _ = act(s, "progress", "barter")
-    s, _ = act(s, "effect", "skip")
-    s, _ = act(s, "purchase", "chariot")
+    s = _buy_chariot(s)
     s = _to_honor(s)
     assert _placed(s, "lighthouse") == 0
     s = _turn(["mining", "barter", "coup", "writing"], ["lighthouse"], res=["agriculture"], pyramid={"horse": ["chariot"]})
@@ -74,10 +80,7 @@ def test_pisa_needs_a_card_older_than_the_newest_era_anyone_bought():
     def turn(newest):
         s = _turn(["mining", "barter", "coup", "writing"], ["pisa"], res=["agriculture"], pyramid={"horse": ["chariot"]})
         s.newest_bought_era = newest
-        s, _ = act(s, "resource", "mining")
-        s, _ = act(s, "progress", "barter")
-        s, _ = act(s, "effect", "skip")
-        s, _ = act(s, "purchase", "chariot")
+        s = _buy_chariot(s)
         return _to_honor(s)
     assert _placed(turn("gunpowder"), "pisa") == 1
     assert _placed(turn("horse"), "pisa") == 0          # the same era is not older
@@ -86,10 +89,7 @@ def test_pisa_needs_a_card_older_than_the_newest_era_anyone_bought():
 
 def test_panama_needs_a_conversion_in_the_payment():
     s = _turn(["mining", "barter", "coup", "writing"], ["panama"], res=["agriculture"], pyramid={"horse": ["chariot"]})
-    s, _ = act(s, "resource", "mining")
-    s, _ = act(s, "progress", "barter")
-    s, _ = act(s, "effect", "skip")
-    s, _ = act(s, "purchase", "chariot")                # [food]1 [iron]1 paid as printed
+    s = _buy_chariot(s)                                 # [food]1 [iron]1 paid as printed
     s = _to_honor(s)
     assert _placed(s, "panama") == 0
 
@@ -98,10 +98,7 @@ def test_panama_when_the_player_chooses_to_convert():
     # [food]1 [iron]1 with food 4 + iron 1: paying may turn any 3 into [earth] (the player's call)
     s = _turn(["mining", "barter", "coup", "writing"], ["panama"],
               res=["agriculture", "reinforcement", "agriculture", "barter"], pyramid={"horse": ["chariot"]})
-    s, _ = act(s, "resource", "mining")
-    s, _ = act(s, "progress", "barter")
-    s, _ = act(s, "effect", "skip")
-    s, _ = act(s, "purchase", "chariot")
+    s = _buy_chariot(s)
     s, _ = act(s, "pay", "manual")
     for cid in [c.id for c in s.seats["you"].field if not c.up]:
         s, _ = act(s, "pay_pick", cid)
@@ -114,10 +111,7 @@ def test_panama_when_the_player_chooses_to_convert():
 def test_panama_when_only_a_conversion_pays():
     s = _turn(["barter", "coup", "writing", "sailing"], ["panama"], res=["agriculture", "reinforcement", "agriculture"],
               pyramid={"horse": ["chariot"]})
-    s, _ = act(s, "resource", "barter")                 # food 4, no iron: [food]2 → [iron]1 is needed
-    s, _ = act(s, "progress", "coup")
-    s, _ = act(s, "effect", "skip")
-    s, _ = act(s, "purchase", "chariot")
+    s = _buy_chariot(s, "barter", "coup")               # food 4, no iron: [food]2 → [iron]1 is needed
     s, _ = act(s, "pay", "auto")
     s = _to_honor(s)
     assert _placed(s, "panama") == 1
