@@ -40,8 +40,8 @@ class Store:
             saved = await self.tables.save(table, expected_rev, expected_version)
             if clear_timers:
                 await self.timers.clear(table.id)
-            for seat, seat_timers in (timers or {}).items():
-                await self.timers.replace(table.id, seat, seat_timers)
+            if timers:
+                await self.timers.replace_many(table.id, timers)
             if snapshot and table.state_json is not None:
                 await self.snapshots.save(table.id, table.version, table.state_json, table.updated_at)
             if result is not None:

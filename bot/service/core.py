@@ -36,7 +36,7 @@ class ServiceCore:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
                  seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
-                 max_auto_moves: int = 5000):
+                 max_auto_moves: int = 20000):
         self.store = store
         self.clock = clock
         self.max_open_tables_per_user = max_open_tables_per_user
@@ -89,14 +89,15 @@ class ServiceCore:
         return Notice(kind=kind, table_id=table.id, channel_id=table.channel_id, guild_id=table.guild_id,
                       users=users, data=data)
 
-    def _turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
-                      reset: set[str], now: float, guild: GuildSettings,
-                      version: int) -> tuple[dict[str, list[Timer]], list[str]]:
+    async def _turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
+                            reset: set[str], now: float, version: int) -> tuple[dict[str, list[Timer]], list[str]]:
         """Close finished turns and open new ones on `seats` (in place). Returns the timer
         changes per seat and the people whose turn just started."""
         ended = (before - after) | (reset & before)
         started = (after - before) | (reset & after)
         timed_table = clock.is_timed(sum(1 for s in seats if s.is_human))
+        if timed_table and started:
+            guild = await self.guild_settings(table.guild_id)  # quiet hours, only when planning
         timers: dict[str, list[Timer]] = {}
         turn_started: list[str] = []
         for s in seats:
@@ -107,11 +108,13 @@ class ServiceCore:
                     s.turn_seconds += max(0.0, now - s.turn_started_at)
                     s.turns += 1
                 s.turn_started_at = None
-                timers[s.user_id] = []
+                if timed_table:  # an untimed table never has turn timers to remove
+                    timers[s.user_id] = []
             if s.user_id in started:
                 s.turn_started_at = now
-                timers[s.user_id] = (clock.plan_turn(table.id, s.user_id, now, table.settings, guild, version)
-                                     if s.timed and timed_table else [])
+                if timed_table:
+                    timers[s.user_id] = (clock.plan_turn(table.id, s.user_id, now, table.settings, guild, version)
+                                         if s.timed else [])
                 if not s.auto:
                     turn_started.append(s.user_id)
         return timers, turn_started
@@ -139,9 +142,8 @@ class ServiceCore:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
-        guild = await self.guild_settings(table.guild_id)
-        timers, started = self._turn_changes(table, seats, owing(game, state), owing(game, new_state),
-                                             set(reset), now, guild, new_state.version)
+        timers, started = await self._turn_changes(table, seats, owing(game, state), owing(game, new_state),
+                                                   set(reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not game.prompts(new_state)
         new = table.model_copy(update={

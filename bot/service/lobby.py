@@ -164,12 +164,11 @@ class LobbyOps(ServiceCore):
                 raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
             now = self.clock()
             seats = [s.model_copy() for s in table.seats]
-            guild = await self.guild_settings(table.guild_id)
             running = table.model_copy(update={
                 "status": "running", "seed": seed, "state_json": state.model_dump_json(), "version": state.version,
                 "lobby_version": table.lobby_version + 1, "updated_at": now, "seats": seats})
-            timers, started = self._turn_changes(running, seats, set(), owing(game, state), set(), now, guild,
-                                                 state.version)
+            timers, started = await self._turn_changes(running, seats, set(), owing(game, state), set(), now,
+                                                       state.version)
             saved = await self._save(running, table, clear_timers=True, timers=timers, snapshot=True)
             acc = ActResult(table=saved, notices=self._turn_notices(saved, started, timers))
             acc.table = await self._run_automatic(saved, game, state, acc)

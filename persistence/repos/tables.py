@@ -10,7 +10,9 @@ from ..models import Seat, Table, TableSettings
 
 _COLUMNS = ("guild_id, channel_id, game, status, host, options, seed, version, lobby_version, rev, state, "
             "board_message_id, board_posted_at, lang, settings, auto_played, created_at, updated_at, finished_at")
-_OPEN = "status IN ('lobby', 'running')"  # models.OPEN_STATUSES
+_SEAT_COLUMNS = ("user_id", "display_name", "is_cpu", "auto", "idle_expiries", "turn_started_at", "turn_seconds",
+                 "turns")
+_OPEN = "t.status IN ('lobby', 'running')"  # models.OPEN_STATUSES
 
 
 def _values(t: Table) -> list[Any]:
@@ -83,34 +85,35 @@ class TableRepo:
                               message_id, _float(posted_at), table_id)
 
     async def get(self, table_id: int) -> Table | None:
-        tables = await self._select("id = $1", table_id)
+        tables = await self._select("t.id = $1", table_id)
         return tables[0] if tables else None
 
     async def open_in_channel(self, channel_id: int) -> Table | None:
-        tables = await self._select(f"channel_id = $1 AND {_OPEN}", channel_id)
+        tables = await self._select(f"t.channel_id = $1 AND {_OPEN}", channel_id)
         return tables[0] if tables else None
 
     async def open_in_guild(self, guild_id: int | None) -> list[Table]:
         if guild_id is None:
-            return await self._select(f"guild_id IS NULL AND {_OPEN}")
-        return await self._select(f"guild_id = $1 AND {_OPEN}", guild_id)
+            return await self._select(f"t.guild_id IS NULL AND {_OPEN}")
+        return await self._select(f"t.guild_id = $1 AND {_OPEN}", guild_id)
 
     async def open_for_user(self, user_id: str) -> list[Table]:
         return await self._select(
-            f"{_OPEN} AND (host = $1 OR id IN (SELECT table_id FROM seats WHERE user_id = $1))", user_id)
+            f"{_OPEN} AND (t.host = $1 OR t.id IN (SELECT table_id FROM seats WHERE user_id = $1))", user_id)
 
     async def all_open(self) -> list[Table]:
         return await self._select(_OPEN)
 
     async def _select(self, where: str, *args: Any) -> list[Table]:
-        rows = await self.db.fetch(f"SELECT id, {_COLUMNS} FROM game_tables WHERE {where} ORDER BY id", *args)
-        if not rows:
-            return []
-        ids = [r["id"] for r in rows]
-        marks = ", ".join(f"${i}" for i in range(1, len(ids) + 1))
-        seat_rows = await self.db.fetch(
-            f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, position", *ids)
-        seats: dict[int, list[Seat]] = {i: [] for i in ids}
-        for r in seat_rows:
-            seats[r["table_id"]].append(_seat(r))
-        return [_table(r, seats[r["id"]]) for r in rows]
+        """Tables with their seats in one query (one round trip per look-up)."""
+        seat_columns = ", ".join(f"s.{c} AS seat_{c}" for c in _SEAT_COLUMNS)
+        table_columns = ", ".join(f"t.{c.strip()}" for c in ("id", *_COLUMNS.split(",")))
+        rows = await self.db.fetch(
+            f"SELECT {table_columns}, {seat_columns} FROM game_tables t "
+            f"LEFT JOIN seats s ON s.table_id = t.id WHERE {where} ORDER BY t.id, s.position", *args)
+        tables: dict[int, tuple[Row, list[Seat]]] = {}
+        for r in rows:
+            _, seats = tables.setdefault(r["id"], (r, []))
+            if r["seat_user_id"] is not None:
+                seats.append(_seat({c: r[f"seat_{c}"] for c in _SEAT_COLUMNS}))
+        return [_table(row, seats) for row, seats in tables.values()]

@@ -27,11 +27,22 @@ class TimerRepo:
 
     async def replace(self, table_id: int, seat: str, timers: list[Timer]) -> None:
         """The pending timers of one seat (or of the table, seat "") become `timers`."""
+        await self.replace_many(table_id, {seat: timers})
+
+    async def replace_many(self, table_id: int, by_seat: dict[str, list[Timer]]) -> None:
+        """For each seat given, its pending timers become the listed ones (two statements in all)."""
+        if not by_seat:
+            return
+        seats = list(by_seat)
+        marks = ", ".join(f"${i}" for i in range(3, len(seats) + 3))
         async with self.db.transaction():
-            await self.db.execute("DELETE FROM timers WHERE table_id = $1 AND seat = $2 AND fired = $3",
-                                  table_id, seat, False)
-            for t in timers:
-                await self.add(t.model_copy(update={"table_id": table_id, "seat": seat}))
+            await self.db.execute(f"DELETE FROM timers WHERE table_id = $1 AND fired = $2 AND seat IN ({marks})",
+                                  table_id, False, *seats)
+            await self.db.executemany(
+                "INSERT INTO timers (table_id, kind, seat, due_at, version, fired, data) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                [(table_id, t.kind, seat, float(t.due_at), t.version, t.fired, json.dumps(t.data))
+                 for seat, timers in by_seat.items() for t in timers])
 
     async def clear(self, table_id: int) -> None:
         await self.db.execute("DELETE FROM timers WHERE table_id = $1", table_id)

@@ -1,0 +1,114 @@
+"""How fast the bot answers a move: numbers, not pass/fail.
+
+    python bench/interactions.py [--seconds 5] [--tables 1,8,32] [--game sutosute] [--db /tmp/bench.sqlite3]
+
+Part 1 (table service on SQLite, durable): every `act` of a person is one or more durable
+transactions (WAL, synchronous=FULL) including the computer moves that follow. Prints, per
+number of tables played at once, the person-actions/s, all logged actions/s (with computer
+and automatic moves) and the p50/p99/max latency of one `act` call, as a front end sees it.
+
+Part 2 (Discord REST calls per game action under SimCord): see `rest_calls_per_action`,
+filled in by the Discord front end.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.service import TableService  # noqa: E402
+from games import registry  # noqa: E402
+from games.kit import Rng  # noqa: E402
+from games.kit.playout import random_choice  # noqa: E402
+from persistence import open_store  # noqa: E402
+
+
+# ---- part 1: the table service on SQLite ------------------------------------------------
+async def _new_table(svc: TableService, key: str, channel: int, seed: int) -> int:
+    game = registry.get(key)
+    low, _ = game.player_range(game.parse_options({}))
+    people = [f"u{channel}-{i}" for i in range(max(low, 1))]
+    table = await svc.open_lobby(1, channel, people[0], people[0], key)
+    for user in people[1:]:
+        await svc.join(table.id, user, user)
+    await svc.start(table.id, people[0], seed=seed)
+    return table.id
+
+
+async def _player(svc: TableService, key: str, channel: int, until: float, latencies: list[float],
+                  counts: dict[str, int]) -> None:
+    """Plays tables in one channel back to back until the time is up, like one busy group."""
+    rng = Rng(seed=channel)
+    game = registry.get(key)
+    seed = channel * 1000
+    table_id = await _new_table(svc, key, channel, seed)
+    while time.perf_counter() < until:
+        table = await svc.get(table_id)
+        if table.status != "running":
+            seed += 1
+            table_id = await _new_table(svc, key, channel, seed)
+            continue
+        people = {s.user_id for s in table.seats if not s.is_cpu}
+        prompts = [p for p in game.prompts(table.state(game)) if p.player in people]
+        prompt = rng.choice(prompts)
+        started = time.perf_counter()
+        result = await svc.act(table_id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
+        latencies.append(time.perf_counter() - started)
+        counts["acts"] += 1
+        counts["logged"] += len(result.actions)
+
+
+async def service_throughput(db_path: Path, key: str, tables: int, seconds: float) -> dict[str, float]:
+    db_path.unlink(missing_ok=True)
+    store = await open_store(f"sqlite:///{db_path}")
+    try:
+        svc = TableService(store, max_open_tables_per_user=10)
+        latencies: list[float] = []
+        counts = {"acts": 0, "logged": 0}
+        start = time.perf_counter()
+        until = start + seconds
+        await asyncio.gather(*(_player(svc, key, 1000 + c, until, latencies, counts) for c in range(tables)))
+        elapsed = time.perf_counter() - start
+    finally:
+        await store.close()
+    latencies.sort()
+    return {"acts_s": counts["acts"] / elapsed, "logged_s": counts["logged"] / elapsed,
+            "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
+            "max_ms": 1000 * latencies[-1], "acts": counts["acts"]}
+
+
+# ---- part 2: Discord REST calls per game action under SimCord -----------------------------
+def rest_calls_per_action() -> dict[str, float] | None:
+    """Discord REST calls per game action, measured under SimCord. Owned by the Discord front
+    end: return e.g. {"calls_per_action": 2.0, ...}; None while it is not measured here."""
+    return None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=5.0, help="time per configuration")
+    ap.add_argument("--tables", default="1,8,32", help="tables played at once, comma separated")
+    ap.add_argument("--game", default="sutosute", help="game key (people make random legal moves)")
+    ap.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temporary file)")
+    args = ap.parse_args()
+    db = args.db or Path(tempfile.mkdtemp()) / "bench.sqlite3"
+    print(f"Table service on SQLite (WAL, synchronous=FULL), game {args.game}, {db}")
+    print(f"{'tables':>6} {'acts/s':>8} {'logged/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'acts':>7}")
+    for n in (int(x) for x in args.tables.split(",")):
+        r = asyncio.run(service_throughput(db, args.game, n, args.seconds))
+        print(f"{n:>6} {r['acts_s']:8.0f} {r['logged_s']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
+              f"{r['max_ms']:8.1f} {r['acts']:>7}")
+    rest = rest_calls_per_action()
+    print("Discord REST calls per game action (SimCord):",
+          "not measured yet" if rest is None else ", ".join(f"{k} {v:.2f}" for k, v in rest.items()))
+
+
+if __name__ == "__main__":
+    main()
