@@ -48,7 +48,7 @@ class SqliteDatabase(Database):
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = sqlite3.Row
         for pragma in PRAGMAS:
-            await conn.execute(pragma)
+            await conn.execute_fetchall(pragma)  # consumes the result: no statement left open
         return cls(conn, path)
 
     async def _sql(self, sql: str) -> None:
