@@ -81,8 +81,13 @@ class Scheduler:
                 self._sleeping = False
 
     async def tick(self) -> None:
-        """Fire everything due now and announce it."""
+        """Fire everything due now and announce it, one batch per table (a reminder and the
+        expiry that follows it are told in order)."""
         now = discord.utils.utcnow().timestamp()
         notices = await self.bot.service.fire_due(now)
+        by_table: dict[int, list] = {}
         for notice in notices:
-            self.bot.announcer.notice(notice)
+            by_table.setdefault(notice.table_id, []).append(notice)
+        for table_id, batch in by_table.items():
+            changed = any(n.kind != "reminder" for n in batch)
+            self.bot.announcer.publish(table_id, batch, board=changed)

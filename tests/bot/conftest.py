@@ -6,6 +6,7 @@ default here 0.001 s instead of 0.05 s, which makes the suite about 4x faster).
 """
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,6 +75,15 @@ class World:
         assert self.env.bot is not old
 
 
+class _Errors(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
 @pytest.fixture
 async def world(simcord_env, db_url, bot_overrides):
     env = simcord_env
@@ -84,5 +94,12 @@ async def world(simcord_env, db_url, bot_overrides):
     admin = guild.add_member(env.create_user("root"), roles=[admins])
     outsider = guild.add_member(env.create_user("eve"))
     w = World(env, guild, channel, members, admin, outsider, db_url, dict(bot_overrides))
-    yield w
-    await env.bot.close()  # SimCord never closes the bot; the store must close before the loop ends
+    errors = _Errors()
+    logging.getLogger("bot").addHandler(errors)  # the bot logs what it reports to users
+    try:
+        yield w
+    finally:
+        logging.getLogger("bot").removeHandler(errors)
+        await env.bot.close()  # SimCord never closes the bot; the store must close before the loop ends
+    assert not errors.records, "the bot logged errors:\n" + "\n".join(
+        logging.Formatter().format(r) for r in errors.records)

@@ -109,14 +109,19 @@ async def open_table(world: Any, game: str, players: list[Any], options: dict[st
     for name, value in (options or {}).items():
         lobby = await set_lobby_option(world, host, lobby, name, value)
     for member in players[1:]:
-        joined = await member.click(lobby, label="Join")
+        joined = await member.click(lobby, custom_id=lobby_button(lobby, "join"))
         assert joined.acknowledged
     for _ in range(cpus):
-        added = await host.click(lobby, label="+ CPU")
+        added = await host.click(lobby, custom_id=lobby_button(lobby, "cpu"))
         assert added.acknowledged
-    started = await host.click(lobby, label="Start")
+    started = await host.click(lobby, custom_id=lobby_button(lobby, "start"))
     assert started.acknowledged
     return table_id, started
+
+
+def lobby_button(lobby: Any, action: str) -> str:
+    """The lobby button for `action` (join, leave, start, cancel, cpu), whatever its label's language."""
+    return next(c["custom_id"] for c in controls(lobby) if kind(c) == "L" and c["custom_id"].endswith(f":{action}"))
 
 
 async def set_lobby_option(world: Any, host: Any, lobby: Any, name: str, value: str):

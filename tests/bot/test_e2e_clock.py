@@ -1,0 +1,101 @@
+"""The turn clock in SimCord's virtual time: reminders, quiet hours and expiry at the right
+moments (also across a restart), idle seats auto-played to the end of a game."""
+from __future__ import annotations
+
+from simdriver import channel_texts, open_table
+
+HOUR = 3600
+MINUTE = 60
+
+
+def posted(world, prefix: str) -> list[str]:
+    return [x for x in channel_texts(world, world.outsider) if x.startswith(prefix)]
+
+
+async def clock_settings(world, **options) -> None:
+    result = await world.admin.slash(world.channel, "gameadmin settings", **options)
+    assert result.acknowledged and result.ephemeral and "Saved" in (result.response.embeds[0].description or "")
+
+
+async def test_reminders_then_expiry_at_the_right_times(world):
+    env = world.env
+    await clock_settings(world, turn_limit=HOUR)
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    version = (await world.bot.service.get(table_id)).version
+    await env.advance_time(29 * MINUTE)
+    assert posted(world, "⏰") == []
+    await env.advance_time(2 * MINUTE)  # 31 min: the reminder at 50 % of the hour
+    reminders = posted(world, "⏰")
+    assert len(reminders) == 1, "both players' reminders are one message"
+    assert f"<@{world.alice.id}>" in reminders[0] and f"<@{world.bob.id}>" in reminders[0]
+    await env.advance_time(22 * MINUTE)  # 53 min
+    assert len(posted(world, "⏰")) == 1
+    await env.advance_time(2 * MINUTE)  # 55 min: the reminder at 90 %
+    assert len(posted(world, "⏰")) == 2
+    await env.advance_time(4 * MINUTE)  # 59 min
+    assert posted(world, "⌛") == [] and (await world.bot.service.get(table_id)).version == version
+    await env.advance_time(2 * MINUTE)  # 61 min: both seats expired, a move was made for each
+    expired = posted(world, "⌛")
+    assert len(expired) == 2 and "ran out of time" in expired[0]
+    table = await world.bot.service.get(table_id)
+    assert table.version > version
+    log = await world.alice.slash(world.channel, "game log")
+    assert "⏱" in log.response.embeds[0].description  # auto moves are marked in the log
+
+
+async def test_reminder_and_expiry_survive_a_restart_without_repeats(world):
+    env = world.env
+    await clock_settings(world, turn_limit=HOUR)
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    await env.advance_time(20 * MINUTE)
+    await world.restart()
+    await env.advance_time(9 * MINUTE)  # 29 min
+    assert posted(world, "⏰") == []
+    await env.advance_time(2 * MINUTE)  # 31 min
+    assert len(posted(world, "⏰")) == 1
+    await world.restart()  # again, after the reminder fired: it must not fire twice
+    await env.advance_time(10 * MINUTE)  # 41 min
+    assert len(posted(world, "⏰")) == 1
+    await env.advance_time(21 * MINUTE)  # 62 min
+    assert len(posted(world, "⏰")) == 2
+    assert len(posted(world, "⌛")) == 2
+    assert (await world.bot.service.get(table_id)).version > 0
+
+
+async def test_reminders_wait_for_the_end_of_quiet_hours(world):
+    env = world.env  # virtual time starts at 00:00 UTC
+    await clock_settings(world, turn_limit=12 * HOUR, reminders="1h", quiet_hours="0-3", utc_offset="+0")
+    await open_table(world, "sutosute", [world.alice, world.bob])
+    await env.advance_time(2 * HOUR + 59 * MINUTE)
+    assert posted(world, "⏰") == []
+    await env.advance_time(2 * MINUTE)  # 03:01, the quiet period is over
+    assert len(posted(world, "⏰")) == 1
+
+
+async def test_idle_seats_are_auto_played_to_a_legal_end(world):
+    env = world.env
+    await clock_settings(world, turn_limit=5 * MINUTE, idle_policy="auto", handover_after=2)
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    for _ in range(10):
+        await env.advance_time(5 * MINUTE + 1)
+        if (await world.bot.service.get(table_id)).status == "finished":
+            break
+    table = await world.bot.service.get(table_id)
+    assert table.status == "finished", "handed-over seats play on to the end"
+    assert len(posted(world, "🤖")) == 2  # both seats handed over, each announced once
+    assert any(f"table #{table_id} is over" in x for x in channel_texts(world, world.outsider))
+    replay = await world.bot.service.export_log(table_id)
+    from bot.service import replay_file
+    _, outcome = replay_file(replay)  # raises if the moves do not replay to the same end
+    assert outcome == replay.outcome and all(a.auto for a in replay.actions)
+    results = await world.bot.service.stats(world.guild.id, game="sutosute")
+    assert all(line.rated_games == 0 for line in results), "auto-played games are not rated"
+
+
+async def test_a_solo_game_just_waits(world):
+    env = world.env
+    await clock_settings(world, turn_limit=5 * MINUTE)
+    table_id, _ = await open_table(world, "fort-of-gold", [world.alice])
+    version = (await world.bot.service.get(table_id)).version
+    await env.advance_time(3 * HOUR)
+    assert posted(world, "⌛") == [] and (await world.bot.service.get(table_id)).version == version
