@@ -1,0 +1,117 @@
+"""`/gameadmin`: refused to non-admins (hidden by default permissions and checked again on the
+server), end, kick, skip, settings, tables; resign; abandoned lobbies; a fresh board after an hour."""
+from __future__ import annotations
+
+import random
+
+import pytest
+import simcord
+from simdriver import channel_texts, controls, kind, open_table, take_turn
+
+from bot.discord_ui import ids
+
+
+async def test_non_admins_are_refused_even_when_the_command_is_shown_to_them(world):
+    with pytest.raises(simcord.SetupError):  # hidden: default permission Manage Server
+        await world.bob.slash(world.channel, "gameadmin end")
+    commands = await world.bot.tree.fetch_commands()
+    gameadmin = next(c for c in commands if c.name == "gameadmin")
+    world.guild.set_command_permissions(gameadmin, {world.bob: True})  # a server re-maps the permission
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    refused = await world.bob.slash(world.channel, "gameadmin end")
+    assert refused.acknowledged and refused.ephemeral
+    assert "Manage Server" in refused.response.content
+    assert (await world.bot.service.get(table_id)).status == "running"
+
+
+async def test_admin_ends_a_table_and_it_is_not_rated(world):
+    table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
+    ended = await world.admin.slash(world.channel, "gameadmin end")
+    assert ended.ephemeral and f"#{table_id}" in ended.response.content
+    table = await world.bot.service.get(table_id)
+    assert table.status == "finished"
+    assert not started.response.components, "the board lost its My hand button"
+    assert any("ended table" in x and "ratings" in x for x in channel_texts(world, world.outsider))
+    stats = await world.bot.service.stats(world.guild.id, game="sutosute")
+    assert all(line.rated_games == 0 for line in stats)
+    again = await world.alice.slash(world.channel, "game new", game="sutosute")
+    assert again.acknowledged and not again.ephemeral  # the channel is free again
+
+
+async def test_admin_kicks_a_player_whose_seat_then_plays_itself(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    kicked = await world.admin.slash(world.channel, "gameadmin kick", player=world.bob.user)
+    assert kicked.ephemeral
+    table = await world.bot.service.get(table_id)
+    assert table.seat(str(world.bob.id)).auto
+    assert any("removed by an admin" in x for x in channel_texts(world, world.outsider))
+    # bob's seat moves by itself: alice alone can finish the game
+    rng = random.Random(5)
+    for _ in range(500):
+        if not await take_turn(world, world.alice, rng):
+            break
+    assert (await world.bot.service.get(table_id)).status == "finished"
+
+
+async def test_admin_skips_idle_seats_now(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    version = (await world.bot.service.get(table_id)).version
+    skipped = await world.admin.slash(world.channel, "gameadmin skip")
+    assert skipped.ephemeral and "idle seats" in skipped.response.content
+    assert (await world.bot.service.get(table_id)).version > version
+    assert any("ran out of time" in x for x in channel_texts(world, world.outsider))
+
+
+async def test_resign_hands_the_seat_over(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    resigned = await world.bob.slash(world.channel, "game resign")
+    assert resigned.ephemeral and "resigned" in resigned.response.content
+    assert (await world.bot.service.get(table_id)).seat(str(world.bob.id)).auto
+    assert any("resigned" in x for x in channel_texts(world, world.outsider))
+    again = await world.bob.slash(world.channel, "game resign")
+    assert again.ephemeral and "not seated" in again.response.content
+
+
+async def test_settings_show_and_validate(world):
+    shown = await world.admin.slash(world.channel, "gameadmin settings")
+    fields = {f.name: f.value for f in shown.response.embeds[0].fields}
+    assert fields["Turn limit"] == "No limit" or fields["Turn limit"] == "none"
+    bad = await world.admin.slash(world.channel, "gameadmin settings", reminders="soon")
+    assert bad.ephemeral and "30m, 2h, 1d" in bad.response.content
+    other = world.guild.create_text_channel("games-only")
+    await world.admin.slash(world.channel, "gameadmin settings", allow_channel=other, max_tables=1)
+    refused = await world.alice.slash(world.channel, "game new", game="sutosute")
+    assert refused.ephemeral and "cannot be opened in this channel" in refused.response.content
+    opened = await world.alice.slash(other, "game new", game="sutosute")
+    assert not opened.ephemeral
+    capped = await world.alice.slash(world.guild.create_text_channel("x"), "game new", game="sutosute")
+    assert capped.ephemeral
+
+
+async def test_an_abandoned_lobby_closes_itself(world):
+    await world.admin.slash(world.channel, "gameadmin settings", lobby_timeout=3600)
+    result = await world.alice.slash(world.channel, "game new", game="sutosute")
+    lobby = result.response
+    table_id = ids.parse(controls(lobby)[0]["custom_id"]).table
+    await world.env.advance_time(59 * 60)
+    assert (await world.bot.service.get(table_id)).status == "lobby"
+    await world.env.advance_time(2 * 60)
+    assert (await world.bot.service.get(table_id)).status == "cancelled"
+    assert not controls(lobby), "the lobby buttons are gone"
+    assert any("nobody started" in x for x in channel_texts(world, world.outsider))
+
+
+async def test_a_board_older_than_an_hour_is_posted_afresh(world):
+    table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
+    first_board = started.response.id
+    rng = random.Random(6)
+    await take_turn(world, world.alice, rng)
+    assert (await world.bot.service.get(table_id)).board_message_id == first_board  # edited in place
+    await world.env.advance_time(61 * 60)
+    await take_turn(world, world.bob, rng)
+    table = await world.bot.service.get(table_id)
+    assert table.board_message_id != first_board
+    assert not started.response.components, "the old board's button moved to the new board"
+    boards = [m for m in world.channel.history() if m.id == table.board_message_id]
+    assert boards and boards[0].components
+    assert kind(controls(boards[0])[0]) == "H"
