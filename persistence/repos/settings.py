@@ -2,34 +2,40 @@
 fields need no migration (pydantic fills defaults for old rows)."""
 from __future__ import annotations
 
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
 from ..db import Database
 from ..models import GuildSettings, UserPrefs
 
-_UPSERT = ("INSERT INTO {table} ({key}, data, updated_at) VALUES ($1, $2, $3) "
-           "ON CONFLICT ({key}) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at")
+M = TypeVar("M", bound=BaseModel)
 
 
-class GuildSettingsRepo:
+class _DocumentRepo(Generic[M]):
+    """One pydantic document per key in a (key, data, updated_at) table."""
+
+    table: str
+    key: str
+    model: type[M]
+
     def __init__(self, db: Database):
         self.db = db
 
-    async def get(self, guild_id: int) -> GuildSettings | None:
-        data = await self.db.fetchval("SELECT data FROM guild_settings WHERE guild_id = $1", guild_id)
-        return None if data is None else GuildSettings.model_validate_json(data)
+    async def get(self, key: Any) -> M | None:
+        data = await self.db.fetchval(f"SELECT data FROM {self.table} WHERE {self.key} = $1", key)
+        return None if data is None else self.model.model_validate_json(data)
 
-    async def save(self, settings: GuildSettings, updated_at: float) -> None:
-        await self.db.execute(_UPSERT.format(table="guild_settings", key="guild_id"),
-                              settings.guild_id, settings.model_dump_json(), float(updated_at))
+    async def save(self, document: M, updated_at: float) -> None:
+        await self.db.execute(
+            f"INSERT INTO {self.table} ({self.key}, data, updated_at) VALUES ($1, $2, $3) "
+            f"ON CONFLICT ({self.key}) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+            getattr(document, self.key), document.model_dump_json(), float(updated_at))
 
 
-class UserPrefsRepo:
-    def __init__(self, db: Database):
-        self.db = db
+class GuildSettingsRepo(_DocumentRepo[GuildSettings]):
+    table, key, model = "guild_settings", "guild_id", GuildSettings
 
-    async def get(self, user_id: str) -> UserPrefs | None:
-        data = await self.db.fetchval("SELECT data FROM user_prefs WHERE user_id = $1", user_id)
-        return None if data is None else UserPrefs.model_validate_json(data)
 
-    async def save(self, prefs: UserPrefs, updated_at: float) -> None:
-        await self.db.execute(_UPSERT.format(table="user_prefs", key="user_id"),
-                              prefs.user_id, prefs.model_dump_json(), float(updated_at))
+class UserPrefsRepo(_DocumentRepo[UserPrefs]):
+    table, key, model = "user_prefs", "user_id", UserPrefs
