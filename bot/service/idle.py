@@ -45,7 +45,7 @@ class IdleOps(ServiceCore):
         """Handle every timer due at `now`, once. Reminders of one table are coalesced into one notice."""
         now = self.clock() if now is None else now
         notices: list[Notice] = []
-        reminders: dict[int, dict[str, float | None]] = {}
+        reminders: dict[int, dict[str, dict]] = {}  # table -> user -> the reminder's data
         tables: dict[int, Table] = {}
         while True:
             batch = await self.store.timers.due(now)
@@ -59,7 +59,7 @@ class IdleOps(ServiceCore):
                         table = await self._remind(timer, now)
                         if table is not None:
                             tables[table.id] = table
-                            reminders.setdefault(table.id, {})[timer.seat] = timer.data.get("deadline")
+                            reminders.setdefault(table.id, {})[timer.seat] = timer.data
                 except Exception as e:
                     if isinstance(e, TableError) and e.code == "out_of_date":
                         continue  # another instance handled this timer first
@@ -70,9 +70,12 @@ class IdleOps(ServiceCore):
             if len(batch) < 200:
                 break
         for table_id, users in reminders.items():
-            deadlines = [d for d in users.values() if d is not None]
+            deadlines = {u: d.get("deadline") for u, d in users.items()}
+            known = [d for d in deadlines.values() if d is not None]
+            # `final`: the last reminder before a deadline, for a more urgent wording
+            final = any(d.get("deadline") is not None and d.get("n") == d.get("of") for d in users.values())
             notices.append(self._notice(tables[table_id], "reminder", sorted(users),
-                                        deadline=min(deadlines) if deadlines else None, deadlines=users))
+                                        deadline=min(known) if known else None, deadlines=deadlines, final=final))
         return notices
 
     async def _remind(self, timer: Timer, now: float) -> Table | None:

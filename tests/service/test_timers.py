@@ -36,9 +36,10 @@ async def test_reminders_fire_once_at_half_and_ninety_percent_coalesced_per_tabl
     assert await fire_at(svc, clock, t0 + 1799) == []
     (reminder,) = await fire_at(svc, clock, t0 + 1800)
     assert reminder.kind == "reminder" and reminder.users == ["u1", "u2"] and reminder.table_id == table.id
-    assert reminder.data["deadline"] == t0 + LIMIT
+    assert reminder.data["deadline"] == t0 + LIMIT and reminder.data["final"] is False
     assert await svc.fire_due(t0 + 1800) == []  # once
-    assert [n.kind for n in await fire_at(svc, clock, t0 + 3240)] == ["reminder"]
+    (urgent,) = await fire_at(svc, clock, t0 + 3240)
+    assert urgent.kind == "reminder" and urgent.data["final"] is True
     assert await svc.next_due_at() == t0 + LIMIT
 
 
