@@ -57,32 +57,36 @@ class Scheduler:
                 pass
 
     async def _run(self) -> None:
+        """Sleep until the next timer is due, fire what is due, repeat. A poke restarts this
+        at the top: it only looks at the next due time again and fires nothing early."""
         while not self._stopped:
             self._dirty = False
             try:
-                await self.tick()
                 due = await self.bot.service.next_due_at()
+                now = discord.utils.utcnow().timestamp()
+                if due is not None and due <= now:
+                    fired = await self.tick()
+                    if fired or self._dirty:
+                        continue
+                    delay = MIN_SLEEP_S  # still due but nothing fired (claimed elsewhere): never spin
+                else:
+                    delay = self.bot.settings.scheduler_max_sleep_s if due is None else due - now
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("turn clock tick failed")
-                due = None
-            now = discord.utils.utcnow().timestamp()
-            delay = self.bot.settings.scheduler_max_sleep_s if due is None else max(0.0, due - now)
-            delay = min(delay, self.bot.settings.scheduler_max_sleep_s)
+                delay = MIN_SLEEP_S
             if self._dirty:
                 continue  # a change arrived while we were busy: look again before sleeping
-            if delay <= 0:
-                delay = MIN_SLEEP_S  # whatever is still due could not fire: never spin
             self._sleeping = True
             try:
-                await asyncio.sleep(delay)
+                await asyncio.sleep(min(delay, self.bot.settings.scheduler_max_sleep_s))
             finally:
                 self._sleeping = False
 
-    async def tick(self) -> None:
+    async def tick(self) -> int:
         """Fire everything due now and announce it, one batch per table (a reminder and the
-        expiry that follows it are told in order)."""
+        expiry that follows it are told in order). Returns how many notices there were."""
         now = discord.utils.utcnow().timestamp()
         notices = await self.bot.service.fire_due(now)
         by_table: dict[int, list] = {}
@@ -91,3 +95,4 @@ class Scheduler:
         for table_id, batch in by_table.items():
             changed = any(n.kind != "reminder" for n in batch)
             self.bot.announcer.publish(table_id, batch, board=changed)
+        return len(notices)
