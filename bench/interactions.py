@@ -86,9 +86,9 @@ async def service_throughput(db_path: Path, key: str, tables: int, seconds: floa
 
 # ---- part 2: Discord REST calls per game action under SimCord -----------------------------
 def rest_calls_per_action() -> dict[str, float] | None:
-    """Discord REST calls per game action, measured under SimCord. Owned by the Discord front
-    end: return e.g. {"calls_per_action": 2.0, ...}; None while it is not measured here."""
-    return None
+    """Discord REST calls per game action, measured under SimCord (bench/discord_rest.py)."""
+    from discord_rest import rest_calls_per_action as measure
+    return measure("sutosute", games=3)
 
 
 def main() -> None:
@@ -106,8 +106,9 @@ def main() -> None:
         print(f"{n:>6} {r['acts_s']:8.0f} {r['logged_s']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
               f"{r['max_ms']:8.1f} {r['acts']:>7}")
     rest = rest_calls_per_action()
-    print("Discord REST calls per game action (SimCord):",
-          "not measured yet" if rest is None else ", ".join(f"{k} {v:.2f}" for k, v in rest.items()))
+    print("Discord REST calls per person decision (SimCord, sutosute; a turn = /game hand + one decision):")
+    for key, value in (rest or {}).items():
+        print(f"  {key:<34} {value:8.2f}")
 
 
 if __name__ == "__main__":
