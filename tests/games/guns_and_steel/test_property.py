@@ -49,8 +49,8 @@ def check_invariants(state) -> None:
 
 @pytest.mark.parametrize("set_", SETS)
 def test_cards_are_conserved_at_every_step(set_):
-    for n in range(property_games(2)):
-        players = ["a", "b", "c", "d"][: 2 + n % 3]
+    for n in range(property_games(1)):
+        players = ["a", "b", "c", "d"][: 2 + (n + SETS.index(set_)) % 3]
         state = GAME.setup(players, {"set": set_}, 50 + n)
         rng = Rng(seed=n).fork(3)
         for _ in range(20000):
