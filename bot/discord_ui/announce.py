@@ -148,7 +148,7 @@ class Announcer:
             return "closed"  # remembered: never retried until `/game notify on`
         lang = prefs.lang or await table_lang(self.bot, table)
         prompts = owed(table, user_id)
-        payload = hand_message(table, user_id, prompts, lang)
+        payload = hand_message(table, user_id, prompts, lang, note=t("dm.where", lang, channel=f"<#{table.channel_id}>"))
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
             await user.send(**{k: v for k, v in payload.items() if v is not None})
@@ -172,7 +172,8 @@ class Announcer:
         state = table.state(game)
         if state is None:
             return
-        payload = {"embed": board_embed(game, table, state, lang), "view": board_view(table, lang)}
+        recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
+        payload = {"embed": board_embed(game, table, state, lang, recent), "view": board_view(table, lang)}
         now = discord.utils.utcnow().timestamp()
         posted = getattr(table, "board_posted_at", None)
         too_old = posted is not None and now - posted > self.bot.settings.board_refresh_after_s

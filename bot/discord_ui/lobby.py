@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 DIRECT_SELECTS = 3
 TURN_LIMIT = "@turn_limit"
 IDLE_POLICY = "@idle_policy"
+REMOVE_CPU = "@remove_cpu"
 
 
 def option_lines(table: Any, lang: str) -> list[str]:
@@ -80,6 +81,8 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     more = [select_option(s.label(lang), s.name, s.description or None) for s in ordered[DIRECT_SELECTS:]]
     more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
+    if any(s.is_cpu for s in table.seats):
+        more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
     return embed, detached_view(items)
 

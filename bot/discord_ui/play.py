@@ -31,7 +31,7 @@ def hand_message(table: Any, user_id: str, prompts: list[Prompt], lang: str,
     lines = [note] if note else []
     if state is not None and state.picks:
         for prompt in prompts:
-            if prompt.id in state.picks:
+            if prompt.id in state.picks and controls.needs_draft(prompt):
                 lines.append(controls.draft_summary(prompt, state.picks[prompt.id], lang))
     items = controls.build(table.id, table.version, prompts, lang, state) if table.status == "running" else []
     return {"content": "\n".join(lines) or None, "embed": embed, "view": detached_view(items)}

@@ -76,7 +76,8 @@ def lobby_embed(game: Game, table: Any, lang: str, option_lines: list[str], sett
 
 
 # ---- board ------------------------------------------------------------------------------
-def board_embed(game: Game, table: Any, state: Any, lang: str) -> discord.Embed:
+def board_embed(game: Game, table: Any, state: Any, lang: str, recent: list[Any] | None = None) -> discord.Embed:
+    """The public board; `recent` log entries (public events only) show as "Last moves"."""
     names = names_of(table, lang)
     text = substitute(game.render(game.view(state, None), lang), names)
     embed = discord.Embed(title=t("board.title", lang, game=game_name(game, lang), id=table.id),
@@ -91,6 +92,9 @@ def board_embed(game: Game, table: Any, state: Any, lang: str) -> discord.Embed:
                         value=", ".join(mention(p, names) for p in waiting), inline=False)
     elif table.status in ("finished", "cancelled"):
         embed.add_field(name=t("board.ended", lang), value=t(f"board.ended_{table.status}", lang), inline=False)
+    lines = [line for entry in recent or [] for line in event_lines(entry.events, names, lang)]
+    if lines:
+        embed.add_field(name=t("board.last_moves", lang), value=clip("\n".join(lines[-6:]), FIELD_LIMIT), inline=False)
     embed.set_footer(text=t("footer.table", lang, id=table.id, version=table.version))
     return embed
 

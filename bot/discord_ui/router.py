@@ -143,6 +143,11 @@ class Router:
             if uid(interaction.user) != table.host:
                 await send(interaction, ephemeral=True, content=t("lobby.host_only", lang))
                 return
+            if values[0] == lobby.REMOVE_CPU:
+                cpu = next(s.user_id for s in reversed(table.seats) if s.is_cpu)
+                table = await svc.remove_cpu(cid.table, uid(interaction.user), cpu)
+                await self._redraw_lobby(interaction, table)
+                return
             text, view = lobby.setting_picker(table, values[0], lang)
             await send(interaction, ephemeral=True, content=text, view=view)
         elif cid.kind == "LV":

@@ -1,0 +1,68 @@
+"""A tiny two-player game whose only purpose is to ask every shape of question the Discord
+controls must handle: one of 60 options (paging), an ordered pick of 3 (draft), 2–4 of 30
+(draft past 25), an optional pick (None button) and 1–3 of 10 (multi-select)."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from games.kit import BaseState, Event, Game, Option, Outcome, Prompt, Rng, T
+
+STEPS = [  # (who: 0/1, options, min, max, ordered)
+    (0, 60, 1, 1, False),
+    (1, 8, 3, 3, True),
+    (0, 30, 2, 4, False),
+    (1, 3, 0, 1, False),
+    (0, 10, 1, 3, False),
+]
+
+
+class ToyState(BaseState):
+    step: int = 0
+    answers: list[list[str]] = Field(default_factory=list)
+
+
+class ToyView(BaseModel):
+    step: int
+    answers: list[list[str]]
+
+
+class ToyGame(Game[ToyState]):
+    key = "toy"
+    names = {"en": "Toy", "ja": "おもちゃ"}
+    min_players = 2
+    max_players = 2
+    State = ToyState
+
+    def _setup(self, players: list[str], options, rng: Rng) -> ToyState:
+        return ToyState(game=self.key, players=players, seed=0, rng=rng)
+
+    def prompts(self, state: ToyState) -> list[Prompt]:
+        if state.step >= len(STEPS):
+            return []
+        who, n, low, high, ordered = STEPS[state.step]
+        options = [Option(key=f"s{state.step}o{i}", label=T(f"Choice {i}", f"選択{i}")) for i in range(n)]
+        return [Prompt(id=f"step{state.step}", player=state.players[who], text=T(f"Step {state.step}"),
+                       options=options, min=low, max=high, ordered=ordered)]
+
+    def _apply(self, state: ToyState, prompt: Prompt, choice: list[str]) -> list[Event]:
+        state.answers.append(list(choice))
+        state.step += 1
+        return [Event(kind="answer", text=T(f"Step {state.step - 1} answered."))]
+
+    def view(self, state: ToyState, viewer: str | None) -> ToyView:
+        return ToyView(step=state.step, answers=state.answers)
+
+    def outcome(self, state: ToyState) -> Outcome | None:
+        if state.step < len(STEPS):
+            return None
+        return Outcome(winners=[state.players[0]], ranking=[[state.players[0]], [state.players[1]]],
+                       summary=T("The first player wins.", "先手の勝ち。"))
+
+    def render(self, view: ToyView, lang: str = "en") -> str:
+        return f"Toy step {view.step}"
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return "Answer every question."
+
+
+GAME = ToyGame()
