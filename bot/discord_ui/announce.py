@@ -62,15 +62,17 @@ class Announcer:
 
     # ---- entry points -------------------------------------------------------------------
     def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
-                first_turn: bool = False, board: bool = True) -> asyncio.Task:
+                first_turn: bool = False, board: bool = True,
+                followup: discord.Webhook | None = None) -> asyncio.Task:
         """After a change (a move, a start, the turn clock): redraw the board, then tell people
         what the service's notices say. `actor` just saw their own update and is not pinged;
-        on the first turn everyone gets their hand by DM."""
-        return self.spawn(table_id, self._publish(table_id, list(notices), actor, first_turn, board))
+        on the first turn everyone gets their hand by DM. With `followup` (a public
+        interaction's webhook) the turn ping is its follow-up, which costs no rate limit."""
+        return self.spawn(table_id, self._publish(table_id, list(notices), actor, first_turn, board, followup))
 
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
-                       board: bool) -> None:
+                       board: bool, followup: discord.Webhook | None = None) -> None:
         svc = self.bot.service
         table = await svc.get(table_id)
         lang = await table_lang(self.bot, table)
@@ -100,7 +102,7 @@ class Announcer:
         if turn_users and table.status == "running":
             deadlines = [n.data.get("deadline") for n in notices if n.kind == "turn_started" and n.data.get("deadline")]
             await self.turn_started(table, turn_users, lang, first_turn=first_turn,
-                                    deadline=min(deadlines) if deadlines else None)
+                                    deadline=min(deadlines) if deadlines else None, followup=followup)
         self.bot.scheduler.poke()
 
     async def remind(self, table: Any, notice: Any, lang: str) -> None:
@@ -123,7 +125,7 @@ class Announcer:
         await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})")
 
     async def turn_started(self, table: Any, users: list[str], lang: str, *, first_turn: bool,
-                           deadline: float | None = None) -> None:
+                           deadline: float | None = None, followup: discord.Webhook | None = None) -> None:
         """DM the hands of those who want it (and everyone on the first turn), then one ping."""
         closed = [u for u in users if await self.dm_hand(table, u, first_turn=first_turn) == "closed"]
         names = names_of(table, lang)
@@ -136,7 +138,7 @@ class Announcer:
         for user_id in closed:
             lines.append(t("turn.dm_closed", lang, who=mention(user_id, names)))
         await self.send(table.channel_id, content="\n".join(lines), view=board_view(table, lang),
-                        mentions=users)
+                        mentions=users, followup=followup)
 
     async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool) -> str:
         """DM the hand and controls to a user who wants it (everyone on the first turn).
@@ -195,12 +197,19 @@ class Announcer:
         await self.send(table.channel_id, embed=embed)
 
     # ---- REST helpers -------------------------------------------------------------------
-    async def send(self, channel_id: int, *, mentions: list[str] | None = None, **kwargs: Any) -> discord.Message | None:
+    async def send(self, channel_id: int, *, mentions: list[str] | None = None,
+                   followup: discord.Webhook | None = None, **kwargs: Any) -> discord.Message | None:
+        """Post in the channel (as the follow-up of a public interaction when one is given)."""
         channel = self.bot.get_partial_messageable(channel_id)
         allowed = discord.AllowedMentions(everyone=False, roles=False,
                                           users=[discord.Object(int(u)) for u in mentions or [] if u.isdigit()])
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
         try:
+            if followup is not None:
+                try:
+                    return await followup.send(allowed_mentions=allowed, wait=True, **kwargs)
+                except discord.HTTPException as error:  # token expired (15 min): post normally
+                    log.info("follow-up failed (%s); posting in the channel", error)
             return await channel.send(allowed_mentions=allowed, **kwargs)
         except discord.HTTPException as error:
             log.warning("could not post in channel %s: %s", channel_id, error)

@@ -193,4 +193,4 @@ async def start_from(bot: CardTableBot, interaction: discord.Interaction, table_
         message = await send(interaction, ephemeral=False, **payload)
         if message is not None:
             await svc.set_board_message(table.id, message.id)
-    bot.announcer.publish(table.id, result.notices, first_turn=True, board=False)
+    bot.announcer.publish(table.id, result.notices, first_turn=True, board=False, followup=interaction.followup)

@@ -99,6 +99,7 @@ async def test_closed_dms_fall_back_to_the_channel_and_are_not_retried(world):
     assert world.bob.user.dm_channel.last_message is None
     ping = channel_texts(world, world.outsider)[-1]
     assert f"<@{world.bob.id}> I can't DM you" in ping
+    assert any(f"<@{world.bob.id}> I can't DM you" in f.content for f in started.followups)  # Start's follow-up
     assert (await world.bot.prefs.user(str(world.bob.id))).dm_closed
     # bob turns on turn DMs: they are tried again (and fail again), then not retried.
     await world.bob.slash(world.channel, "game notify", dm="on")
