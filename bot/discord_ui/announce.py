@@ -111,10 +111,18 @@ class Announcer:
         if not users or table.status != "running":
             return
         game = registry.get(table.game)
-        text = "⏰ " + t("clock.reminder", lang, who=", ".join(mention(u, names) for u in users),
-                         game=game_name(game, lang), id=table.id)
-        if notice.data.get("deadline"):
-            text += " " + t("clock.deadline", lang, when=f"<t:{int(notice.data['deadline'])}:R>")
+        who = ", ".join(mention(u, names) for u in users)
+        deadline = notice.data.get("deadline")
+        if notice.data.get("final") and deadline:
+            # the last one before the deadline says what will happen, and DMs those who opted in
+            text = "⏰ " + t("clock.final_reminder", lang, who=who, game=game_name(game, lang), id=table.id,
+                             when=f"<t:{int(deadline)}:R>", then=t(f"clock.then_{table.settings.idle_policy}", lang))
+            for user_id in users:
+                await self.dm_hand(table, user_id, first_turn=False)
+        else:
+            text = "⏰ " + t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
+            if deadline:
+                text += " " + t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>")
         await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=users)
 
     async def close_lobby(self, table: Any, lang: str) -> None:
