@@ -142,10 +142,11 @@ class ServiceCore:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
-        timers, started = await self._turn_changes(table, seats, owing(game, state), owing(game, new_state),
+        open_after = game.prompts(new_state)
+        timers, started = await self._turn_changes(table, seats, owing(game, state), {p.player for p in open_after},
                                                    set(reset), now, new_state.version)
         outcome = game.outcome(new_state)
-        finished = outcome is not None or not game.prompts(new_state)
+        finished = outcome is not None or not open_after
         new = table.model_copy(update={
             "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
             "updated_at": now, "auto_played": table.auto_played or auto,
