@@ -136,9 +136,10 @@ class SqliteDatabase(Database):
             return
         async with self._turn():
             try:
-                await self._conn.executemany(to_qmark(sql), [tuple(r) for r in rows])
+                cursor = await self._conn.executemany(to_qmark(sql), [tuple(r) for r in rows])
             except sqlite3.IntegrityError as e:
                 raise Conflict(str(e)) from e
+            await cursor.close()  # no statement may stay open across a COMMIT
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         async with self._turn():
