@@ -63,7 +63,8 @@ def _solve(pool: Vec, need: Vec, extra: int, at_least_one: bool) -> int | None:
         # purpose: then units may be left for a conversion whose result pays that need.
         for used in (range(most_used, -1, -1) if at_least_one else (most_used,)):
             rest = have - used
-            up_to = min(rest // 2, most[level + 1] + (need[level] if at_least_one else 0)) if level < 4 else 0
+            # one surplus conversion is enough when a conversion is wanted (Panama Canal)
+            up_to = min(rest // 2, most[level + 1] + (1 if at_least_one else 0)) if level < 4 else 0
             for k in range(up_to + 1):
                 walk(level + 1, k, spare + rest - 2 * k, short + need[level] - used, conv + k)
 

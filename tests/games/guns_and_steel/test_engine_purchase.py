@@ -96,3 +96,11 @@ def test_the_automatic_payment_is_listed_and_keeps_valuable_resources():
     assert auto.label.en == "Pay automatically: deplete food×1, iron×1"
     s, _ = act(s, "pay", "auto")
     assert sorted(field_of(s, "you")[1]) == ["navigation", "reinforcement"]   # the gunpowder stays
+
+
+def test_a_surplus_conversion_counts_as_converting():
+    # NOTES_RENAISSANCE request 1: [food]1 [iron]1 from food 3 + iron 1 — [food]2 → [iron]1 may pay the iron
+    from games.guns_and_steel import payment
+    assert payment.can_pay_converting({"food": 3, "iron": 1}, {"food": 1, "iron": 1})
+    assert payment.min_conversions({"food": 3, "iron": 1}, {"food": 1, "iron": 1}) == 0
+    assert not payment.can_pay_converting({"food": 1, "iron": 1}, {"food": 1, "iron": 1})
