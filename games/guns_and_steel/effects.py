@@ -15,7 +15,7 @@ from games.kit import Option, T, Text, opt
 
 from . import field
 from .cards import card, energy_name
-from .flow import TASKS, Events, make_prompt, push, register_task, say_text, task
+from .flow import Events, make_prompt, push, register_task, say_text, task
 from .state import AttackState, State, Task
 
 
@@ -307,6 +307,3 @@ def _pick_unit_run(state: State, t: Task, events: Events) -> None:
 
 register_task("pick_unit", prompt=_pick_unit_prompt, run=_pick_unit_run, resolve=lambda s, t, c, e: _pick_unit(s, t, c[0]))
 
-
-def registered_tasks() -> list[str]:
-    return sorted(TASKS)

@@ -47,10 +47,6 @@ def _field_card(state: State, player: str, cid: str) -> FieldCard:
     raise ValueError(f"{cid} is not in {player}'s field")
 
 
-def flip(state: State, player: str, cid: str, up: bool) -> None:
-    _field_card(state, player, cid).up = up
-
-
 def deplete(state: State, player: str, cid: str, energy: bool = False) -> None:
     """Turn a resource to its progress side (its effect is not applied). Only a depletion by
     the active player to pay in the purchase phase makes energy (`energy=True`)."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from games.kit import Rng
 
-from .cards import ERAS, load_set
+from .cards import ERAS
 from .flow import Events, task
 from .pyramid import Source, pyramid_sources
 from .state import State, Task
@@ -108,6 +108,3 @@ def load_extensions() -> None:
             except ImportError as e:
                 EXTENSION_ERRORS[name] = f"{type(e).__name__}: {e}"
 
-
-def all_card_sets() -> dict[str, Any]:
-    return {k: load_set(k) for k in ("base", "renaissance")}

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.kit import Option, T, opt
+from games.kit import Option, T
 
 from . import field
-from .cards import TYPE_NAMES, card, energy_name, energy_text
+from .cards import TYPE_NAMES, card, energy_name
 from .effects import effect_task
 from .flow import NEXT_TURN, Events, make_prompt, push, push_seq, register_task, say, task
 from .sets import rules_for
@@ -182,10 +182,3 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
 register_task("recollect", run=_recollect)
 register_task("take_back", prompt=_take_back_prompt, resolve=_take_back)
 
-
-def pass_option() -> Option:
-    return opt("none", "Buy nothing", "購入しない", passes=True)
-
-
-def cost_label(card_key: str, extra: int):
-    return energy_text(card(card_key).cost.value, extra)
