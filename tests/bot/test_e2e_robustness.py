@@ -1,6 +1,7 @@
 """Restarts, outdated and foreign clicks, closed DMs, parallel tables and a busy channel."""
 from __future__ import annotations
 
+import asyncio
 import random
 
 from simdriver import channel_texts, controls, is_decision, kind, open_table, play_to_end, take_turn
@@ -161,3 +162,25 @@ async def test_commands_are_synced_once_not_on_every_start(world):
     puts = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert len(puts) == 1, "unchanged commands are not uploaded again"
     assert "game new" in world.alice.available_commands(world.channel)
+
+
+async def test_slow_work_is_deferred_within_three_seconds(world, monkeypatch):
+    players = [world.alice, world.bob]
+    table_id, _ = await open_table(world, "sutosute", players)
+    hand = await world.alice.slash(world.channel, "game hand")
+    service = world.bot.service
+    real_act = service.act
+
+    async def slow_act(*args, **kwargs):
+        await asyncio.sleep(2.5)  # virtual time: a database that stalls for 2.5 s
+        return await real_act(*args, **kwargs)
+
+    monkeypatch.setattr(service, "act", slow_act)
+    decision = next(c for c in controls(hand.response) if is_decision(c))
+    values = [o["value"] for o in decision.get("options", [])][: decision.get("min_values", 1)]
+    result = await (world.alice.click(hand.response, custom_id=decision["custom_id"]) if decision["type"] == 2
+                    else world.alice.select(hand.response, values, custom_id=decision["custom_id"]))
+    assert result.acknowledged and result.deferred, "acknowledged (deferred) while the service stalls"
+    await world.env.advance_time(3)  # the stalled call finishes; the deferred reply is completed
+    assert result.response.embeds and "table #" in result.response.embeds[0].title
+    assert (await service.get(table_id)).version == 1
