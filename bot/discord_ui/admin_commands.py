@@ -14,6 +14,7 @@ from . import lobby
 from .lobby import duration_text
 from .presenters import game_name
 from .replies import send, table_lang, user_lang
+from .table_commands import table_here
 
 if TYPE_CHECKING:
     from .client import CardTableBot
@@ -29,16 +30,9 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return interaction.user.guild_permissions.manage_guild
 
 
-async def _table(bot: CardTableBot, interaction: discord.Interaction, lang: str) -> Any | None:
-    table = await bot.service.table_in_channel(interaction.channel_id)
-    if table is None:
-        await send(interaction, ephemeral=True, content=t("table.none_here", lang))
-    return table
-
-
 async def end(bot: CardTableBot, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
-    table = await _table(bot, interaction, lang)
+    table = await table_here(bot, interaction, lang)
     if table is None:
         return
     table = await bot.service.end_table(table.id, by_admin=True)
@@ -61,7 +55,7 @@ async def _redraw(bot: CardTableBot, table: Any, lang: str) -> None:
 
 async def kick(bot: CardTableBot, interaction: discord.Interaction, member: discord.abc.User) -> None:
     lang = await user_lang(interaction)
-    table = await _table(bot, interaction, lang)
+    table = await table_here(bot, interaction, lang)
     if table is None:
         return
     if not table.user_seated(str(member.id)):
@@ -81,7 +75,7 @@ async def kick(bot: CardTableBot, interaction: discord.Interaction, member: disc
 
 async def skip(bot: CardTableBot, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
-    table = await _table(bot, interaction, lang)
+    table = await table_here(bot, interaction, lang)
     if table is None:
         return
     result = await bot.service.skip_now(table.id, by_admin=True)

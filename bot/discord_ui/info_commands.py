@@ -32,14 +32,26 @@ async def log(bot: CardTableBot, interaction: discord.Interaction, table_id: int
     await show_log(bot, interaction, table_id, before_seq=None, in_place=False)
 
 
+async def table_by_number(bot: CardTableBot, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
+    """A table named by its number, if it belongs to this server (else say so and None)."""
+    from bot.service.errors import TableError
+    try:
+        table = await bot.service.get(table_id)
+    except TableError:
+        table = None
+    if table is None or (interaction.guild_id is not None and table.guild_id not in (None, interaction.guild_id)):
+        await send(interaction, ephemeral=True, content=t("table.not_found", lang, id=table_id))
+        return None
+    return table
+
+
 async def show_log(bot: CardTableBot, interaction: discord.Interaction, table_id: int,
                    before_seq: int | None, in_place: bool) -> None:
     """One page of public log entries, newest last, with Older / Newer buttons."""
     svc = bot.service
     lang = await user_lang(interaction)
-    table = await svc.get(table_id)
-    if interaction.guild_id is not None and table.guild_id not in (None, interaction.guild_id):
-        await send(interaction, ephemeral=True, content=t("table.not_found", lang, id=table_id))
+    table = await table_by_number(bot, interaction, table_id, lang)
+    if table is None:
         return
     entries = sorted(await svc.log(table_id, limit=LOG_PAGE, before_seq=before_seq or None), key=lambda e: e.seq)
     game = registry.get(table.game)
@@ -113,9 +125,8 @@ async def replay(bot: CardTableBot, interaction: discord.Interaction, table_id: 
     `python -m bot.local --replay FILE` plays it back to the same result."""
     svc = bot.service
     lang = await user_lang(interaction)
-    table = await svc.get(table_id)
-    if interaction.guild_id is not None and table.guild_id not in (None, interaction.guild_id):
-        await send(interaction, ephemeral=True, content=t("table.not_found", lang, id=table_id))
+    table = await table_by_number(bot, interaction, table_id, lang)
+    if table is None:
         return
     if table.status not in ("finished", "cancelled"):
         await send(interaction, ephemeral=True, content=t("replay.not_finished", lang, id=table_id))
