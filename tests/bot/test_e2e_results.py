@@ -105,3 +105,15 @@ async def test_turn_dms_are_opt_in(world):
     assert used.acknowledged
     assert (await world.bot.service.get(table_id)).version >= table.version
     assert not any("DM" in x for x in channel_texts(world, world.outsider) if "can't DM" in x)
+
+
+async def test_tables_of_another_server_or_unknown_numbers_are_not_shown(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    other_guild = world.env.create_guild("Elsewhere")
+    other_channel = other_guild.create_text_channel("games")
+    stranger = other_guild.add_member(world.env.create_user("mallory"))
+    for command in ("game log", "game replay"):
+        result = await stranger.slash(other_channel, command, table=table_id)
+        assert result.ephemeral and f"no table #{table_id} here" in result.response.content
+    missing = await world.alice.slash(world.channel, "game replay", table=999)
+    assert missing.ephemeral and "no table #999 here" in missing.response.content
