@@ -85,3 +85,22 @@ def test_several_prompts_share_five_rows():
     items = controls.build(1, 3, prompts, "en")
     assert max(rows(items)) <= 4
     assert len(items) <= 25
+
+
+def test_every_lobby_option_of_every_game_has_english_and_japanese_labels():
+    from bot.discord_ui.option_specs import specs
+    from bot.i18n import catalogue
+    from games import registry
+    missing = []
+    for key in registry.KEYS:
+        try:
+            game = registry.get(key)
+        except (ImportError, AttributeError):
+            continue
+        for spec in specs(game.Options):
+            if f"option.{spec.name}" not in catalogue():
+                missing.append(f"option.{spec.name}")
+            if spec.kind == "literal":
+                missing += [f"optval.{c}" for c in spec.choices
+                            if f"optval.{c}" not in catalogue() and not str(c).isdigit()]
+    assert not missing, f"add to bot/i18n/messages/discord.json: {sorted(set(missing))}"
