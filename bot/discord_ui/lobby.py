@@ -78,7 +78,7 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     ordered = primary_first(specs(game.Options))
     for row, spec in enumerate(ordered[:DIRECT_SELECTS], start=1):
         items.append(_value_select(ids.lobby_option(table.id, v, spec.name), spec, current.get(spec.name), lang, row))
-    more = [select_option(s.label(lang), s.name, s.description or None) for s in ordered[DIRECT_SELECTS:]]
+    more = [select_option(s.label(lang), s.name, s.help(lang)) for s in ordered[DIRECT_SELECTS:]]
     more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
     if any(s.is_cpu for s in table.seats):
@@ -112,8 +112,8 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
     spec = next(s for s in specs(game.Options) if s.name == name)
     current = game.parse_options(table.options).model_dump().get(name)
     text = t("lobby.pick_value", lang, name=spec.label(lang))
-    if spec.description:
-        text += f"\n-# {spec.description}"
+    if spec.help(lang):
+        text += f"\n-# {spec.help(lang)}"
     return text, detached_view([_value_select(ids.lobby_value(table.id, v, name), spec, current, lang, None)])
 
 

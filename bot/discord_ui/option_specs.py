@@ -31,6 +31,10 @@ class OptionSpec:
         key = f"option.{self.name}"
         return t(key, lang) if key in catalogue() else self.name.replace("_", " ").capitalize()
 
+    def help(self, lang: str) -> str | None:
+        """The game's own explanation of the option; games write it in English only."""
+        return self.description or None if lang == "en" else None
+
     def value_label(self, value: Any, lang: str) -> str:
         if isinstance(value, bool):
             return t("optval.on" if value else "optval.off", lang)
