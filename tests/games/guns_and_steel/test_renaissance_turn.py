@@ -108,6 +108,20 @@ def test_panama_when_the_player_chooses_to_convert():
     assert _placed(s, "panama") == 1
 
 
+def test_panama_with_a_surplus_food_to_iron_conversion():
+    # food 3 + iron 1 for [food]1 [iron]1: the iron may be paid with [food]2 → [iron]1 instead
+    s = _turn(["mining", "barter", "coup", "writing"], ["panama"], res=["agriculture", "reinforcement", "agriculture"],
+              pyramid={"horse": ["chariot"]})
+    s = _buy_chariot(s)
+    s, _ = act(s, "pay", "manual")
+    for cid in [c.id for c in s.seats["you"].field if not c.up]:
+        s, _ = act(s, "pay_pick", cid)
+    assert {"pay", "pay_conv"} <= set(keys(prompt(s)))
+    s, _ = act(s, "pay_pick", "pay_conv")
+    s = _to_honor(s)
+    assert _placed(s, "panama") == 1
+
+
 def test_panama_when_only_a_conversion_pays():
     s = _turn(["barter", "coup", "writing", "sailing"], ["panama"], res=["agriculture", "reinforcement", "agriculture"],
               pyramid={"horse": ["chariot"]})
