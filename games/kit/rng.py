@@ -5,7 +5,8 @@ gives the same cards under any Python version (`random.shuffle` may change).
 """
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 from pydantic import BaseModel
 
@@ -55,6 +56,6 @@ class Rng(BaseModel):
         self.shuffle(pool)
         return pool[:k]
 
-    def fork(self, salt: int) -> "Rng":
+    def fork(self, salt: int) -> Rng:
         """An independent stream, e.g. for a random player that must not disturb the game's draws."""
         return Rng(seed=_mix((self.seed ^ (salt * _GOLDEN)) & _MASK))

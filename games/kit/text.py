@@ -17,7 +17,7 @@ class Text(BaseModel):
     def get(self, lang: str = "en") -> str:
         return self.ja if lang == "ja" else self.en
 
-    def __add__(self, other: "Text") -> "Text":
+    def __add__(self, other: Text) -> Text:
         return Text(en=self.en + other.en, ja=self.ja + other.ja)
 
 
