@@ -22,7 +22,7 @@ COUNTS = (2, 3, 4)
 @pytest.mark.parametrize("set_", SETS)
 def test_random_games_keep_every_property(set_, count):
     players = [f"p{i}" for i in range(count)]
-    for n in range(property_games(1)):
+    for n in range(property_games(4)):
         seed = 1000 * count + n
         state, actions = check_random_game(GAME, players, {"set": set_}, seed, deep=False)
         assert GAME.outcome(state) is not None and actions
@@ -49,7 +49,7 @@ def check_invariants(state) -> None:
 
 @pytest.mark.parametrize("set_", SETS)
 def test_cards_are_conserved_at_every_step(set_):
-    for n in range(property_games(1)):
+    for n in range(property_games(3)):
         players = ["a", "b", "c", "d"][: 2 + (n + SETS.index(set_)) % 3]
         state = GAME.setup(players, {"set": set_}, 50 + n)
         rng = Rng(seed=n).fork(3)
