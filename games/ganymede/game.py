@@ -25,11 +25,11 @@ class GanymedeGame(Game[State]):
     def player_range(self, options: BaseModel | None = None) -> tuple[int, int]:
         if options is None:
             return self.min_players, self.max_players
-        n = self.parse_options(options).players()
-        return n, n
+        return self.parse_options(options).player_range()
 
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
-        return rounds.new_state(self.key, players, options, rng)
+        # `auto` (the default) becomes the rulebook's game for this many players: 2 duel, 3 three players.
+        return rounds.new_state(self.key, players, options.for_players(len(players)), rng)
 
     def prompts(self, state: State) -> list[Prompt]:
         return open_prompts(state)

@@ -5,13 +5,15 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-Mode = Literal["duel", "coop", "three"]
+Mode = Literal["auto", "duel", "coop", "three"]
 PLAYERS = {"duel": 2, "coop": 2, "three": 3}
+AUTO_MODES = {2: "duel", 3: "three"}  # what `auto` plays with this many players
 
 
 class Options(BaseModel):
-    mode: Mode = Field("duel", description="duel: 2 players, red vs green; coop: red and green vs the automated "
-                                           "purple side; three: 3 players, purple is a seat.")
+    mode: Mode = Field("auto", description="auto: the rulebook's game for the number of players (2: duel, "
+                                           "3: three players); duel: 2 players, red vs green; coop: red and green "
+                                           "vs the automated purple side; three: 3 players, purple is a seat.")
     start_hp: int = Field(0, ge=0, le=99, description="Starting hit points; 0 = the rulebook's 15.")
     colour_deck: Literal["default", "alt_5_9", "alt_1_11"] = Field(
         "default", description="Which reconstructed red/green numbers to use (cards.json colour_decks, notes §2.5).")
@@ -31,8 +33,16 @@ class Options(BaseModel):
             raise ValueError("an A counts as 1 or 11")
         return value
 
-    def players(self) -> int:
-        return PLAYERS[self.mode]
+    def player_range(self) -> tuple[int, int]:
+        if self.mode == "auto":
+            return min(AUTO_MODES), max(AUTO_MODES)
+        return PLAYERS[self.mode], PLAYERS[self.mode]
+
+    def for_players(self, count: int) -> Options:
+        """These options with `auto` replaced by the mode the rulebook plays with `count` players."""
+        if self.mode != "auto":
+            return self
+        return self.model_copy(update={"mode": AUTO_MODES[count]})
 
     def hp(self) -> int:
         if self.start_hp:

@@ -27,6 +27,20 @@ def test_each_mode_fixes_its_player_count(mode, count):
     assert e.value.code == "player_count" and e.value.text.ja
 
 
+def test_the_default_plays_the_rulebooks_game_for_two_or_three_players():
+    # 「プレイヤー数:2人~3人」: without a chosen mode, 2 players fight the duel and 3 the three-player game.
+    assert GAME.Options().mode == "auto" and GAME.player_range(GAME.Options()) == (2, 3)
+    assert (GAME.min_players, GAME.max_players) == (2, 3)
+    duel = GAME.setup([A, B], GAME.Options(), 1)
+    assert duel.options.mode == "duel" and set(duel.sides) == {"red", "green"} and duel.marker is not None
+    three = GAME.setup([A, B, C], GAME.Options(), 1)
+    assert three.options.mode == "three" and three.sides["purple"].player == C
+    assert GAME.view(three, C).mode == "three"
+    with pytest.raises(IllegalAction) as e:
+        GAME.setup([A], GAME.Options(), 1)
+    assert e.value.code == "player_count"
+
+
 def test_duel_setup_marker_holder_picks_first_then_seven_card_decks_and_a_face_up_initial_card():
     state = GAME.setup([A, B], {}, 5)
     red, green = state.sides["red"], state.sides["green"]
@@ -102,7 +116,7 @@ def test_card_ids_are_dealt_at_random_so_an_id_tells_nothing():
 
 def test_options_accept_the_strings_a_lobby_control_sends_and_refuse_nonsense():
     opts = GAME.Options.model_validate({"mode": "three", "draw_check_ace": "11", "start_hp": "7"})
-    assert (opts.draw_check_ace, opts.hp(), opts.players()) == (11, 7, 3)
+    assert (opts.draw_check_ace, opts.hp(), opts.player_range()) == (11, 7, (3, 3))
     for bad in ({"draw_check_ace": 5}, {"coop_loss": "never"}, {"round_limit": 0}):
         with pytest.raises(ValueError):
             GAME.Options.model_validate(bad)
