@@ -73,16 +73,29 @@ def spec_text(spec: dict) -> Text:
     if spec.get("generate"):
         parts.append(T("generate ", "") + energy_text(spec["generate"]) + T("", "を発生"))
     if spec.get("replenish"):
-        parts.append(T("replenish " + ", ".join(spec["replenish"]).replace("|", " or "),
-                       "、".join(_slot_ja(s) for s in spec["replenish"]) + "を回復"))
+        parts.append(replenish_text(spec["replenish"]))
     out = parts[0] if parts else T("nothing", "なし")
     for p in parts[1:]:
         out = out + T(" → ", "→") + p
     return out
 
 
-def _slot_ja(slot: str) -> str:
-    return "か".join(energy_name(s).ja for s in slot.split("|"))
+def replenish_text(slots: list[str]) -> Text:
+    """`["food", "food", "iron"]` -> "replenish 2 food and 1 iron"; "any" reads as "of any type"
+    and "food|iron" as "food or iron" (a player reads what they will turn over)."""
+    counts: dict[str, int] = {}
+    for slot in slots:
+        counts[slot] = counts.get(slot, 0) + 1
+    en, ja = [], []
+    for slot, n in counts.items():
+        if slot == "any":
+            en.append(f"{n} resource{'s' if n > 1 else ''} of any type")
+            ja.append(f"好きな資源{n}枚")
+        else:
+            en.append(f"{n} " + " or ".join(slot.split("|")))
+            ja.append("か".join(energy_name(k).ja for k in slot.split("|")) + f"{n}枚")
+    text_en = en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1]
+    return T("replenish " + text_en, "、".join(ja) + "を回復")
 
 
 def spec_possible(state: State, player: str, spec: dict) -> bool:

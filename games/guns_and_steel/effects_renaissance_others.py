@@ -38,7 +38,7 @@ def _tribute_options(state: State, player: str) -> list[Option]:
         kinds = sorted({field.info(state, c).resource for c in field.resources(state, p)},
                        key=ENERGIES.index)
         for k in kinds:
-            out.append(Option(key=_seat_key(state, p, k), label=T(f"{p}: a {k} resource", f"{p}：{energy_name(k).ja}の資源")))
+            out.append(Option(key=_seat_key(state, p, k), label=T(f"{p}: {'an' if k in ('iron', 'oil', 'earth') else 'a'} {k} resource", f"{p}：{energy_name(k).ja}の資源")))
     return out
 
 

@@ -27,6 +27,9 @@ def test_tribute_you_pick_another_players_resource_they_gain_a_token_you_its_ene
     p = prompt(s)
     assert (p.id, p.player) == ("ren_tribute", "you")
     assert keys(p) == ["1:food", "1:iron", "3:gunpowder"]       # seat index: resource kind (fronts are hidden)
+    assert [o.label.en for o in p.options] == ["gandhi: a food resource", "gandhi: an iron resource",
+                                               "elizabeth: a gunpowder resource"]
+    assert p.option("1:iron").label.ja == "gandhi：鉄の資源"
     s, events = act(s, "ren_tribute", "3:gunpowder")
     assert field_of(s, "elizabeth") == (["compass"], [])
     assert tokens(s)["elizabeth"] == 1 and s.energy == {"gunpowder": 1}
@@ -116,6 +119,8 @@ def test_compass_others_replenish_two_food_you_choose_earth_or_a_replenish():
     s = _play("compass", you={"up": ["warrior"]}, gandhi={"up": ["agriculture", "barter", "reinforcement"]})
     p = prompt(s)
     assert keys(p) == ["o0", "o1", "skip"]
+    assert (p.option("o0").label.en, p.option("o1").label.en) == ("generate [earth]1", "replenish 1 resource of any type")
+    assert (p.option("o0").label.ja, p.option("o1").label.ja) == ("［地球］1を発生", "好きな資源1枚を回復")
     s, _ = act(s, "effect", "o1")
     while prompt(s).player == "gandhi":
         s, _ = act(s, prompt(s).id, keys(prompt(s))[0])
