@@ -126,6 +126,14 @@ def render(view: SutosuteView, lang: str = "en") -> str:
     lines.append(f"**{title}** — " + when + limit)
     lines.append(("勝利条件: " if ja else "Goal: ") + (f"{view.target}点以上かつ{view.lead}点差"
                                                     if ja else f"{view.target}+ points and a lead of {view.lead}+"))
+    if view.step == "civ":  # nothing is dealt or rolled before both civilizations are chosen
+        for pv in view.players:
+            chosen = civ_name(pv.civ).get(lang) if pv.civ else ("選択中" if ja else "choosing")
+            lines.append(f"- **{pv.player}**: " + ("文明 " if ja else "civilization: ") + chosen)
+        lines.append("文明を選んだ後にカードを配り、ダイスを振ります。" if ja
+                     else "The cards are dealt and the dice rolled once both civilizations are chosen.")
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+        return "\n".join(lines)
     dice = " ".join(f"{die_name(d).get(lang)}={view.dice[d]}" for d in DICE if d in view.dice)
     lines.append(("ダイス: " if ja else "Dice: ") + dice)
     for pv in view.players:

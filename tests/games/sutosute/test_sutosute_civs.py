@@ -18,7 +18,11 @@ def test_civilizations_are_picked_in_turn_without_duplicates_then_cards_are_deal
     assert len(p) == 1 and p[0].id == "civ" and len(p[0].options) == 7
     assert all(not h for h in state.hands.values())
     first = p[0].player
+    board = {lang: GAME.render(GAME.view(state, None), lang) for lang in ("en", "ja")}
+    assert "choosing" in board["en"] and "Dice" not in board["en"] and "Deck" not in board["en"]
+    assert "選択中" in board["ja"] and "ダイス:" not in board["ja"] and "山札" not in board["ja"]
     state, _ = GAME.apply(state, first, "civ", ["china"])
+    assert "China" in GAME.render(GAME.view(state, None), "en")
     p2 = prompt(state, "civ")
     assert p2.player != first and len(p2.options) == 6 and "china" not in [o.key for o in p2.options]
     state, _ = GAME.apply(state, p2.player, "civ", ["rome"])
