@@ -58,6 +58,11 @@ def test_two_player_icon_one_per_era():
     assert Counter(c.era.value for c in CARDS.values() if c.two_player_excluded.value) == {e: 1 for e in ERAS}
 
 
+def test_no_setup_icon_card_leaves_a_two_player_game():
+    # A wonder whose icon card is removed could never be placed with 2 players (same rule as the base data)
+    assert not any(CARDS[w.setup_icon.value].two_player_excluded.value for w in WONDERS.values())
+
+
 def test_printed_costs_and_eras():
     # seed-R 購入ルール: 《フリゲート艦》… ［鉄］１＋［火薬］２; 《映画》…［馬］１、［火薬］１、［石油］１;
     # セットの混合: 火薬時代の秘密研究の山にある《騎射》… ［鉄］１＋［馬］１
