@@ -71,13 +71,15 @@ def effect_prompt(state: State) -> Prompt:
     duel = state.options.mode == "duel"
     keep = Option(key=KEEP, label=T("Keep it face down (no effect)", "裏向きのまま(効果を使わない)") if duel
                   else T("Don't use the effect", "効果を使わない"), passes=True)
+    # Duel draws are face down, so using the effect reveals the card; co-op draws are already face up.
     verb = T("Reveal it and ", "公開して") if duel else T("", "")
+    put, look = (T("put ", ""), T("look", "")) if duel else (T("Put ", ""), T("Look", ""))
     if card.rank == "2":
-        options = [Option(key=c, label=verb + T("put ", "") + card_label(state.cards[c])
+        options = [Option(key=c, label=verb + put + card_label(state.cards[c])
                           + T(" from your used pile on top of your deck", "を使用済デッキから出撃デッキの一番上へ"))
                    for c in distinct(state, side.used)]
     else:
-        options = [Option(key=PEEK, label=verb + T("look at the top 2 cards of your deck (you may reorder them)",
+        options = [Option(key=PEEK, label=verb + look + T(" at the top 2 cards of your deck (you may reorder them)",
                                                    "出撃デッキの上から2枚を見る(順番を入れ替えてよい)"))]
     return Prompt(id="effect", player=side.player, text=T("You drew ", "引いたカード:") + card_label(card)
                   + T(": ", ":") + effect_text(card.rank), options=[*options, keep])

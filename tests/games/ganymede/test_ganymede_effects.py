@@ -114,6 +114,7 @@ def test_coop_red_may_use_a_2_on_a_face_up_draw():
     state, _ = act(state, "draw", "draw", A)
     p = prompt(state, "effect", A)
     assert p.option("keep").label.en == "Don't use the effect"
+    assert p.options[0].label.en == "Put 9 from your used pile on top of your deck"   # face up: nothing to reveal
     state, events = act(state, "effect", p.options[0].key, A)
     assert faces(state, state.sides["red"].deck[:1]) == ["9"] and any(e.kind == "use" for e in events)
 
@@ -134,5 +135,6 @@ def test_three_players_purple_may_use_its_4():
     state = draws(state, B, 0)
     state, _ = act(state, "draw", "draw", C)
     assert ("effect", C) in open_ids(state)
+    assert prompt(state, "effect", C).option("peek").label.en.startswith("Look at the top 2 cards")
     state, _ = act(state, "effect", "peek", C)
     assert ("order", C) in open_ids(state)
