@@ -32,8 +32,9 @@ def lang_of(locale: object | None) -> str:
     return "ja" if value.lower().startswith("ja") else DEFAULT_LANG
 
 
-def t(key: str, lang: str = DEFAULT_LANG, **params: object) -> str:
-    """The message `key` in `lang`, formatted with `params`. KeyError for an unknown key."""
+def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
+    """The message `key` in `lang`, formatted with `params` (which may themselves be called
+    `key` or `lang`: the first two arguments are positional only). KeyError for an unknown key."""
     texts = catalogue()[key]
     text = texts.get(lang) or texts[DEFAULT_LANG]
     return text.format(**params) if params else text
