@@ -120,7 +120,7 @@ class Announcer:
             for user_id in users:
                 await self.dm_hand(table, user_id, first_turn=False)
         else:
-            text = "⏰ " + t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
+            text = t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)  # starts with ⏰
             if deadline:
                 text += " " + t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>")
         await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=users)

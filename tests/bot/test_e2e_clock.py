@@ -28,11 +28,13 @@ async def test_reminders_then_expiry_at_the_right_times(world):
     reminders = posted(world, "⏰")
     assert len(reminders) == 1, "both players' reminders are one message"
     assert f"<@{world.alice.id}>" in reminders[0] and f"<@{world.bob.id}>" in reminders[0]
+    assert reminders[0].count("⏰") == 1, "one alarm clock, not two"
     await env.advance_time(22 * MINUTE)  # 53 min
     assert len(posted(world, "⏰")) == 1
     await env.advance_time(2 * MINUTE)  # 55 min: the reminder at 90 %, the last one: more urgent
     reminders = posted(world, "⏰")
     assert len(reminders) == 2 and "Last call" in reminders[1] and "Last call" not in reminders[0]
+    assert reminders[1].count("⏰") == 1
     await env.advance_time(4 * MINUTE)  # 59 min
     assert posted(world, "⌛") == [] and (await world.bot.service.get(table_id)).version == version
     await env.advance_time(2 * MINUTE)  # 61 min: both seats expired, a move was made for each
