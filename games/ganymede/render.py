@@ -104,7 +104,9 @@ def render(view: GanymedeView, lang: str = "en") -> str:
     lines.append(("黒カード: " if ja else "Black cards: ") + (supply or "—"))
     if view.this_round is not None:
         in_play = any(s.in_play for s in view.sides)
-        lines.extend(record_lines(view, view.this_round, lang, "今回のラウンド:" if ja else "This round:", not in_play))
+        record = record_lines(view, view.this_round, lang, "今回のラウンド:" if ja else "This round:", not in_play)
+        if len(record) > 1:  # a heading alone (showdown, nothing resolved yet) says nothing
+            lines.extend(record)
     if view.last is not None:
         lines.extend(record_lines(view, view.last, lang,
                                   f"前回(第{view.last.number}ラウンド):" if ja else f"Last round ({view.last.number}):"))
