@@ -184,3 +184,52 @@ def test_scoring_adds_tokens_and_ties_go_to_the_most_cards():
     s.seats["gandhi"].hand.append("extra")
     s.cards["extra"] = "agriculture"
     assert GAME.outcome(s).ranking[0] == ["gandhi"]
+
+
+def test_another_player_reaching_fifteen_tokens_ends_the_game_at_the_end_of_this_turn():
+    # 誰かが 15 価値以上の勝利点トークンを保有することになったら: Gandhi, at least as strong, gains 3 from your Frigate
+    s = ren_position({"you": seat(hand=["mining", "frigate", "coup", "writing"]),
+                      "gandhi": seat(hand=WAIT, up=["horse_archer"])},
+                     players=["you", "gandhi"], wonders=["colossus", "lighthouse"], tokens={"gandhi": 12})
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "frigate")
+    s, _ = act(s, "effect", "use")
+    assert tokens(s) == {"you": 4, "gandhi": 15} and s.end_pending == "tokens" and not s.finished
+    s = _to_honor(s)
+    s, _ = act(s, "ren_honor", "colossus")              # your turn still ends normally
+    assert s.finished and s.end_reason == "tokens" and s.active == "you"
+    out = GAME.outcome(s)
+    assert out.winners == ["gandhi"] and out.scores["gandhi"] == 15 + 1 + 1   # tokens + Horse Archer + Theology
+
+
+def test_taking_the_last_wonder_by_honor_ends_the_game_and_scores_it():
+    s = _turn(["mining", "barter", "coup", "writing"], ["lighthouse"], honor={"lighthouse": {"you": 2, "gandhi": 1}})
+    s = _to_honor(s)                                    # nothing bought: the Lighthouse's third token, no question
+    assert s.finished and s.end_reason == "wonders"
+    assert s.seats["you"].wonders == ["lighthouse"] and s.table_wonders == []
+    assert s.ren.honor_supply["you"] == 5 and s.ren.honor_supply["gandhi"] == 5   # every token on it went back
+    out = GAME.outcome(s)
+    assert out.scores["you"] == 2 and out.scores["gandhi"] == 1 and out.winners == ["you"]   # Lighthouse 2; Theology 1
+
+
+def test_one_card_in_hand_is_the_resource_then_purchase_recollection_and_honor():
+    # Q2: 手札の 1 枚は必ず資源… 望むなら、続く購入フェイズでカードを購入することはでき、そのあとで手番終了フェイズ
+    s = _turn(["writing"], ["hagia_sophia", "lighthouse"], res=["agriculture"], up=["barter"])
+    p = prompt(s)
+    assert p.id == "take_back"                          # no progress card, nothing affordable; hand 0: recollection
+    s, _ = act(s, "take_back")
+    p = prompt(s)
+    assert p.id == "ren_honor" and sorted(keys(p)) == ["hagia_sophia", "lighthouse"]   # no progress, nothing to buy
+    up, res = field_of(s, "you")
+    assert up == [] and "writing" in res                # the horse resource was played; Barter went back to hand
+    assert [s.cards[c] for c in s.seats["you"].hand] == ["barter"]
+
+
+def test_no_card_in_hand_skips_the_first_two_phases():
+    s = _turn([], ["lighthouse"], res=["agriculture", "mining"], pyramid={"horse": ["chariot"]})
+    p = prompt(s)
+    assert p.id == "purchase" and "chariot" in keys(p, s)
+    s, _ = act(s, "purchase", "chariot")
+    s = _to_honor(s)
+    assert "chariot" in [s.cards[c] for c in s.seats["you"].hand]     # bought, then recollected (hand 0)
+    assert s.ren.honor["lighthouse"] == {} and s.active == "gandhi"  # bought a card: no Lighthouse token
