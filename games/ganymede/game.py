@@ -84,7 +84,7 @@ class GanymedeGame(Game[State]):
                 summary = T("Purple defeats red and green", "紫陣営が赤と緑に勝利") + why
             return Outcome(winners=won, ranking=[team], scores=scores, summary=summary, detail=detail)
         hp = " – ".join(str(sides[c].hp) for c in sides)
-        summary = who + T(" win", "の勝利") + why + T(f" (HP {hp})", f"(HP {hp})")
+        summary = who + T(" wins" if len(names) == 1 else " win", "の勝利") + why + T(f" (HP {hp})", f"(HP {hp})")
         return Outcome(winners=won, ranking=[won, lost], scores=scores, summary=summary, detail=detail)
 
     def render(self, view: GanymedeView, lang: str = "en") -> str:

@@ -113,7 +113,7 @@ def render(view: GanymedeView, lang: str = "en") -> str:
     if view.finished:
         winners = ("と" if ja else " and ").join(name(view, c, lang) for c in view.winners)
         limit = ("(ラウンド上限)" if ja else " (round limit)") if view.end_reason == "round_limit" else ""
-        lines.append(f"**{winners}の勝利!**{limit}" if ja else f"**{winners} win!**{limit}")
+        lines.append(f"**{winners}の勝利!**{limit}" if ja else f"**{winners} win{'s' if len(view.winners) == 1 else ''}!**{limit}")
     elif view.waiting_for:
         lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
     return "\n".join(lines)

@@ -159,3 +159,12 @@ def test_three_players_purple_wins_when_red_and_green_have_fallen():
     assert state.finished and state.winners == ["purple"]
     out = GAME.outcome(state)
     assert out.winners == [C] and out.ranking == [[C], [A, B]]
+    assert out.summary.en.startswith("carol (purple) wins") and "**carol (purple) wins!**" in GAME.render(
+        GAME.view(state, None), "en")
+
+
+def test_red_and_green_win_together_in_plural():
+    state = coop(["9", "8"], ["9", "8"], ["p2", "p3"], mode="three", hp={"purple": 1})
+    state = draws(state, C, 0)
+    assert state.finished and state.winners == ["red", "green"]
+    assert "alice (red) and bob (green) win (HP" in GAME.outcome(state).summary.en
