@@ -11,11 +11,14 @@ from .renaissance import RenState
 
 
 class Options(BaseModel):
-    """Defaults are the official rules (base set). `max_rounds` is a safeguard the rulebooks
-    do not have: random or stuck play ends after that many rounds and is scored as usual."""
+    """Defaults are the official rules (base set, no round limit). `max_rounds` is an optional
+    cap the rulebooks do not have (quick test or benchmark games): after that many rounds the
+    game ends and is scored as usual. Off by default, so no real game is ever cut short; even
+    random play ends by the rules (the last space card or wonder) within about 100 rounds."""
 
     set: Literal["base", "renaissance", "mixed"] = "base"
-    max_rounds: int = Field(default=60, ge=5, le=500)
+    max_rounds: int | None = Field(default=None, ge=5, le=500,
+                                   description="Optional: end and score the game after this many rounds (off by default).")
 
 
 class FieldCard(BaseModel):

@@ -41,7 +41,8 @@ def trigger_end(state: State, reason: str, events: Events) -> None:
 
 
 def start_turn(state: State, events: Events) -> None:
-    if state.turn >= state.options.max_rounds * len(state.players):
+    limit = state.options.max_rounds
+    if limit is not None and state.turn >= limit * len(state.players):
         finish(state, "round_limit", events)
         return
     if state.turn > 0:

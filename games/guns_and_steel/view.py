@@ -68,7 +68,7 @@ class GunsView(BaseModel):
     deciding: str | None = None
     finished: bool
     end_reason: str | None = None
-    max_rounds: int
+    max_rounds: int | None = None
     extra: dict[str, Any] = {}
 
 

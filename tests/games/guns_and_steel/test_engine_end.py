@@ -86,6 +86,19 @@ def test_the_turn_limit_safeguard_ends_and_scores_the_game():
     assert s.end_reason in ("round_limit", "space", "wonders")
 
 
+def test_by_default_no_round_limit_cuts_a_long_game_short():
+    """The rulebooks have no round limit: a slow game (here past round 500, the cap's maximum) goes on."""
+    assert GAME.Options().max_rounds is None
+    s = position(P, {"you": seat(hand=["warrior", "mining", "barter", "agriculture"]),
+                     "rival": seat(hand=["mining", "barter"])})
+    s.turn = 2 * 500
+    s, _ = act(s, "resource", "warrior")
+    s, _ = act(s, "progress", "mining")
+    s, events = act(s, "effect", "skip")
+    assert not s.finished and s.active == "rival" and s.turn == 2 * 500 + 1
+    assert not any(e.kind == "game_end" for e in events)
+
+
 def test_views_hide_hands_and_the_fronts_of_other_players_resources():
     s = position(["you", "rival", "third"], {"you": seat(hand=["cannon", "mining", "barter"], res=["tank"]),
                                             "rival": seat(hand=["trade", "barter"], res=["computer"], up=["knight"])})

@@ -43,7 +43,8 @@ def check_invariants(state) -> None:
     assert len(set(owned_wonders + state.table_wonders)) == len(owned_wonders) + len(state.table_wonders)
     assert all(v >= 0 for v in state.energy.values())
     assert state.attack is None or state.tasks
-    assert state.turn <= state.options.max_rounds * len(state.players)
+    limit = state.options.max_rounds
+    assert limit is None or state.turn <= limit * len(state.players)
     assert all(military(state, p) >= 0 for p in state.players)
 
 
