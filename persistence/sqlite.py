@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 import aiosqlite
 
@@ -27,6 +27,27 @@ _IN_TRANSACTION: ContextVar[SqliteDatabase | None] = ContextVar("sqlite_transact
 PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
            "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000")
 MAX_GROUP = 64  # transactions sharing one commit at most
+T = TypeVar("T")
+
+
+async def _to_the_end(work: Awaitable[T]) -> T:
+    """Run `work` to its end even if the calling task is cancelled meanwhile, then pass the
+    cancellation on. SQLite carries out a BEGIN, COMMIT or ROLLBACK once it was sent, whether
+    or not its caller still waits, so the bookkeeping around it (who is in the group, whose
+    future to resolve, the lock) must be completed too, or other callers hang or lose work."""
+    task = asyncio.ensure_future(work)
+    cancelled = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+            break
+        except asyncio.CancelledError:
+            if task.done():
+                raise
+            cancelled = True
+    if cancelled:
+        raise asyncio.CancelledError
+    return result
 
 
 class SqliteDatabase(Database):
@@ -39,6 +60,7 @@ class SqliteDatabase(Database):
         self._waiting = 0                                 # callers queued for the connection
         self._group: list[asyncio.Future] | None = None   # units in the open group transaction
         self._committer: asyncio.Task | None = None
+        self._unit: Literal["first", "savepoint"] | None = None  # the open unit (the lock's holder's)
         self.commits = 0                                  # group commits made (benchmarks, tests)
 
     @classmethod
@@ -65,7 +87,9 @@ class SqliteDatabase(Database):
         """Give the connection up: hand the open group to the next caller, or commit it."""
         try:
             if self._group is not None:
-                if self._waiting and len(self._group) < MAX_GROUP:
+                if not self._conn.in_transaction:
+                    self._drop_group()
+                elif self._waiting and len(self._group) < MAX_GROUP:
                     self._ensure_committer()
                 else:
                     await self._commit_group()
@@ -73,18 +97,27 @@ class SqliteDatabase(Database):
             self._lock.release()
 
     async def _commit_group(self) -> None:
-        group, self._group = self._group, None
+        group, self._group = self._group or [], None
         try:
             await self._sql("COMMIT")
         except Exception as e:  # the disk refused: nothing of this group is durable
-            if self._conn.in_transaction:
-                await self._sql("ROLLBACK")
+            try:
+                if self._conn.in_transaction:
+                    await self._sql("ROLLBACK")
+            except Exception:  # noqa: BLE001 - the next BEGIN clears a transaction left behind
+                pass
             self._fail(group, e)
             return
         self.commits += 1
         for done in group:
             if not done.done():
                 done.set_result(None)
+
+    def _drop_group(self) -> None:
+        """SQLite rolled the group's transaction back by itself (disk full, I/O error, a
+        statement's ROLLBACK conflict clause): everything in it is lost, and its callers are told."""
+        group, self._group = self._group or [], None
+        self._fail(group, StoreError("SQLite rolled the transaction back"))
 
     @staticmethod
     def _fail(group: list[asyncio.Future], error: BaseException) -> None:
@@ -101,7 +134,7 @@ class SqliteDatabase(Database):
     async def _commit_when_free(self) -> None:
         async with self._lock:
             if self._group is not None:
-                await self._commit_group()
+                await _to_the_end(self._commit_group())
 
     @asynccontextmanager
     async def _turn(self) -> AsyncIterator[None]:
@@ -113,12 +146,14 @@ class SqliteDatabase(Database):
         await self._acquire()
         done = None
         try:
+            if self._group is not None and not self._conn.in_transaction:
+                self._drop_group()  # the statement then commits on its own
             yield
             if self._group is not None:
                 done = asyncio.get_running_loop().create_future()
                 self._group.append(done)
         finally:
-            await self._end_turn()
+            await _to_the_end(self._end_turn())
         if done is not None:
             await done
 
@@ -157,36 +192,57 @@ class SqliteDatabase(Database):
         token = _IN_TRANSACTION.set(self)
         done = None
         try:
-            first = self._group is None  # the first unit of a group needs no savepoint
-            if first:
-                await self._sql("BEGIN IMMEDIATE")
-                self._group = []
-            else:
-                await self._sql("SAVEPOINT unit")
             try:
+                await _to_the_end(self._open_unit())
                 yield
             except BaseException:
-                await self._undo_unit(first)
+                await _to_the_end(self._undo_unit())
                 raise
-            if not first:
-                await self._sql("RELEASE unit")
-            done = asyncio.get_running_loop().create_future()
-            self._group.append(done)
+            done = await _to_the_end(self._close_unit())
         finally:
             _IN_TRANSACTION.reset(token)
-            await self._end_turn()
+            await _to_the_end(self._end_turn())
         await done
 
-    async def _undo_unit(self, first: bool) -> None:
-        if first and self._conn.in_transaction:  # nobody else is in this group yet
+    async def _open_unit(self) -> None:
+        """Start this caller's unit: the group's transaction, or a savepoint inside it."""
+        if self._group is not None and not self._conn.in_transaction:
+            self._drop_group()  # SQLite dropped the group: start afresh
+        if self._group is None:
+            if self._conn.in_transaction:  # left behind by a failed ROLLBACK: nobody's work
+                await self._sql("ROLLBACK")
+            await self._sql("BEGIN IMMEDIATE")
+            self._group, self._unit = [], "first"
+        else:
+            await self._sql("SAVEPOINT unit")
+            self._unit = "savepoint"
+
+    async def _close_unit(self) -> asyncio.Future:
+        """The unit's work joins the group; the returned future resolves at the group's COMMIT."""
+        unit, self._unit = self._unit, None
+        if not self._conn.in_transaction:  # SQLite dropped it all, though the caller went on
+            self._drop_group()
+            raise StoreError("SQLite rolled the transaction back")
+        if unit == "savepoint":
+            await self._sql("RELEASE unit")
+        done = asyncio.get_running_loop().create_future()
+        assert self._group is not None
+        self._group.append(done)
+        return done
+
+    async def _undo_unit(self) -> None:
+        """Roll back this caller's unit alone (the whole transaction if nobody else is in it)."""
+        unit, self._unit = self._unit, None
+        if unit is None:  # it never began (BEGIN failed)
+            return
+        if not self._conn.in_transaction:  # SQLite dropped the whole group: all of it is lost
+            self._drop_group()
+        elif unit == "first":  # nobody else is in this group yet
             self._group = None
             await self._sql("ROLLBACK")
-        elif self._conn.in_transaction:
+        else:
             await self._sql("ROLLBACK TO unit")
             await self._sql("RELEASE unit")
-        else:  # SQLite dropped the whole group (I/O error, disk full): all of it is lost
-            group, self._group = self._group or [], None
-            self._fail(group, StoreError("SQLite rolled the transaction back"))
 
     async def run_script(self, statements: list[str]) -> None:
         for statement in statements:
@@ -198,7 +254,7 @@ class SqliteDatabase(Database):
     async def close(self) -> None:
         async with self._lock:
             if self._group is not None:
-                await self._commit_group()
+                await _to_the_end(self._commit_group())
         if self._committer is not None:
             await self._committer
         await self._conn.close()

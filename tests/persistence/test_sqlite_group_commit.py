@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from records import new_table
 
-from persistence import Conflict, open_store
+from persistence import Conflict, StoreError, open_store
 
 
 @pytest.fixture
@@ -73,3 +73,75 @@ async def test_a_single_write_outside_a_transaction_is_durable_when_it_returns(t
 
     await asyncio.gather(busy(10), writer.tables.set_board_message(table.id, 77, 1.0), busy(11))
     assert (await reader.tables.get(table.id)).board_message_id == 77
+
+
+def stall_after(db, statement: str, seconds: float = 0.05):
+    """Make `statement` (BEGIN/COMMIT…) reach SQLite, then stall before the caller sees it
+    return: a cancellation in that window is one the connection has already acted on."""
+    real = db._sql
+
+    async def stalled(sql: str) -> None:
+        await real(sql)
+        if sql.startswith(statement):
+            await asyncio.sleep(seconds)
+
+    db._sql = stalled
+
+
+async def test_a_caller_cancelled_during_the_group_commit_does_not_strand_the_others(two_stores):
+    writer, reader = two_stores
+    stall_after(writer.db, "COMMIT")
+    first = asyncio.create_task(writer.tables.create(new_table(channel_id=1)))
+    await asyncio.sleep(0)
+    second = asyncio.create_task(writer.tables.create(new_table(channel_id=2)))  # queued: joins the group
+    await asyncio.sleep(0.02)  # the group's COMMIT has run; its caller stalls
+    second.cancel()
+    created = await asyncio.wait_for(first, timeout=5)
+    assert await reader.tables.get(created.id) is not None
+    third = await asyncio.wait_for(writer.tables.create(new_table(channel_id=3)), timeout=5)
+    assert await reader.tables.get(third.id) is not None
+
+
+async def test_a_caller_cancelled_right_after_begin_leaves_no_transaction_open(two_stores):
+    writer, reader = two_stores
+    stall_after(writer.db, "BEGIN")
+    task = asyncio.create_task(writer.tables.create(new_table(channel_id=1)))
+    await asyncio.sleep(0.02)  # BEGIN IMMEDIATE has run; the caller stalls before its work
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    writer.db._sql = type(writer.db)._sql.__get__(writer.db)  # no more stalls
+    table = await asyncio.wait_for(writer.tables.create(new_table(channel_id=2)), timeout=5)
+    await asyncio.wait_for(writer.tables.set_board_message(table.id, 5, 1.0), timeout=5)
+    seen = await reader.tables.get(table.id)  # committed, so another connection sees it
+    assert seen is not None and seen.board_message_id == 5
+
+
+async def test_work_after_sqlite_dropped_the_group_is_committed_on_its_own(two_stores):
+    """SQLite itself rolls a whole transaction back on some errors (disk full, I/O, here an
+    INSERT OR ROLLBACK): the group's earlier units are lost and told so, but a transaction
+    queued after it starts afresh and is reported committed only when it is."""
+    writer, reader = two_stores
+    existing = await writer.tables.create(new_table(channel_id=1))
+    outcomes: dict[str, object] = {}
+
+    async def run(name, coro):
+        try:
+            outcomes[name] = await coro
+        except Exception as error:  # noqa: BLE001 - recorded for the assertions
+            outcomes[name] = error
+
+    doomed = asyncio.create_task(run("doomed", writer.tables.create(new_table(channel_id=2))))
+    await asyncio.sleep(0)
+    dropper = asyncio.create_task(run("dropper", writer.db.execute(
+        "INSERT OR ROLLBACK INTO game_tables (id, guild_id, channel_id, game, status, host, options, version, "
+        "lobby_version, rev, settings, auto_played, created_at, updated_at) "
+        "SELECT id, guild_id, channel_id, game, status, host, options, version, lobby_version, rev, settings, "
+        "auto_played, created_at, updated_at FROM game_tables WHERE id = $1", existing.id)))
+    later = asyncio.create_task(run("later", writer.tables.create(new_table(channel_id=3))))
+    await asyncio.wait_for(asyncio.gather(doomed, dropper, later), timeout=5)
+    assert isinstance(outcomes["dropper"], Conflict)
+    channels = sorted(t.channel_id for t in await reader.tables.all_open())
+    assert isinstance(outcomes["doomed"], StoreError) == (2 not in channels), "told the truth about channel 2"
+    assert not isinstance(outcomes["later"], BaseException), f"later failed: {outcomes['later']!r}"
+    assert 3 in channels
