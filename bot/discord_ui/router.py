@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import t
 
-from . import controls, ids, lobby, play
+from . import controls, ids, lobby, permissions, play
 from .errors import report_failure
 from .replies import edit, error_text, send, service, uid, user_lang
 
@@ -173,6 +173,9 @@ async def start_from(bot: CardTableBot, interaction: discord.Interaction, table_
     from .replies import table_lang, within_deadline
 
     svc = bot.service
+    if lacking := permissions.missing(interaction):  # they may have changed since the lobby opened
+        await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, await user_lang(interaction)))
+        return
     result = await within_deadline(interaction, svc.start(table_id, uid(interaction.user)),
                                    "edit" if in_place else "public")
     table = result.table

@@ -11,7 +11,7 @@ import discord
 from bot.i18n import t
 from games import registry
 
-from . import lobby, play
+from . import lobby, permissions, play
 from .announce import board_view
 from .presenters import board_embed
 from .replies import send, table_lang, uid, user_lang
@@ -36,6 +36,9 @@ async def new(bot: CardTableBot, interaction: discord.Interaction, game_key: str
         registry.get(game_key)
     except (KeyError, ImportError, AttributeError):
         await send(interaction, ephemeral=True, content=t("table.game_unavailable", lang, game=game_key))
+        return
+    if lacking := permissions.missing(interaction):
+        await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return
     table = await svc.open_lobby(interaction.guild_id, interaction.channel_id, uid(interaction.user),
                                  interaction.user.display_name, game_key)
