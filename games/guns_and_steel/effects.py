@@ -165,13 +165,30 @@ def _card_option(state: State, cid: str, suffix: Text | None = None) -> Option:
     return Option(key=cid, label=label + suffix if suffix else label)
 
 
+def slots_text(slots: list[str]) -> Text:
+    """Replenish slots as a player reads them: `["food", "food", "any"]` -> "2 food and 1
+    resource of any type" / "食料2枚、好きな資源1枚"; `"food|iron"` reads "food or iron" / "食料か鉄"."""
+    counts: dict[str, int] = {}
+    for slot in slots:
+        counts[slot] = counts.get(slot, 0) + 1
+    en, ja = [], []
+    for slot, n in counts.items():
+        if slot == "any":
+            en.append(f"{n} resource{'s' if n > 1 else ''} of any type")
+            ja.append(f"好きな資源{n}枚")
+        else:
+            en.append(f"{n} " + " or ".join(energy_name(k).en for k in slot.split("|")))
+            ja.append("か".join(energy_name(k).ja for k in slot.split("|")) + f"{n}枚")
+    return T(en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1], "、".join(ja))
+
+
 def _replenish_prompt(state: State, t: Task):
     cands = _replenish_candidates(state, t)
     if len(cands) <= 1:
         return None
-    wanted = "、".join("か".join(energy_name(x).ja for x in s.split("|")) for s in t.data["slots"])
-    return make_prompt(t, T("Replenish which card? (turn it to its resource side; still to replenish: "
-                            + ", ".join(t.data["slots"]) + ")", f"どのカードを回復しますか（資源面にします。残り：{wanted}）"),
+    left = slots_text(t.data["slots"])
+    return make_prompt(t, T(f"Replenish which card? (it turns to its resource side; still to replenish: {left.en})",
+                            f"どのカードを回復しますか（資源面にします。残り：{left.ja}）"),
                        [_card_option(state, c) for c in cands])
 
 

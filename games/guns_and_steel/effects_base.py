@@ -10,7 +10,7 @@ from games.kit import Option, T, Text
 
 from . import field
 from .attack import start_attack
-from .cards import energy_name, energy_text
+from .cards import energy_text
 from .effects import (
     USE,
     Ctx,
@@ -22,6 +22,7 @@ from .effects import (
     play_more_task,
     register_effect,
     replenish_task,
+    slots_text,
 )
 from .flow import Events, make_prompt, push, register_task, say, task
 from .state import AttackState, State, Task
@@ -32,15 +33,13 @@ def _basic_text(spec: dict) -> Text:
     if spec.get("generate"):
         parts.append(T("generate ", "") + energy_text(spec["generate"]) + T("", "発生"))
     if spec.get("replenish"):
-        en = ", ".join(spec["replenish"])
-        ja = "、".join(energy_name(r).ja for r in spec["replenish"])
-        parts.append(T(f"replenish {en}", f"{ja}を回復"))
+        parts.append(T("replenish ", "") + slots_text(spec["replenish"]) + T("", "を回復"))
     if not parts:
-        return T("nothing", "なし")
+        return T("Nothing", "なし")
     out = parts[0]
     for p in parts[1:]:
         out = out + T("; ", "、") + p
-    return out
+    return T(out.en[:1].upper() + out.en[1:], out.ja)
 
 
 def apply_basic(ctx: Ctx, spec: dict) -> None:

@@ -57,6 +57,21 @@ def test_replenish_asks_which_card_when_several_fit():
     assert "reinforcement" in field_of(s, "you")[1] and "agriculture" in field_of(s, "you")[0]
 
 
+def test_replenish_choices_and_questions_read_as_the_card_says():
+    # Electricity (reconstructed): [oil]2, or replenish 2 resources of any type
+    s = position(P, {"you": seat(hand=["warrior", "electricity", "mining", "barter"], up=["agriculture", "reinforcement"]),
+                     "rival": _hold()})
+    s, _ = act(s, "resource", "warrior")
+    s, _ = act(s, "progress", "electricity")
+    labels = [(o.label.en, o.label.ja) for o in prompt(s).options]
+    assert labels[:2] == [("Generate [oil]2", "［石油］2発生"), ("Replenish 2 resources of any type", "好きな資源2枚を回復")]
+    s, _ = act(s, "effect", "o1")
+    p = prompt(s)
+    assert p.id == "replenish" and "still to replenish: 2 resources of any type" in p.text.en and "残り：好きな資源2枚" in p.text.ja
+    s, _ = act(s, "replenish", "agriculture")
+    assert "still to replenish: 1 resource of any type" in prompt(s).text.en
+
+
 def test_replenish_as_many_as_possible():
     # Irrigation: 食料３枚、馬１枚回復 with only one face-up food card: that one, nothing else, no question
     s = position(P, {"you": seat(hand=["warrior", "irrigation", "mining", "mining"], up=["barter"]), "rival": _hold()})
