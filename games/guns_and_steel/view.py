@@ -123,13 +123,20 @@ def _names(cards: list[CardView], ja: bool) -> str:
     return ("、" if ja else ", ").join(_name(c.card, ja) for c in cards) or "—"
 
 
+SET_NAMES = {"base": ("base set", "基本セット"), "renaissance": ("Renaissance", "ルネサンス"), "mixed": ("mixed sets", "セット混合")}
+
+
 def render(view: GunsView, lang: str = "en") -> str:
     ja = lang == "ja"
     lines = []
     title = "鋼鉄と火薬" if ja else "Guns & Steel"
-    rnd = (view.turn - 1) // max(len(view.order), 1) + 1 if view.turn else 0
-    lines.append(f"**{title}** ({view.set}) — " + (f"第{view.turn}手番（ラウンド{rnd}）、手番：{view.active}"
-                                                  if ja else f"turn {view.turn} (round {rnd}), active: {view.active}"))
+    rnd = (view.turn - 1) // max(len(view.order), 1) + 1
+    if view.turn == 0:
+        when = "ゲーム開始前（初期資源の配置）" if ja else "before the game (initial resources)"
+    else:
+        when = f"第{view.turn}手番（ラウンド{rnd}）、手番：{view.active}" if ja else f"turn {view.turn} (round {rnd}), active: {view.active}"
+    set_name = SET_NAMES.get(view.set, (view.set, view.set))[1 if ja else 0]
+    lines.append(f"**{title}** ({set_name}) — " + when)
     if view.energy:
         lines.append(("エネルギー: " if ja else "Energy: ") + energy_text(view.energy).get(lang))
     lines.append("公共の場:" if ja else "Pyramid:")

@@ -87,6 +87,15 @@ def test_third_and_fourth_player_place_a_resource_before_the_game():
     assert all(e.to is None and set(e.data) <= {"player", "resource"} for e in events if e.kind == "resource")
 
 
+def test_the_board_before_the_first_turn_says_so():
+    s = _setup(4, 7)
+    assert "before the game (initial resources)" in GAME.render(GAME.view(s, None), "en")
+    assert "ゲーム開始前" in GAME.render(GAME.view(s, None), "ja") and "基本セット" in GAME.render(GAME.view(s, None), "ja")
+    for _ in range(2):
+        s, _ = act(s, "initial_resource", keys(prompt(s))[0])
+    assert f"turn 1 (round 1), active: {s.order[0]}" in GAME.render(GAME.view(s, None), "en")
+
+
 def test_three_players_only_the_third_places_a_resource():
     s = _setup(3, 7)
     assert (prompt(s).id, prompt(s).player) == ("initial_resource", s.order[2])
