@@ -135,12 +135,19 @@ class RenaissanceRules(BaseRules):
         toks = ", ".join(f"{p} {n}" for p, n in extra["vp_tokens"].items())
         supply = ", ".join(f"{p} {n}" for p, n in extra["honor_supply"].items())
         lines = [("勝利点トークン: " if ja else "VP tokens: ") + toks,
-                 ("手元の栄誉トークン: " if ja else "Honor tokens in hand: ") + supply]
+                 ("手元の栄誉トークン: " if ja else "Honor tokens not yet placed: ") + supply]
+        players = len(extra["vp_tokens"])
         for w, need in extra["honor_needed"].items():
             on = extra["honor"].get(w, {})
             who = ", ".join(f"{p} {n}" for p, n in on.items()) or "—"
             name = wonder(w).name.ja if ja else wonder(w).name.en
-            lines.append(f"  〈{name}〉栄誉{need}: {who}" if ja else f"  {name} (honor {need}): {who}")
+            cond = wonder(w).condition
+            here = ""
+            if cond.value == "recollected_vp":       # the printed condition lists every player count
+                vp = cond.params["by_players"][str(players)]
+                here = f"（{players}人：回収{vp}VP以上）" if ja else f" (with {players} players: recollect {vp}+ VP)"
+            lines.append(f"  〈{name}〉栄誉{need}{here} — 配置済み: {who}" if ja
+                         else f"  {name} (honor {need}){here} — tokens on it: {who}")
         return lines
 
 

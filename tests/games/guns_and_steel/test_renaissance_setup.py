@@ -1,6 +1,7 @@
 """Renaissance setup (seed-R ゲームの準備, ２人プレイの際の準備) through the games API."""
 import pytest
-from gs_scenario import act, keys, prompt
+from gs_scenario import act, keys, prompt, seat
+from ren_scenario import ren_position
 
 from games.guns_and_steel import GAME
 from games.guns_and_steel.cards import ERAS, card, load_set, wonder
@@ -70,3 +71,15 @@ def test_four_players_third_then_fourth_place_a_resource():
         assert (p.id, p.player) == ("initial_resource", who)
         s, _ = act(s, "initial_resource", keys(p)[0])
     assert prompt(s).player == s.order[0] and all(not s.seats[p].field for p in s.order[:2])
+
+
+def test_board_shows_tokens_honor_and_this_games_sydney_threshold():
+    s = ren_position({"you": seat(hand=["writing", "theology"])}, players=["you", "gandhi", "napoleon"], tokens={"gandhi": 4},
+                     honor={"sydney": {"you": 2, "napoleon": 1}})
+    en = GAME.render(GAME.view(s, None), "en")
+    ja = GAME.render(GAME.view(s, None), "ja")
+    assert "VP tokens: you 0, gandhi 4, napoleon 0" in en and "勝利点トークン: you 0, gandhi 4, napoleon 0" in ja
+    assert "Honor tokens not yet placed: you 3, gandhi 5, napoleon 4" in en
+    assert "Sydney Opera House (honor 3) (with 3 players: recollect 4+ VP) — tokens on it: you 2, napoleon 1" in en
+    assert "〈シドニー・オペラハウス〉栄誉3（3人：回収4VP以上） — 配置済み: you 2, napoleon 1" in ja
+    assert "Colossus of Rhodes (honor 3) — tokens on it: —" in en
