@@ -12,7 +12,7 @@ from collections import Counter
 from games.kit import Option, T, opt
 
 from . import field, payment
-from .cards import ERAS, card, energy_name, energy_text
+from .cards import ERAS, TYPE_NAMES, card, energy_name, energy_text
 from .flow import Events, make_prompt, push, register_task, say, task
 from .pyramid import Source, remove
 from .sets import rules_for
@@ -41,6 +41,15 @@ def _source(state: State, key: str) -> Source:
     return next(s for s in rules_for(state).sources(state) if s.key == key)
 
 
+def _facts(key: str):
+    """What a buyer weighs: type, military, VP, the counter icon, then the effect."""
+    c = card(key)
+    kind = TYPE_NAMES[c.kind]
+    counter = T(", counter icon", "、反撃アイコン") if c.counter.value else T("", "")
+    return (T(f"{kind[0]}, military {c.military.value}, {c.vp.value} VP", f"{kind[1]}、軍事力{c.military.value}、{c.vp.value}VP")
+            + counter + T(". ", "。") + T(c.effect.en, c.effect.ja))
+
+
 def _price(s: Source):
     return energy_text(card(s.card).cost.value, s.extra)
 
@@ -51,8 +60,8 @@ def _purchase_prompt(state: State, t: Task):
     srcs = affordable(state, t.player)
     if not srcs:
         return None
-    options = [Option(key=s.key, label=card(s.card).label + T(" — ", " — ") + _price(s),
-                      detail=T(card(s.card).effect.en, card(s.card).effect.ja), group=s.era) for s in srcs]
+    options = [Option(key=s.key, label=card(s.card).label + T(" — ", " — ") + _price(s), detail=_facts(s.card), group=s.era)
+               for s in srcs]
     options.append(opt("none", "Buy nothing", "購入しない", passes=True))
     have = energy_text(state.energy)
     return make_prompt(t, T(f"Purchase phase: buy at most one card (energy now: {have.en}; your resources can be depleted).",

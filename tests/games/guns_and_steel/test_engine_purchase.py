@@ -1,6 +1,7 @@
 """The purchase phase (seed-B 購入ルール): which cards are offered, what they cost, how paying works."""
 from gs_scenario import act, field_of, keys, position, prompt, seat
 
+from games.guns_and_steel.cards import card
 from games.guns_and_steel.pyramid import connected_below
 
 P = ["you", "rival"]
@@ -27,6 +28,11 @@ def test_only_affordable_cards_are_offered_with_their_full_cost():
     # Guild [horse]2 + 2 for the connected horse cards: no
     assert keys(p, s) == ["wheel", "knight", "none"] and p.option("none").passes
     assert p.option(keys(p)[0]).label.en == "Wheel — [food]2"
+    # the buyer sees what the card is worth: type, military, VP, counter icon, then its effect
+    knight = card("knight")
+    detail = p.option(keys(p)[1]).detail
+    assert detail.en == f"unit, military {knight.military.value}, {knight.vp.value} VP, counter icon. {knight.effect.en}"
+    assert detail.ja.startswith(f"ユニット、軍事力{knight.military.value}、{knight.vp.value}VP、反撃アイコン。")
 
 
 def test_buy_nothing_keeps_every_resource():
