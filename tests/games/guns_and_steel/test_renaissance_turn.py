@@ -233,3 +233,53 @@ def test_no_card_in_hand_skips_the_first_two_phases():
     s = _to_honor(s)
     assert "chariot" in [s.cards[c] for c in s.seats["you"].hand]     # bought, then recollected (hand 0)
     assert s.ren.honor["lighthouse"] == {} and s.active == "gandhi"  # bought a card: no Lighthouse token
+
+
+RESOURCE_OF = {"horse": "writing", "gunpowder": "education", "oil": "ceasefire", "earth": "newspaper", "space": "film"}
+PLAYED = {"hagia_sophia": {"horse"}, "forbidden_city": {"gunpowder"}, "statue_of_liberty": {"oil"},
+          "sagrada_familia": {"oil", "earth", "space"}}
+
+
+def test_each_play_a_resource_wonder_needs_its_eras_resource_played_this_turn():
+    # Hagia Sophia 馬の資源をプレイ, Forbidden City 火薬, Sagrada Família 石油か地球か宇宙 (Statue of Liberty: ours, oil)
+    for w, eras in PLAYED.items():
+        for era, key in RESOURCE_OF.items():
+            s = _turn([key, "barter", "coup", "mining"], [w])
+            s, _ = act(s, "resource", key)
+            s = _to_honor(s)
+            assert _placed(s, w) == (1 if era in eras else 0), (w, era)
+
+
+def test_a_resource_in_the_field_from_an_earlier_turn_does_not_count():
+    s = _turn(["mining", "barter", "coup", "writing"], ["hagia_sophia"], res=["writing"])
+    s, _ = act(s, "resource", "mining")
+    s = _to_honor(s)
+    assert _placed(s, "hagia_sophia") == 0
+
+
+def test_versailles_counts_a_tactic_effect_even_reinforcements():
+    # Palace of Versailles (ours, notes §4.2): "you used a tactic's effect (even through another card)"
+    s = _turn(["mining", "reinforcement", "chariot", "writing", "sailing"], ["versailles", "colossus"])
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "reinforcement")
+    s, _ = act(s, "effect", "use")
+    s = _to_honor(s)
+    assert _placed(s, "versailles") == 1 and _placed(s, "colossus") == 0
+    s = _turn(["mining", "reinforcement", "chariot", "writing", "sailing"], ["versailles"])
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "reinforcement")
+    s, _ = act(s, "effect", "skip")                     # played, effect not used
+    s = _to_honor(s)
+    assert _placed(s, "versailles") == 0
+
+
+def test_colossus_counts_a_unit_effect_used_through_ambush_in_a_mixed_game():
+    # （他のカードによって使用された場合でも）: base Ambush depletes a unit resource and applies its effect
+    s = ren_position({"you": seat(hand=["mining", "ambush", "coup", "writing"], res=["chariot"]), "gandhi": seat(hand=WAIT)},
+                     wonders=["colossus"], set_="mixed")
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "ambush")
+    s, _ = act(s, "effect", "use")                      # the only unit resource: Chariot, applied
+    assert tokens(s)["you"] == 2
+    s = _to_honor(s)
+    assert _placed(s, "colossus") == 1
