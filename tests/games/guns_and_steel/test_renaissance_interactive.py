@@ -183,3 +183,16 @@ def test_nationalism_counts_the_other_players_face_up_units():
     assert four.energy == {"space": 1}
     two = _play("nationalism", buyable=True, you={"up": ["warrior", "chariot"]}, gandhi={"up": ["chariot", "warrior"]})
     assert prompt(two).id != "effect" and two.energy == {}       # your own units do not count
+
+
+def test_espionage_on_calendar_the_owner_is_one_of_your_other_players():
+    # あなたがその効果を使用: "each other player" is read from the spy's seat, so the card's owner replenishes too
+    s = _play("espionage", you={"up": ["agriculture", "mining"]}, gandhi={"hand": ["calendar"], "up": ["barter"]},
+              napoleon={"hand": []}, elizabeth={"hand": []})
+    s, events = act(s, "effect", "use")
+    assert next(e for e in events if e.kind == "reveal").data["card"] == "calendar"
+    assert field_of(s, "gandhi") == ([], ["barter"]) and hand_of(s, "gandhi") == ["calendar"]
+    while prompt(s).id == "replenish":                          # then you: 2 food (only Agriculture is up) + 1 iron
+        s, _ = act(s, "replenish", keys(prompt(s))[0])
+    up, res = field_of(s, "you")
+    assert sorted(res) == ["agriculture", "mining", "mining"] and up == ["espionage"]
