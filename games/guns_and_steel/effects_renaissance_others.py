@@ -25,6 +25,11 @@ def _seat_key(state: State, player: str, what: str) -> str:
     return f"{state.order.index(player)}:{what}"
 
 
+def _a(kind: str) -> str:
+    """The English article before a resource name ("an iron resource")."""
+    return "an" if kind[0] in "aeiou" else "a"
+
+
 def _seat_of(state: State, key: str) -> tuple[str, str]:
     idx, what = key.split(":", 1)
     return state.order[int(idx)], what
@@ -38,7 +43,7 @@ def _tribute_options(state: State, player: str) -> list[Option]:
         kinds = sorted({field.info(state, c).resource for c in field.resources(state, p)},
                        key=ENERGIES.index)
         for k in kinds:
-            out.append(Option(key=_seat_key(state, p, k), label=T(f"{p}: {'an' if k in ('iron', 'oil', 'earth') else 'a'} {k} resource", f"{p}：{energy_name(k).ja}の資源")))
+            out.append(Option(key=_seat_key(state, p, k), label=T(f"{p}: {_a(k)} {k} resource", f"{p}：{energy_name(k).ja}の資源")))
     return out
 
 
@@ -64,7 +69,7 @@ def _tribute_do(state: State, t: Task, key: str, events: Events) -> None:
     cands = [c for c in field.resources(state, victim) if field.info(state, c).resource == kind]
     cid = cands[state.rng.below(len(cands))] if len(cands) > 1 else cands[0]
     field.deplete(state, victim, cid)
-    say(events, "tribute", f"{t.player} makes {victim} deplete a {kind} resource ({field.info(state, cid).name.en}) "
+    say(events, "tribute", f"{t.player} makes {victim} deplete {_a(kind)} {kind} resource ({field.info(state, cid).name.en}) "
         f"and gains [{kind}]1.", f"{t.player}は{victim}の{energy_name(kind).ja}の資源《{field.info(state, cid).name.ja}》を消費させ、"
         f"［{energy_name(kind).ja}］1を獲得。", card=state.cards[cid], energy=kind)
     gain_tokens(state, victim, t.data["vp"], events)

@@ -38,8 +38,11 @@ def test_tribute_you_pick_another_players_resource_they_gain_a_token_you_its_ene
 
 def test_tribute_without_a_choice_needs_no_question_and_cannot_target_an_empty_field():
     s = _play("tribute", buyable=True, gandhi={"res": ["mining"]})
-    s, _ = act(s, "effect", "use")
+    s, events = act(s, "effect", "use")
     assert field_of(s, "gandhi") == (["mining"], []) and s.energy == {"iron": 1} and tokens(s)["gandhi"] == 1
+    said = next(e for e in events if e.kind == "tribute").text
+    assert said.en.startswith("you makes gandhi deplete an iron resource (Mining)")
+    assert "gandhiの鉄の資源《採掘》を消費させ" in said.ja
     s = _play("tribute")
     assert prompt(s).id != "effect"                             # nobody has a resource: the effect cannot be used
 
