@@ -148,6 +148,8 @@ def test_film_purchase_with_space_from_economics():
     s, events = act(s, "pay_pick", "pay")
     up, res = field_of(s, "you")
     assert "film" in up and res == []
+    # using [space] as two energies is not a conversion of the table (Panama Canal needs one)
+    assert next(e for e in events if e.kind == "buy").data["conversion"] is False
 
 
 def test_economics_pay_alternative_needs_a_token():
