@@ -14,7 +14,9 @@ resources you like; unspent energy lapses.
 The game ends when the last space card is bought or the last wonder is taken. Score the VP of all your cards and
 wonders; ties go to the most cards.
 *Renaissance*: effects also give and cost VP tokens (15+ ends the game at the end of that turn) and act on other
-players; every turn, if you met a wonder's condition, put one of your 5 honor tokens on it — 3 of yours take it.
+players; every turn, if you met a wonder's condition, put one of your 5 honor tokens on it (all 5 out: you may move
+one from another wonder) — 3 of yours take it and every token on it goes back. Every end condition ends the game at
+the end of the turn; VP tokens score 1 VP each.
 *Mixed*: both sets, one card fewer per era plus a face-up research pile per era (extra cost: cards left in the row
 below); Renaissance wonders only."""
 
@@ -25,7 +27,7 @@ JA = """**鋼鉄と火薬**（2～4人）。両面カード（表＝進歩：技
 効果で得たエネルギーと資源の消費で支払い、変換は左から右のみ（［食料］2→［鉄］、［鉄］2→［馬］、［馬］2→［火薬］、［火薬］2→［石油］、好きな3→［地球］。［地球］は好きな1つ、［宇宙］は［地球］2）。
 **4. 手番終了** 手札0～1枚なら、条件を満たす世界遺産を獲得し、表のカードを全て手札に戻し、資源は好きなだけ戻せます。残ったエネルギーは消滅。
 最後の宇宙時代カードが購入されるか、最後の世界遺産が獲得されると終了。全カードと世界遺産の勝利点の合計で競い、同点はカード枚数の多い方が勝ち。
-*ルネサンス*：効果で勝利点トークンを得たり使ったり（15以上でその手番終了時に終了）、他のプレイヤーにも作用します。毎手番、世界遺産の条件を満たしたら栄誉トークン（5個）を1個置き、自分のトークン3個で獲得。
+*ルネサンス*：効果で勝利点トークンを得たり使ったり（15以上でその手番終了時に終了）、他のプレイヤーにも作用します。毎手番、世界遺産の条件を満たしたら栄誉トークン（5個）を1個置き（5個とも配置済みなら他の世界遺産から1個移動してもよい）、自分のトークン3個で獲得し、その上のトークンは全て持ち主に戻ります。終了条件はいずれも手番終了時に判定し、勝利点トークンは1個1VP。
 *混合*：両セットを使い、各時代1枚少ないピラミッドと表向きの秘密研究の山（追加コスト＝1つ下の時代の残り枚数）。世界遺産はルネサンスのみ。"""
 
 
