@@ -91,7 +91,8 @@ def _compare(state: State, t: Task, events: Events) -> None:
         mil = field.military(state, d)
         atk.defenders[d] = mil
         atk.result[d] = "lost" if mil < atk.military else "tie" if mil == atk.military else "held"
-    parts_en = ", ".join(f"{d} {m} ({atk.result[d]})" for d, m in atk.defenders.items())
+    parts_en = ", ".join(f"{d} {m} ({ {'lost': 'loses', 'tie': 'tie, holds', 'held': 'holds'}[atk.result[d]] })"
+                         for d, m in atk.defenders.items())
     parts_ja = "、".join(f"{d} {m}（{ {'lost': '敗北', 'tie': '同点', 'held': '阻止'}[atk.result[d]] }）"
                         for d, m in atk.defenders.items())
     say(events, "compare", f"Attack {atk.military}: {parts_en}.", f"攻撃{atk.military}：{parts_ja}。",

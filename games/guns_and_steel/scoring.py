@@ -9,6 +9,7 @@ from . import field
 from .cards import wonder
 from .sets import rules_for
 from .state import State
+from .turn import end_reason_text
 
 
 def score(state: State, player: str) -> int:
@@ -37,6 +38,7 @@ def outcome(state: State) -> Outcome | None:
     names = ", ".join(winners)
     table = " / ".join(f"{p} {score(state, p)} VP ({card_count(state, p)} cards)" for group in rank for p in group)
     table_ja = " / ".join(f"{p} {score(state, p)}点（{card_count(state, p)}枚）" for group in rank for p in group)
-    summary = T(f"{names} win{'s' if len(winners) == 1 else ''}: {table}.", f"{names}の勝利：{table_ja}。")
+    why = end_reason_text(state.end_reason)
+    summary = T(f"{names} win{'s' if len(winners) == 1 else ''} ({why.en}): {table}.", f"{names}の勝利（{why.ja}）：{table_ja}。")
     return Outcome(winners=winners, ranking=rank, scores=scores, summary=summary,
                    detail={"end_reason": state.end_reason, "cards": {p: card_count(state, p) for p in state.players}})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.kit import Option, T
+from games.kit import Option, T, Text
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
@@ -25,11 +25,19 @@ def finish(state: State, reason: str, events: Events) -> None:
     state.tasks = []
     state.attack = None
     state.energy = {}
-    say(events, "game_end", f"The game ends ({reason}).", f"ゲーム終了（{REASONS_JA.get(reason, reason)}）。", reason=reason)
+    text = end_reason_text(reason)
+    say(events, "game_end", f"The game ends: {text.en}.", f"ゲーム終了（{text.ja}）。", reason=reason)
 
 
-REASONS_JA = {"space": "最後の宇宙時代カードの購入", "wonders": "最後の世界遺産の獲得", "tokens": "勝利点トークン15以上",
-              "round_limit": "ラウンド上限"}
+END_REASONS = {"space": ("the last space-era card was bought", "最後の宇宙時代カードの購入"),
+               "wonders": ("the last wonder was taken", "最後の世界遺産の獲得"),
+               "tokens": ("a player has 15 or more VP tokens", "勝利点トークン15以上"),
+               "round_limit": ("the round limit was reached", "ラウンド上限")}
+
+
+def end_reason_text(reason: str | None) -> Text:
+    en, ja = END_REASONS.get(reason or "", (reason or "", reason or ""))
+    return T(en, ja)
 
 
 def trigger_end(state: State, reason: str, events: Events) -> None:
@@ -176,8 +184,11 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
         field.return_to_hand(state, t.player, cid)
     state.record.recollected.extend(choice)
     state.record.recollected_vp += sum(field.info(state, c).vp.value for c in choice)
-    say(events, "take_back", f"{t.player} takes {len(choice)} resource(s) back to hand.",
-        f"{t.player}は資源{len(choice)}枚を手札に戻しました。")
+    if choice:
+        say(events, "take_back", f"{t.player} takes {len(choice)} resource(s) back to hand.",
+            f"{t.player}は資源{len(choice)}枚を手札に戻しました。")
+    else:
+        say(events, "take_back", f"{t.player} leaves every resource in the field.", f"{t.player}は資源を場に残しました。")
 
 
 register_task("recollect", run=_recollect)

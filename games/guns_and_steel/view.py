@@ -16,6 +16,7 @@ from .flow import open_prompt
 from .scoring import card_count, score
 from .sets import rules_for
 from .state import State
+from .turn import end_reason_text
 
 
 class CardView(BaseModel):
@@ -172,7 +173,8 @@ def render(view: GunsView, lang: str = "en") -> str:
                          + ", ".join(wonder(w).name.ja if ja else wonder(w).name.en for w in s.wonders))
     lines.extend(rules_for(view.set).render_extra(view.extra, lang))
     if view.finished:
-        lines.append(f"**ゲーム終了**（{view.end_reason}）" if ja else f"**Game over** ({view.end_reason})")
+        why = end_reason_text(view.end_reason).get(lang)
+        lines.append(f"**ゲーム終了**（{why}）" if ja else f"**Game over**: {why}.")
     elif view.waiting_for:
         lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
     return "\n".join(lines)

@@ -110,7 +110,8 @@ def test_himeji_end_of_turn_wonder_choice():
     assert sorted(hand_of(s, "you")) == ["ambush", "charge", "reinforcement"]   # face-up cards back to hand
     p = prompt(s)
     assert p.id == "take_back" and p.min == 0
-    s, _ = act(s, "take_back")                    # the resources stay in the field
+    s, events = act(s, "take_back")               # the resources stay in the field
+    assert [e.text.en for e in events if e.kind == "take_back"] == ["you leaves every resource in the field."]
     assert field_of(s, "you") == ([], ["currency", "wheel", "agriculture"])
     assert s.active == "gandhi"
 
@@ -140,6 +141,8 @@ def test_nuclear_submarine_attack_with_three_defenders():
     s, events = act(s, "counter", "blitzkrieg", "tank")
     compare = next(e for e in events if e.kind == "compare")
     assert compare.data["result"] == {"gandhi": "lost", "napoleon": "lost", "elizabeth": "tie"}
+    assert compare.text.en == "Attack 7: gandhi 3 (loses), napoleon 6 (loses), elizabeth 7 (tie, holds)."
+    assert compare.text.ja == "攻撃7：gandhi 3（敗北）、napoleon 6（敗北）、elizabeth 7（同点）。"
     assert "gandhi 3" in compare.text.en and "napoleon 6" in compare.text.en and "elizabeth 7" in compare.text.en
     p = prompt(s)                                                       # Gandhi's only wonder went without a question
     assert (p.id, p.player, sorted(keys(p))) == ("give_wonder", "napoleon", ["eiffel_tower", "great_pyramids"])

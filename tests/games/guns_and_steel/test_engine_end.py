@@ -17,7 +17,11 @@ def test_buying_the_last_space_card_ends_the_game_at_once():
     s, events = act(s, "purchase", "stock")
     assert s.finished and s.end_reason == "space" and GAME.prompts(s) == []
     assert "stock" in field_of(s, "you")[0]                         # no end phase: nothing was recollected
-    assert GAME.outcome(s) is not None
+    end = next(e for e in events if e.kind == "game_end")
+    assert end.text.en == "The game ends: the last space-era card was bought." and "最後の宇宙時代カードの購入" in end.text.ja
+    out = GAME.outcome(s)
+    assert "(the last space-era card was bought)" in out.summary.en and "（最後の宇宙時代カードの購入）" in out.summary.ja
+    assert GAME.render(GAME.view(s, None), "en").endswith("**Game over**: the last space-era card was bought.")
 
 
 def test_taking_the_last_wonder_ends_the_game_at_once():
