@@ -14,7 +14,7 @@ from games.kit import Option, T, Text
 from . import field
 from .attack import others_in_order
 from .cards import ERAS, energy_name, energy_text, wonder
-from .effects import USE, Ctx, Effect, Mode, deplete_task, register_effect, replenish_task
+from .effects import USE, Ctx, Effect, Mode, deplete_task, register_effect, replenish_task, slots_text
 from .effects_base import Attack
 from .flow import Events, make_prompt, push, push_seq, register_task, say, task
 from .renaissance import VP_TOKENS_TO_END, gain_vp, pay_vp, release_wonder
@@ -81,21 +81,8 @@ def spec_text(spec: dict) -> Text:
 
 
 def replenish_text(slots: list[str]) -> Text:
-    """`["food", "food", "iron"]` -> "replenish 2 food and 1 iron"; "any" reads as "of any type"
-    and "food|iron" as "food or iron" (a player reads what they will turn over)."""
-    counts: dict[str, int] = {}
-    for slot in slots:
-        counts[slot] = counts.get(slot, 0) + 1
-    en, ja = [], []
-    for slot, n in counts.items():
-        if slot == "any":
-            en.append(f"{n} resource{'s' if n > 1 else ''} of any type")
-            ja.append(f"好きな資源{n}枚")
-        else:
-            en.append(f"{n} " + " or ".join(slot.split("|")))
-            ja.append("か".join(energy_name(k).ja for k in slot.split("|")) + f"{n}枚")
-    text_en = en[0] if len(en) == 1 else ", ".join(en[:-1]) + " and " + en[-1]
-    return T("replenish " + text_en, "、".join(ja) + "を回復")
+    """`["food", "food", "iron"]` -> "replenish 2 food and 1 iron" / "食料2枚、鉄1枚を回復"."""
+    return T("replenish ", "") + slots_text(slots) + T("", "を回復")
 
 
 def spec_possible(state: State, player: str, spec: dict) -> bool:
