@@ -3,8 +3,9 @@ from __future__ import annotations
 
 EN = """**Guns & Steel** (2–4 players). Build an empire through the ages with double-sided cards:
 the front is a *progress* (tech, tactic or unit), the back a *resource* (food, iron, horse, gunpowder, oil, earth, space).
+Everyone starts with the same five cards; the 3rd and 4th player (with 2 players, the 2nd) first place one as a resource.
 Each turn: **1. Resource** — play a hand card as a resource. **2. Progress** — play a hand card face up and use its
-effect (all of it) or not. Units attack everyone: defenders, clockwise from your left, may play counter-icon cards from
+effect (all of it) or not. (With no card in hand, skip both.) Units attack everyone: defenders, clockwise from your left, may play counter-icon cards from
 hand and deplete unit/tactic resources; every player with less military than you suffers the card's penalty.
 **3. Purchase** — buy at most one pyramid card: its printed cost plus one energy of any kind per card still connected
 below it. Pay with energy from effects and by depleting resources; convert left to right only
@@ -21,7 +22,8 @@ the end of the turn; VP tokens score 1 VP each.
 below); Renaissance wonders only."""
 
 JA = """**鋼鉄と火薬**（2～4人）。両面カード（表＝進歩：技術・戦術・ユニット、裏＝資源：食料・鉄・馬・火薬・石油・地球・宇宙）で帝国を築きます。
-手番：**1. 資源** 手札1枚を資源としてプレイ。**2. 進歩** 手札1枚を表でプレイし、効果を使う（使うなら全て）か使わない。
+全員が同じ5枚で始め、3番目と4番目のプレイヤー（2人なら2番目）は最初に1枚を資源として置きます。
+手番：**1. 資源** 手札1枚を資源としてプレイ。**2. 進歩** 手札1枚を表でプレイし、効果を使う（使うなら全て）か使わない（手札がなければ両方とも飛ばす）。
 ユニットは全員を攻撃：左隣から時計回りに、防御側は手札の反撃カードのプレイと、表がユニット・戦術の資源の消費ができます。
 あなたより軍事力が少ない各プレイヤーがペナルティを受けます。**3. 購入** 公共の場から1枚まで。コストは記載のエネルギー＋下側に連続するカード1枚につき好きなエネルギー1。
 効果で得たエネルギーと資源の消費で支払い、変換は左から右のみ（［食料］2→［鉄］、［鉄］2→［馬］、［馬］2→［火薬］、［火薬］2→［石油］、好きな3→［地球］。［地球］は好きな1つ、［宇宙］は［地球］2）。
