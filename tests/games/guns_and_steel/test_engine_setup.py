@@ -106,3 +106,6 @@ def test_three_players_only_the_third_places_a_resource():
 def test_two_players_the_second_player_places_a_resource():
     s = _setup(2, 7)
     assert (prompt(s).id, prompt(s).player) == ("initial_resource", s.order[1])
+    s, _ = act(s, "initial_resource", keys(prompt(s))[3])
+    assert [len(s.seats[p].field) for p in s.order] == [0, 1] and len(s.seats[s.order[1]].hand) == 4
+    assert (prompt(s).id, prompt(s).player) == ("resource", s.order[0])      # then the first player's first turn
