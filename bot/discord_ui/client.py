@@ -16,6 +16,7 @@ from .announce import Announcer
 from .components import ActionButton, ActionSelect
 from .errors import install_tree_error_handler
 from .prefs_cache import PrefsCache
+from .replies import install_deadline_guard
 from .router import Router
 from .scheduler import Scheduler
 from .sync import sync_commands
@@ -56,6 +57,7 @@ class CardTableBot(commands.Bot):
         await self.add_cog(AdminCog(self))
         await self.tree.set_translator(CatalogueTranslator())
         install_tree_error_handler(self)
+        install_deadline_guard(self.tree)
         await sync_commands(self, self.tree, self.settings.sync_commands, self.settings.dev_guild_id)
         for result in await self.service.recover():  # robot moves a crash interrupted
             self.announcer.publish(result.table.id, result.notices)

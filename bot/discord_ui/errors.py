@@ -23,11 +23,9 @@ async def report_failure(interaction: discord.Interaction, error: BaseException,
               interaction.guild_id, interaction.channel_id, exc_info=original)
     lang = lang_of(interaction.locale)
     text = t("error.generic", lang)
+    from .replies import send
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await send(interaction, ephemeral=True, content=text)
     except discord.HTTPException:
         log.warning("could not tell user %s about the failure", interaction.user.id)
 

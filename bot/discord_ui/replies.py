@@ -3,6 +3,7 @@ Discord's 3-second deadline (work that runs long is deferred first)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable
 from typing import Any, Literal, TypeVar
 
@@ -11,6 +12,7 @@ import discord
 from bot.i18n import DEFAULT_LANG, lang_of, t
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 # Discord gives 3 s for the first answer; past this budget the bot defers and answers later.
 DEFER_AFTER_S = 2.0
 
@@ -70,34 +72,86 @@ def is_private_message(interaction: discord.Interaction) -> bool:
     return bool(message.flags.ephemeral) or interaction.guild_id is None
 
 
+def _reply_lock(interaction: discord.Interaction) -> asyncio.Lock:
+    """One initial response per interaction: the handler's answer and the deadline guard's
+    deferral take turns, so they never both answer (Discord would refuse the second, 40060)."""
+    lock = interaction.extras.get("reply_lock")
+    if lock is None:
+        lock = interaction.extras["reply_lock"] = asyncio.Lock()
+    return lock
+
+
+def guard_deadline(interaction: discord.Interaction, mode: Mode) -> None:
+    """Make sure `interaction` is acknowledged within Discord's 3 seconds, whatever the handler
+    waits for: if nothing answered it after DEFER_AFTER_S, defer it (`mode` says how the real
+    answer will come: by editing the clicked message, or as a new ephemeral or public message).
+    The first guard of an interaction wins; every command and click gets one."""
+    if "deadline_guard" not in interaction.extras:
+        task = asyncio.get_running_loop().create_task(_acknowledge_if_slow(interaction, mode))
+        interaction.extras["deadline_guard"] = task
+
+
+async def _acknowledge_if_slow(interaction: discord.Interaction, mode: Mode) -> None:
+    await asyncio.sleep(DEFER_AFTER_S)
+    async with _reply_lock(interaction):
+        if interaction.response.is_done():
+            return
+        try:
+            if mode == "edit":
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=mode == "ephemeral", thinking=True)
+        except discord.HTTPException as error:
+            log.warning("could not defer interaction %s: %s", interaction.id, error)
+
+
+PUBLIC_COMMANDS = frozenset({"game new", "game board", "game start", "game leaderboard"})
+
+
+def install_deadline_guard(tree: discord.app_commands.CommandTree) -> None:
+    """Every slash command gets a deadline guard before it runs (public for the commands
+    whose answer is a public message, else ephemeral)."""
+
+    async def interaction_check(interaction: discord.Interaction) -> bool:
+        name = interaction.command.qualified_name if interaction.command else ""
+        guard_deadline(interaction, "public" if name in PUBLIC_COMMANDS else "ephemeral")
+        return True
+
+    tree.interaction_check = interaction_check  # type: ignore[method-assign]
+
+
 async def within_deadline(interaction: discord.Interaction, work: Awaitable[T], mode: Mode) -> T:
-    """Run `work`; if it takes longer than the budget, acknowledge the interaction first so
-    Discord does not show "This interaction failed", then finish."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
-    if not done and not interaction.response.is_done():
-        if mode == "edit":
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=mode == "ephemeral", thinking=True)
-    return await task
+    """Run `work` under the deadline guard (see `guard_deadline`)."""
+    guard_deadline(interaction, mode)
+    return await work
 
 
 async def send(interaction: discord.Interaction, *, ephemeral: bool, **kwargs: Any) -> discord.Message | None:
     """A new message answering the interaction (a follow-up when it was already answered)."""
-    if interaction.response.is_done():
-        return await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
-    callback = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+    async with _reply_lock(interaction):
+        if interaction.response.is_done():
+            return await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+        callback = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        _answered(interaction)
     resource = getattr(callback, "resource", None)
     return resource if isinstance(resource, discord.Message) else None
 
 
 async def edit(interaction: discord.Interaction, **kwargs: Any) -> None:
     """Replace the clicked message (or the deferred original response)."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**kwargs)
-    else:
-        await interaction.response.edit_message(**kwargs)
+    async with _reply_lock(interaction):
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**kwargs)
+        else:
+            await interaction.response.edit_message(**kwargs)
+            _answered(interaction)
+
+
+def _answered(interaction: discord.Interaction) -> None:
+    """The interaction has its first answer: its deadline guard has nothing left to do."""
+    guard = interaction.extras.get("deadline_guard")
+    if guard is not None:
+        guard.cancel()
 
 
 async def refuse(interaction: discord.Interaction, text: str) -> None:

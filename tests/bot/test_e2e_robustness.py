@@ -184,3 +184,59 @@ async def test_slow_work_is_deferred_within_three_seconds(world, monkeypatch):
     await world.env.advance_time(3)  # the stalled call finishes; the deferred reply is completed
     assert result.response.embeds and "table #" in result.response.embeds[0].title
     assert (await service.get(table_id)).version == 1
+
+
+def stall(monkeypatch, service, name: str, seconds: float = 2.5) -> None:
+    """The service's `name` stalls for `seconds` of virtual time (a busy database)."""
+    real = getattr(service, name)
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(seconds)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(service, name, slow)
+
+
+def first_answers(world, since: int) -> list[int]:
+    """The callback types of the interactions answered since request number `since`
+    (4 message, 5 deferred message, 6 deferred update, 7 update)."""
+    return [r.json["type"] for r in world.env.http_requests[since:]
+            if r.method == "POST" and r.path.endswith("/callback")]
+
+
+async def test_every_command_and_click_is_answered_in_time_when_the_store_stalls(world, monkeypatch):
+    service = world.bot.service
+    stall(monkeypatch, service, "open_lobby")
+    since = len(world.env.http_requests)
+    opened = await world.alice.slash(world.channel, "game new", game="sutosute")
+    assert first_answers(world, since) == [5], "a public 'thinking…' in time"
+    await world.env.advance_time(3)
+    assert opened.acknowledged and not opened.ephemeral
+    lobby = world.channel.last_message
+    assert lobby.embeds and "table #" in lobby.embeds[0].title, "the lobby replaced the placeholder"
+    assert not lobby.flags.ephemeral
+    stall(monkeypatch, service, "join")
+    since = len(world.env.http_requests)
+    joined = await world.bob.click(lobby, label="Join")
+    await world.env.advance_time(3)
+    assert joined.acknowledged and first_answers(world, since) == [6]
+    table = await service.table_in_channel(world.channel.id)
+    assert table.user_seated(str(world.bob.id))
+    lobby = next(m for m in world.channel.history() if m.id == lobby.id)
+    assert f"<@{world.bob.id}>" in lobby.embeds[0].fields[0].value, "the lobby message was redrawn"
+    stall(monkeypatch, service, "user_prefs")
+    world.bot.prefs._users.clear()
+    since = len(world.env.http_requests)
+    rules = await world.carol.slash(world.channel, "game rules", game="sutosute")
+    await world.env.advance_time(3)
+    assert rules.acknowledged and first_answers(world, since) == [5]
+    assert rules.response.embeds and rules.response.ephemeral
+
+
+async def test_a_fast_answer_is_not_deferred_and_answered_once(world):
+    since = len(world.env.http_requests)
+    opened = await world.alice.slash(world.channel, "game new", game="sutosute")
+    joined = await world.bob.click(opened.response, label="Join")
+    await world.env.advance_time(5)  # the guards wake up, see the answers, and do nothing
+    assert opened.acknowledged and joined.acknowledged
+    assert first_answers(world, since) == [4, 7]
