@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
+from bot.service import clock
 from games import registry
 
 from . import ids
@@ -76,8 +77,9 @@ class Announcer:
         svc = self.bot.service
         table = await svc.get(table_id)
         lang = await table_lang(self.bot, table)
+        silent = await self.quiet_now(table)
         if board and table.state_json is not None:
-            await self.update_board(table, lang)
+            await self.update_board(table, lang, silent=silent)
         names = names_of(table, lang)
         turn_users: list[str] = []
         for notice in notices:
@@ -86,26 +88,36 @@ class Announcer:
             if kind == "turn_started":
                 turn_users += [u for u in notice.users if u != actor and u not in turn_users]
             elif kind == "reminder":
-                await self.remind(table, notice, lang)
+                await self.remind(table, notice, lang, silent=silent)
             elif kind == "expired":
                 key = "service.notice.expired_skip" if data.get("passed") else "service.notice.expired"
-                await self.send(table.channel_id, content="⌛ " + t(key, lang, users=who))
+                await self.send(table.channel_id, content="⌛ " + t(key, lang, users=who), silent=silent)
             elif kind in ("handed_over", "resigned", "kicked"):
                 text = t(f"service.notice.{kind}", lang, users=who, count=data.get("count", ""))
-                await self.send(table.channel_id, content="🤖 " + text)
+                await self.send(table.channel_id, content="🤖 " + text, silent=silent)
             elif kind == "lobby_closed":
-                await self.close_lobby(table, lang)
+                await self.close_lobby(table, lang, silent=silent)
             elif kind == "game_over":
-                await self.post_result(table, lang, data.get("ended_by", "rules"))
+                await self.post_result(table, lang, data.get("ended_by", "rules"), silent=silent)
         playing = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
         turn_users = [u for u in turn_users if u in playing]
         if turn_users and table.status == "running":
             deadlines = [n.data.get("deadline") for n in notices if n.kind == "turn_started" and n.data.get("deadline")]
             await self.turn_started(table, turn_users, lang, first_turn=first_turn,
-                                    deadline=min(deadlines) if deadlines else None, followup=followup)
+                                    deadline=min(deadlines) if deadlines else None, followup=followup,
+                                    silent=silent)
         self.bot.scheduler.poke()
 
-    async def remind(self, table: Any, notice: Any, lang: str) -> None:
+    async def quiet_now(self, table: Any) -> bool:
+        """Whether it is the quiet hours of the table's server: messages then still arrive
+        (a move or a deadline does not wait), but silently — no push notification."""
+        if table.guild_id is None:
+            return False
+        guild = await self.bot.prefs.guild(table.guild_id)
+        now = discord.utils.utcnow().timestamp()
+        return clock.is_quiet(now, guild.quiet_start, guild.quiet_end, guild.utc_offset_min)
+
+    async def remind(self, table: Any, notice: Any, lang: str, *, silent: bool = False) -> None:
         names = names_of(table, lang)
         users = [u for u in notice.users if table.user_seated(u)]
         if not users or table.status != "running":
@@ -118,24 +130,27 @@ class Announcer:
             text = "⏰ " + t("clock.final_reminder", lang, who=who, game=game_name(game, lang), id=table.id,
                              when=f"<t:{int(deadline)}:R>", then=t(f"clock.then_{table.settings.idle_policy}", lang))
             for user_id in users:
-                await self.dm_hand(table, user_id, first_turn=False)
+                await self.dm_hand(table, user_id, first_turn=False, silent=silent)
         else:
             text = t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)  # starts with ⏰
             if deadline:
                 text += " " + t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>")
-        await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=users)
+        await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=users, silent=silent)
 
-    async def close_lobby(self, table: Any, lang: str) -> None:
+    async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
         from .lobby import render as render_lobby
         if table.board_message_id:
             embed, view = render_lobby(table, lang)
             await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
-        await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})")
+        await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})",
+                        silent=silent)
 
     async def turn_started(self, table: Any, users: list[str], lang: str, *, first_turn: bool,
-                           deadline: float | None = None, followup: discord.Webhook | None = None) -> None:
+                           deadline: float | None = None, followup: discord.Webhook | None = None,
+                           silent: bool = False) -> None:
         """DM the hands of those who want it (and everyone on the first turn), then one ping."""
-        closed = [u for u in users if await self.dm_hand(table, u, first_turn=first_turn) == "closed"]
+        closed = [u for u in users
+                  if await self.dm_hand(table, u, first_turn=first_turn, silent=silent) == "closed"]
         names = names_of(table, lang)
         game = registry.get(table.game)
         ping = t("turn.ping", lang, who=", ".join(mention(u, names) for u in users), game=game_name(game, lang),
@@ -146,9 +161,9 @@ class Announcer:
         for user_id in closed:
             lines.append(t("turn.dm_closed", lang, who=mention(user_id, names)))
         await self.send(table.channel_id, content="\n".join(lines), view=board_view(table, lang),
-                        mentions=users, followup=followup)
+                        mentions=users, followup=followup, silent=silent)
 
-    async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool) -> str:
+    async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False) -> str:
         """DM the hand and controls to a user who wants it (everyone on the first turn).
         Returns "sent", "unwanted", "closed" (DMs refused, now or before: 50007) or "failed"."""
         prefs = await self.bot.prefs.user(user_id)
@@ -161,7 +176,7 @@ class Announcer:
         payload = hand_message(table, user_id, prompts, lang, note=t("dm.where", lang, channel=f"<#{table.channel_id}>"))
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
-            await user.send(**{k: v for k, v in payload.items() if v is not None})
+            await user.send(silent=silent, **{k: v for k, v in payload.items() if v is not None})
         except discord.Forbidden as error:
             if error.code == DM_CLOSED:
                 await self.bot.prefs.update_user(user_id, dm_closed=True)
@@ -173,7 +188,8 @@ class Announcer:
             return "failed"
         return "sent"
 
-    async def update_board(self, table: Any, lang: str | None = None, *, fresh: bool = False) -> None:
+    async def update_board(self, table: Any, lang: str | None = None, *, fresh: bool = False,
+                           silent: bool = False) -> None:
         """Edit the live board, or post a new one when it is older than the refresh limit
         (Discord caps edits of old messages) or was never posted."""
         svc = self.bot.service
@@ -190,24 +206,26 @@ class Announcer:
         if table.board_message_id and not fresh and not too_old:
             if await self.edit_message(table.channel_id, table.board_message_id, **payload):
                 return
-        message = await self.send(table.channel_id, **payload)
+        message = await self.send(table.channel_id, silent=silent, **payload)
         if message is not None:
             if table.board_message_id and table.board_message_id != message.id:
                 await self.edit_message(table.channel_id, table.board_message_id, view=None)
             await svc.set_board_message(table.id, message.id)
 
-    async def post_result(self, table: Any, lang: str, ended_by: str = "rules") -> None:
+    async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:
         game = registry.get(table.game)
         state = table.state(game)
         outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
         embed = result_embed(game, table, outcome, lang, ended_by)
         embed.set_footer(text=t("result.replay_hint", lang, id=table.id))
-        await self.send(table.channel_id, embed=embed)
+        await self.send(table.channel_id, embed=embed, silent=silent)
 
     # ---- REST helpers -------------------------------------------------------------------
     async def send(self, channel_id: int, *, mentions: list[str] | None = None,
-                   followup: discord.Webhook | None = None, **kwargs: Any) -> discord.Message | None:
-        """Post in the channel (as the follow-up of a public interaction when one is given)."""
+                   followup: discord.Webhook | None = None, silent: bool = False,
+                   **kwargs: Any) -> discord.Message | None:
+        """Post in the channel (as the follow-up of a public interaction when one is given);
+        `silent` posts without a push notification (quiet hours)."""
         channel = self.bot.get_partial_messageable(channel_id)
         allowed = discord.AllowedMentions(everyone=False, roles=False,
                                           users=[discord.Object(int(u)) for u in mentions or [] if u.isdigit()])
@@ -215,10 +233,10 @@ class Announcer:
         try:
             if followup is not None:
                 try:
-                    return await followup.send(allowed_mentions=allowed, wait=True, **kwargs)
+                    return await followup.send(allowed_mentions=allowed, wait=True, silent=silent, **kwargs)
                 except discord.HTTPException as error:  # token expired (15 min): post normally
                     log.info("follow-up failed (%s); posting in the channel", error)
-            return await channel.send(allowed_mentions=allowed, **kwargs)
+            return await channel.send(allowed_mentions=allowed, silent=silent, **kwargs)
         except discord.HTTPException as error:
             log.warning("could not post in channel %s: %s", channel_id, error)
             return None

@@ -102,3 +102,32 @@ async def test_a_solo_game_just_waits(world):
     version = (await world.bot.service.get(table_id)).version
     await env.advance_time(3 * HOUR)
     assert posted(world, "⌛") == [] and (await world.bot.service.get(table_id)).version == version
+
+
+async def test_pings_and_dms_in_quiet_hours_arrive_silently(world):
+    """A move at night still pings the next player (nothing waits), but without a push
+    notification; after the quiet hours pings notify again."""
+    import random
+
+    from simdriver import take_turn
+
+    env = world.env  # virtual time starts at 00:00 UTC, inside quiet hours 0-7
+    await clock_settings(world, quiet_hours="0-7", utc_offset="+0")
+    await world.bob.slash(world.channel, "game notify", dm="on")
+    table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
+    ping = next(f for f in started.followups if "your turn" in f.content)
+    assert ping.message.flags.suppress_notifications, "the first turn ping at night is silent"
+    assert world.bob.user.dm_channel.last_message.flags.suppress_notifications
+    await env.advance_time(8 * HOUR)  # 08:00: the quiet hours are over
+    dm_before = world.bob.user.dm_channel.last_message.id
+    rng = random.Random(3)
+    for _ in range(10):
+        for member in (world.alice, world.bob):
+            await take_turn(world, member, rng)
+        if world.bob.user.dm_channel.last_message.id != dm_before:
+            break
+    day_dm = world.bob.user.dm_channel.last_message
+    assert day_dm.id != dm_before and not day_dm.flags.suppress_notifications
+    day_pings = [m for m in world.channel.history() if "your turn" in (m.content or "")
+                 and m.created_at.hour >= 8]
+    assert day_pings and not any(m.flags.suppress_notifications for m in day_pings)
