@@ -171,7 +171,7 @@ class Announcer:
             return "unwanted"
         if prefs.dm_closed:
             return "closed"  # remembered: never retried until `/game notify on`
-        lang = prefs.lang or await table_lang(self.bot, table)
+        lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         prompts = owed(table, user_id)
         payload = hand_message(table, user_id, prompts, lang, note=t("dm.where", lang, channel=f"<#{table.channel_id}>"))
         try:

@@ -21,13 +21,22 @@ async def report_failure(interaction: discord.Interaction, error: BaseException,
     original = getattr(error, "original", error)
     log.error("%s failed for user %s in guild %s channel %s", context, interaction.user.id,
               interaction.guild_id, interaction.channel_id, exc_info=original)
-    lang = lang_of(interaction.locale)
-    text = t("error.generic", lang)
+    text = t("error.generic", await _reader_lang(interaction))
     from .replies import send
     try:
         await send(interaction, ephemeral=True, content=text)
     except discord.HTTPException:
         log.warning("could not tell user %s about the failure", interaction.user.id)
+
+
+async def _reader_lang(interaction: discord.Interaction) -> str:
+    """The user's language (their saved choice, else their Discord locale), even when the
+    failure being reported is the database's."""
+    from .replies import user_lang
+    try:
+        return await user_lang(interaction)
+    except Exception:  # noqa: BLE001 - reporting must not fail on top
+        return lang_of(interaction.locale)
 
 
 def install_tree_error_handler(bot: CardTableBot) -> None:
@@ -44,7 +53,7 @@ def install_tree_error_handler(bot: CardTableBot) -> None:
             return
         if isinstance(error, (app_commands.CheckFailure, app_commands.CommandOnCooldown)):
             key = "admin.refused" if isinstance(error, app_commands.CheckFailure) else "error.cooldown"
-            await send(interaction, ephemeral=True, content=t(key, lang_of(interaction.locale)))
+            await send(interaction, ephemeral=True, content=t(key, await _reader_lang(interaction)))
             return
         name = interaction.command.qualified_name if interaction.command else "?"
         await report_failure(interaction, error, context=f"/{name}")

@@ -3,6 +3,8 @@
 Nearly every interaction needs a language, so reading them from the database each time would
 double the queries of a click. This process is their only writer (every change goes through
 here), so the copies stay true; the cache is bounded and simply forgets the oldest entries.
+It also remembers each user's Discord language as last seen (memory only: after a restart the
+next interaction brings it again), for DMs.
 """
 from __future__ import annotations
 
@@ -29,6 +31,16 @@ class PrefsCache:
         self.bot = bot
         self._users = _Bounded()
         self._guilds = _Bounded()
+        self._locales = _Bounded()  # the language of each user's Discord client, as last seen
+
+    def note_locale(self, user_id: str, lang: str) -> None:
+        """Remember the language of the user's Discord client (every interaction brings it),
+        so that DMs, which no interaction carries, can use it too."""
+        if self._locales.get(user_id) != lang:
+            self._locales.remember(user_id, lang)
+
+    def seen_lang(self, user_id: str) -> str | None:
+        return self._locales.get(user_id)
 
     async def user(self, user_id: str) -> Any:
         if user_id not in self._users:

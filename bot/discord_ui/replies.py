@@ -81,6 +81,13 @@ def _reply_lock(interaction: discord.Interaction) -> asyncio.Lock:
     return lock
 
 
+def arrived(interaction: discord.Interaction, mode: Mode) -> None:
+    """What every command and click does first: remember the user's Discord language (for
+    DMs later) and start its deadline guard."""
+    interaction.client.prefs.note_locale(uid(interaction.user), lang_of(interaction.locale))  # type: ignore[attr-defined]
+    guard_deadline(interaction, mode)
+
+
 def guard_deadline(interaction: discord.Interaction, mode: Mode) -> None:
     """Make sure `interaction` is acknowledged within Discord's 3 seconds, whatever the handler
     waits for: if nothing answered it after DEFER_AFTER_S, defer it (`mode` says how the real
@@ -114,7 +121,7 @@ def install_deadline_guard(tree: discord.app_commands.CommandTree) -> None:
 
     async def interaction_check(interaction: discord.Interaction) -> bool:
         name = interaction.command.qualified_name if interaction.command else ""
-        guard_deadline(interaction, "public" if name in PUBLIC_COMMANDS else "ephemeral")
+        arrived(interaction, "public" if name in PUBLIC_COMMANDS else "ephemeral")
         return True
 
     tree.interaction_check = interaction_check  # type: ignore[method-assign]

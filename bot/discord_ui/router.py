@@ -11,7 +11,7 @@ from bot.i18n import t
 
 from . import controls, ids, lobby, permissions, play
 from .errors import report_failure
-from .replies import edit, error_text, guard_deadline, send, service, uid, user_lang
+from .replies import arrived, edit, error_text, send, service, uid, user_lang
 
 if TYPE_CHECKING:
     from .client import CardTableBot
@@ -24,11 +24,11 @@ class Router:
         self.bot = bot
 
     async def on_button(self, interaction: discord.Interaction, cid: ids.ComponentId, raw: str) -> None:
-        guard_deadline(interaction, "edit")
+        arrived(interaction, "edit")
         await self._guard(interaction, cid, self._button(interaction, cid, raw))
 
     async def on_select(self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str]) -> None:
-        guard_deadline(interaction, "edit")
+        arrived(interaction, "edit")
         await self._guard(interaction, cid, self._select(interaction, cid, values))
 
     async def _guard(self, interaction: discord.Interaction, cid: ids.ComponentId, work: Any) -> None:

@@ -40,3 +40,40 @@ async def test_command_names_and_descriptions_are_localised(world):
     choices = new["options"][0]["choices"]
     sutosute = next(c for c in choices if c["value"] == "sutosute")
     assert sutosute["name_localizations"]["ja"] == registry.get("sutosute").names["ja"]
+
+
+def japanese_clients(monkeypatch, *members) -> None:
+    """These members' Discord clients are set to Japanese (SimCord always sends en-US; its
+    private payload builder is pinned with simcord 3.2.1)."""
+    import simcord.actors
+
+    ids = {m.id for m in members}
+    build = simcord.actors._interactions.base_payload
+
+    def with_locale(backend, **kwargs):
+        record, payload = build(backend, **kwargs)
+        if kwargs["user_id"] in ids:
+            payload["locale"] = "ja"
+        return record, payload
+
+    monkeypatch.setattr(simcord.actors._interactions, "base_payload", with_locale)
+
+
+async def test_a_japanese_client_gets_japanese_replies_and_dms_in_an_english_server(world, monkeypatch):
+    japanese_clients(monkeypatch, world.bob)
+    table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
+    assert started.response.embeds[0].title.endswith(f"table #{table_id}"), "the board follows the server"
+    hand = await world.bob.slash(world.channel, "game hand")
+    assert hand.response.embeds[0].title.startswith("あなたの画面")
+    dm = world.bob.user.dm_channel.last_message  # the first hand comes by DM, in bob's language
+    assert dm.embeds and dm.embeds[0].title.startswith("あなたの画面")
+    assert world.alice.user.dm_channel.last_message.embeds[0].title.startswith("Your view")
+
+
+async def test_refusals_use_the_language_the_user_chose(world):
+    commands = await world.bot.tree.fetch_commands()
+    gameadmin = next(c for c in commands if c.name == "gameadmin")
+    world.guild.set_command_permissions(gameadmin, {world.bob: True})  # shown, but bob is no admin
+    await world.bob.slash(world.channel, "game language", language="ja")
+    refused = await world.bob.slash(world.channel, "gameadmin end")
+    assert refused.ephemeral and "サーバー管理" in refused.response.content
