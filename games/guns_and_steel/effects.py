@@ -14,7 +14,7 @@ from pydantic import BaseModel
 from games.kit import Option, T, Text, opt
 
 from . import field
-from .cards import card, energy_name
+from .cards import TYPE_NAMES, card, energy_name
 from .flow import Events, make_prompt, push, register_task, say_text, task
 from .state import AttackState, State, Task
 
@@ -268,8 +268,9 @@ def _play_prompt(state: State, t: Task):
     cands = _play_candidates(state, t)
     if len(cands) <= 1:
         return None
-    wanted = " / ".join("+".join(s) for s in t.data["slots"])
-    return make_prompt(t, T(f"Play a card from your hand ({wanted})", f"手札からカードをプレイしてください（{wanted}）"),
+    en = ", ".join(" or ".join(TYPE_NAMES[k][0] for k in s) for s in t.data["slots"])
+    ja = "、".join("か".join(TYPE_NAMES[k][1] for k in s) for s in t.data["slots"])
+    return make_prompt(t, T(f"Play a card from your hand (still to play: {en})", f"手札からカードをプレイしてください（残り：{ja}）"),
                        [Option(key=c, label=field.info(state, c).label) for c in cands])
 
 

@@ -140,3 +140,16 @@ def test_stealth_bomber_and_battleship_reward_players_at_least_as_strong():
     s = _play("battleship", elizabeth={"up": ["horse_archer"]})
     s, _ = act(s, "effect", "use")
     assert tokens(s) == {"you": 5, "gandhi": 0, "napoleon": 0, "elizabeth": 4}
+
+
+def test_reinforcement_asks_for_a_unit_or_tactic_in_both_languages():
+    s = ren_position({"you": seat(hand=["mining", "reinforcement", "chariot", "coup", "writing"]), "gandhi": seat(hand=WAIT)})
+    s, _ = act(s, "resource", "mining")
+    s, _ = act(s, "progress", "reinforcement")
+    s, _ = act(s, "effect", "use")
+    p = prompt(s)
+    assert p.id == "play_more" and sorted(keys(p, s)) == ["chariot", "coup"]
+    assert p.text.en == "Play a card from your hand (still to play: unit or tactic)"
+    assert p.text.ja == "手札からカードをプレイしてください（残り：ユニットか戦術）"
+    s, _ = act(s, "play_more", "chariot")
+    assert "chariot" in field_of(s, "you")[0] and tokens(s)["you"] == 0     # played without its effect
