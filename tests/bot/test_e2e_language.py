@@ -77,3 +77,14 @@ async def test_refusals_use_the_language_the_user_chose(world):
     await world.bob.slash(world.channel, "game language", language="ja")
     refused = await world.bob.slash(world.channel, "gameadmin end")
     assert refused.ephemeral and "サーバー管理" in refused.response.content
+
+
+async def test_the_settings_options_are_named_in_japanese_too(world):
+    commands = await world.bot.tree.fetch_commands()
+    settings = next(o for o in next(c for c in commands if c.name == "gameadmin").to_dict()["options"]
+                    if o["name"] == "settings")
+    names = {o["name"]: o.get("name_localizations", {}).get("ja") for o in settings["options"]}
+    assert names["language"] == "言語" and names["quiet_hours"] == "静かな時間"
+    assert all(names.values()), f"options without a Japanese name: {[n for n, ja in names.items() if not ja]}"
+    shown = await world.admin.slash(world.channel, "gameadmin settings", quiet_hours="22-7")  # English names work
+    assert "22:00–7:00" in " ".join(f.value for f in shown.response.embeds[0].fields)

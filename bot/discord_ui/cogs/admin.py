@@ -27,6 +27,9 @@ LOBBY_TIMEOUTS = [app_commands.Choice(name=app_commands.locale_str(en, ja=ja), v
     ("1 hour", "1時間", 3600), ("6 hours", "6時間", 21600), ("1 day", "1日", 86400),
     ("3 days", "3日", 259200), ("7 days", "7日", 604800))]
 IDLE = [app_commands.Choice(name=L("idle.skip"), value="skip"), app_commands.Choice(name=L("idle.auto"), value="auto")]
+SETTINGS_PARAMS = ("language", "turn_limit", "reminders", "quiet_hours", "utc_offset", "idle_policy",
+                   "handover_after", "max_tables", "lobby_timeout", "allow_channel", "disallow_channel",
+                   "all_channels", "this_table")  # named in Japanese too (the English names stay)
 LANGS = [app_commands.Choice(name=app_commands.locale_str("English"), value="en"),
          app_commands.Choice(name=app_commands.locale_str("日本語"), value="ja")]
 
@@ -69,6 +72,7 @@ class AdminCog(commands.GroupCog, group_name=L("cmd.gameadmin"), group_descripti
                            lobby_timeout=L("param.s_lobby_timeout"), allow_channel=L("param.s_allow"),
                            disallow_channel=L("param.s_disallow"), all_channels=L("param.s_all"),
                            this_table=L("param.s_this_table"))
+    @app_commands.rename(**{name: L(f"pname.s_{name}") for name in SETTINGS_PARAMS})
     @app_commands.choices(language=LANGS, turn_limit=_limit_choices(), idle_policy=IDLE, lobby_timeout=LOBBY_TIMEOUTS)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        turn_limit: int | None = None, reminders: str | None = None, quiet_hours: str | None = None,
