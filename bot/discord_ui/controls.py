@@ -27,6 +27,8 @@ from .components import button, clip, select, select_option
 ROWS = 5
 PER_ROW = 5
 PAGE = 25
+BUTTON_LABEL = 80  # Discord's limits
+SELECT_LABEL = 100
 
 
 @dataclass
@@ -42,12 +44,33 @@ def needs_draft(prompt: Prompt) -> bool:
     return prompt.max > 1 and (prompt.ordered or len(prompt.options) > PAGE)
 
 
+def fits_buttons(prompt: Prompt) -> bool:
+    """Buttons only when every label fits a button whole (in either language); a longer one
+    goes into a select, whose labels are longer, rather than losing its end."""
+    return all(len(o.label.get(lang)) <= BUTTON_LABEL for o in prompt.options for lang in ("en", "ja"))
+
+
+def option_labels(prompt: Prompt, lang: str, limit: int) -> list[str]:
+    """The options' labels, shortened to `limit` and told apart: labels that read the same
+    (two copies of a card, or a long label cut short) get "(1)", "(2)", … so every control
+    a player sees is distinguishable."""
+    full = [o.label.get(lang) for o in prompt.options]
+    labels = [clip(text, limit) for text in full]
+    for text in set(labels):
+        same = [i for i, label in enumerate(labels) if label == text]
+        if len(same) > 1:
+            for n, i in enumerate(same, 1):
+                suffix = f" ({n})"
+                labels[i] = clip(full[i], limit - len(suffix)) + suffix
+    return labels
+
+
 def rows_needed(prompt: Prompt) -> int:
     """The rows this prompt needs in its richest form."""
     n = len(prompt.options)
     if needs_draft(prompt):
         return 2
-    if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * (ROWS - 1):
+    if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * (ROWS - 1) and fits_buttons(prompt):
         return -(-(n + (prompt.min == 0)) // PER_ROW)
     if prompt.max == 1:
         return 2 if n > PAGE or prompt.min == 0 else 1
@@ -93,20 +116,22 @@ def _draw(table_id: int, version: int, prompt: Prompt, lang: str, state: Control
         return _draft(table_id, version, prompt, lang, state.picks.get(prompt.id, []),
                       state.pages.get(prompt.id, 0), row)
     n = len(prompt.options)
-    if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * share:
+    if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * share and fits_buttons(prompt):
         return _buttons(table_id, version, prompt, lang, row)
     pages = -(-n // PAGE)
     extra_row = pages > 1 or prompt.min == 0
     if extra_row and share < 2:
         return [_focus_button(table_id, version, prompt, lang, row)]
     page_no = min(state.pages.get(prompt.id, 0), pages - 1)
-    chunk = prompt.options[page_no * PAGE:(page_no + 1) * PAGE]
+    start = page_no * PAGE
+    chunk = prompt.options[start:start + PAGE]
+    labels = option_labels(prompt, lang, SELECT_LABEL)[start:start + PAGE]
     placeholder = prompt.text.get(lang)
     if pages > 1:
         placeholder = f"{placeholder} ({page_no + 1}/{pages})"
     items: list[discord.ui.Item] = [select(
         ids.option_select(table_id, version, prompt.id, page_no),
-        [select_option(o.label.get(lang), o.key, o.detail.get(lang) if o.detail else None) for o in chunk],
+        [select_option(label, o.key, o.detail.get(lang) if o.detail else None) for o, label in zip(chunk, labels, strict=True)],
         placeholder, min_values=max(1, min(prompt.min, len(chunk))), max_values=min(prompt.max, len(chunk)),
         row=row)]
     if extra_row:
@@ -118,9 +143,10 @@ def _draw(table_id: int, version: int, prompt: Prompt, lang: str, state: Control
 
 def _buttons(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> list[discord.ui.Item]:
     items: list[discord.ui.Item] = []
+    labels = option_labels(prompt, lang, BUTTON_LABEL)
     for i, option in enumerate(prompt.options):
         style = discord.ButtonStyle.secondary if option.passes else discord.ButtonStyle.primary
-        items.append(button(ids.option_button(table_id, version, prompt.id, option.key), option.label.get(lang),
+        items.append(button(ids.option_button(table_id, version, prompt.id, option.key), labels[i],
                             style=style, row=row + i // PER_ROW))
     if prompt.min == 0:
         items.append(_none_button(table_id, version, prompt, lang, row + len(prompt.options) // PER_ROW))
@@ -152,6 +178,7 @@ def _draft(table_id: int, version: int, prompt: Prompt, lang: str, picks: list[i
            row: int) -> list[discord.ui.Item]:
     """Pick one option at a time (ordered prompts keep the order of the picks)."""
     code = ids.encode_picks(picks)
+    labels = option_labels(prompt, lang, SELECT_LABEL)
     remaining = [(i, o) for i, o in enumerate(prompt.options) if i not in picks]
     items: list[discord.ui.Item] = []
     pages = max(1, -(-len(remaining) // PAGE))
@@ -162,7 +189,7 @@ def _draft(table_id: int, version: int, prompt: Prompt, lang: str, picks: list[i
         placeholder = t("ui.draft_add", lang, done=len(picks), max=prompt.max)
         items.append(select(
             ids.draft_select(table_id, version, prompt.id, code, page_no),
-            [select_option(o.label.get(lang), o.key, o.detail.get(lang) if o.detail else None) for _, o in chunk],
+            [select_option(labels[i], o.key, o.detail.get(lang) if o.detail else None) for i, o in chunk],
             placeholder, min_values=1, max_values=add_max, row=row))
     ok_allowed = prompt.min <= len(picks) <= prompt.max
     items.append(button(ids.draft(table_id, version, prompt.id, code, "ok"), t("ui.confirm", lang),
@@ -178,4 +205,5 @@ def draft_summary(prompt: Prompt, picks: list[int], lang: str) -> str:
     if not picks:
         return t("ui.draft_empty", lang, min=prompt.min, max=prompt.max)
     sep = " → " if prompt.ordered else ", "
-    return t("ui.draft_so_far", lang, picks=sep.join(prompt.options[i].label.get(lang) for i in picks))
+    labels = option_labels(prompt, lang, SELECT_LABEL)
+    return t("ui.draft_so_far", lang, picks=sep.join(labels[i] for i in picks))

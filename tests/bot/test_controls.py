@@ -104,3 +104,29 @@ def test_every_lobby_option_of_every_game_has_english_and_japanese_labels():
                 missing += [f"optval.{c}" for c in spec.choices
                             if f"optval.{c}" not in catalogue() and not str(c).isdigit()]
     assert not missing, f"add to bot/i18n/messages/discord.json: {sorted(set(missing))}"
+
+
+def labelled(*labels: str, lo: int = 1, hi: int = 1) -> Prompt:
+    return Prompt(id="pick", player="1", text=T("Pick", "選ぶ"), min=lo, max=hi,
+                  options=[Option(key=f"k{i}", label=T(text, text)) for i, text in enumerate(labels)])
+
+
+def test_options_that_read_the_same_are_numbered_apart():
+    items = controls.build(1, 3, [labelled("iron — Warrior", "iron — Mining", "iron — Warrior")], "en")
+    assert [i.item.label for i in items] == ["iron — Warrior (1)", "iron — Mining", "iron — Warrior (2)"]
+
+
+def test_a_label_too_long_for_a_button_goes_into_a_select_whole():
+    long_a = "Move a token from Leaning Tower of Pisa to Palace of Versailles (1/3 of yours, 3 VP)"
+    long_b = "Move a token from Leaning Tower of Pisa to Palace of Versailles (1/3 of yours, 4 VP)"
+    assert len(long_a) > 80
+    items = controls.build(1, 3, [labelled(long_a, long_b, "Pass")], "en")
+    assert len(items) == 1 and isinstance(items[0], ActionSelect)
+    assert [o.label for o in items[0].item.options] == [long_a, long_b, "Pass"]
+
+
+def test_labels_cut_short_in_a_select_stay_distinct():
+    base = "x" * 120
+    items = controls.build(1, 3, [labelled(base + "A", base + "B", "short", "other", "more", "six")], "en")
+    labels = [o.label for o in items[0].item.options]
+    assert len(set(labels)) == len(labels) and all(len(label) <= 100 for label in labels)
