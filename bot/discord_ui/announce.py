@@ -119,7 +119,8 @@ class Announcer:
 
     async def remind(self, table: Any, notice: Any, lang: str, *, silent: bool = False) -> None:
         names = names_of(table, lang)
-        users = [u for u in notice.users if table.user_seated(u)]
+        # the reminder was planned a while ago: only those who still owe a decision now
+        users = [u for u in notice.users if table.user_seated(u) and owed(table, u)]
         if not users or table.status != "running":
             return
         game = registry.get(table.game)

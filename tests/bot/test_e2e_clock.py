@@ -131,3 +131,30 @@ async def test_pings_and_dms_in_quiet_hours_arrive_silently(world):
     day_pings = [m for m in world.channel.history() if "your turn" in (m.content or "")
                  and m.created_at.hour >= 8]
     assert day_pings and not any(m.flags.suppress_notifications for m in day_pings)
+
+
+async def test_a_reminder_for_someone_who_has_moved_meanwhile_is_not_sent(world):
+    """The reminder is claimed, then announced a moment later: a move in between wins."""
+    import random
+
+    from simdriver import take_turn
+
+    from bot.service.models import Notice
+
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    service, rng = world.bot.service, random.Random(1)
+    moved = None
+    for _ in range(10):  # someone moves and then owes nothing (sutosute: the other still places)
+        for member in (world.alice, world.bob):
+            if await take_turn(world, member, rng) and not await service.prompts_for(table_id, str(member.id)):
+                moved = member
+                break
+        if moved:
+            break
+    assert moved is not None
+    table = await service.get(table_id)
+    reminder = Notice(kind="reminder", table_id=table_id, channel_id=table.channel_id, guild_id=table.guild_id,
+                      users=[str(moved.id)], data={"deadline": None})
+    before = len(posted(world, "⏰"))
+    await world.bot.announcer.publish(table_id, [reminder], board=False)
+    assert len(posted(world, "⏰")) == before, "no 'still your turn' right after they moved"
