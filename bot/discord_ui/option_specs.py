@@ -2,8 +2,8 @@
 
 Literal and bool fields offer their values; integer fields with bounds offer up to 25 values
 spread over the range (always including the default). Free-form fields are not offered.
-Labels come from the catalogue (`option.<field>`, `optval.<value>`) where it has them, and
-otherwise from the field name and the game's own description.
+Labels come from the catalogue (`option.<field>`, `optval.<field>.<value>`, `optval.<value>`)
+where it has them, and otherwise from the field name and the game's own description.
 """
 from __future__ import annotations
 
@@ -38,8 +38,10 @@ class OptionSpec:
     def value_label(self, value: Any, lang: str) -> str:
         if isinstance(value, bool):
             return t("optval.on" if value else "optval.off", lang)
-        key = f"optval.{value}"
-        return t(key, lang) if key in catalogue() else str(value)
+        for key in (f"optval.{self.name}.{value}", f"optval.{value}"):  # e.g. what 0 means for this option
+            if key in catalogue():
+                return t(key, lang)
+        return str(value)
 
     def encode(self, value: Any) -> str:
         return str(int(value)) if isinstance(value, bool) else str(value)

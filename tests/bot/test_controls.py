@@ -130,3 +130,21 @@ def test_labels_cut_short_in_a_select_stay_distinct():
     items = controls.build(1, 3, [labelled(base + "A", base + "B", "short", "other", "more", "six")], "en")
     labels = [o.label for o in items[0].item.options]
     assert len(set(labels)) == len(labels) and all(len(label) <= 100 for label in labels)
+
+
+def test_a_number_that_stands_for_a_rule_reads_as_that_rule_in_the_lobby():
+    """0 means "the rulebook's value" or "never" for some options: the lobby says so, not "0"."""
+    from bot.discord_ui.lobby import option_lines
+    from games import registry
+    from persistence.models import Seat, Table
+
+    def lines(key: str, lang: str) -> str:
+        game = registry.get(key)
+        table = Table(id=1, guild_id=1, channel_id=1, game=key, status="lobby", host="1",
+                      seats=[Seat(user_id="1", display_name="a")], options=game.Options().model_dump(mode="json"),
+                      created_at=0, updated_at=0)
+        return "\n".join(option_lines(table, lang))
+
+    assert "Starting HP: **rulebook (15)**" in lines("ganymede", "en")
+    assert "**0**" not in lines("sutosute", "en")
+    assert "**上限なし**" in lines("sutosute", "ja")
