@@ -23,8 +23,8 @@ LOG_PAGE = 10
 
 async def log(bot: CardTableBot, interaction: discord.Interaction, table_id: int | None) -> None:
     lang = await user_lang(interaction)
-    if table_id is None:
-        table = await bot.service.table_in_channel(interaction.channel_id)
+    if table_id is None:  # this channel's table, or the one that just ended here
+        table = await bot.service.latest_table_in_channel(interaction.channel_id)
         if table is None:
             await send(interaction, ephemeral=True, content=t("table.none_here", lang))
             return

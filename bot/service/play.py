@@ -37,6 +37,10 @@ class PlayOps(ServiceCore):
         """The lobby or running table of a channel."""
         return await self.store.tables.open_in_channel(channel_id)
 
+    async def latest_table_in_channel(self, channel_id: int) -> Table | None:
+        """The channel's open table, else the one that ended last there."""
+        return await self.store.tables.latest_in_channel(channel_id)
+
     async def tables_for_user(self, user_id: str) -> list[Table]:
         """Open tables (lobby or running) where the user sits or hosts."""
         return await self.store.tables.open_for_user(user_id)

@@ -92,6 +92,11 @@ class TableRepo:
         tables = await self._select(f"t.channel_id = $1 AND {_OPEN}", channel_id)
         return tables[0] if tables else None
 
+    async def latest_in_channel(self, channel_id: int) -> Table | None:
+        """The channel's most recent table, open or not (the log of a game that just ended)."""
+        tables = await self._select("t.id = (SELECT MAX(id) FROM game_tables WHERE channel_id = $1)", channel_id)
+        return tables[0] if tables else None
+
     async def open_in_guild(self, guild_id: int | None) -> list[Table]:
         if guild_id is None:
             return await self._select(f"t.guild_id IS NULL AND {_OPEN}")

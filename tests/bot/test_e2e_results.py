@@ -62,6 +62,8 @@ async def test_replay_of_a_running_game_is_refused(world):
 
 async def test_the_log_pages_through_public_moves(world):
     table_id = await finished_game(world, 4)
+    just_ended = await world.bob.slash(world.channel, "game log")  # right after the end, no number needed
+    assert just_ended.ephemeral and f"#{table_id}" in just_ended.response.embeds[0].title
     await world.alice.slash(world.channel, "game new", game="sutosute")  # the channel moves on
     page = await world.bob.slash(world.channel, "game log", table=table_id)
     assert page.ephemeral

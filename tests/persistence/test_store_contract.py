@@ -52,6 +52,8 @@ async def test_lookups_by_user_and_guild_list_only_open_tables(store):
     assert [t.id for t in await store.tables.open_in_guild(7)] == [a.id, b.id]
     assert await store.tables.open_in_guild(8) == []
     assert {t.id for t in await store.tables.all_open()} == {a.id, b.id}
+    assert (await store.tables.latest_in_channel(3)).id == c.id, "the last table of a channel, even finished"
+    assert await store.tables.latest_in_channel(99) is None
 
 
 async def test_save_is_a_compare_and_set_on_the_revision(store):
