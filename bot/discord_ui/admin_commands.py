@@ -83,6 +83,7 @@ async def skip(bot: CardTableBot, interaction: discord.Interaction) -> None:
     bot.announcer.publish(table.id, result.notices)
 
 
+TABLES_TEXT_LIMIT = 3900
 DURATION = re.compile(r"(\d+)\s*([mhd])")
 UNITS = {"m": 60, "h": 3600, "d": 86400}
 
@@ -205,15 +206,19 @@ def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
 async def tables(bot: CardTableBot, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     open_tables = await bot.service.open_tables(interaction.guild_id)
-    lines = []
-    for table in open_tables[:40]:
+    lines: list[str] = []
+    for table in open_tables:
         try:
             name = game_name(registry.get(table.game), lang)
         except (KeyError, ImportError, AttributeError):
             name = table.game
         players = ", ".join(f"<@{s.user_id}>" if s.user_id.isdigit() else s.display_name for s in table.seats)
-        lines.append(t("admin.table_line", lang, id=table.id, game=name, channel=f"<#{table.channel_id}>",
-                       status=t(f"status.{table.status}", lang), players=players or "—"))
+        line = t("admin.table_line", lang, id=table.id, game=name, channel=f"<#{table.channel_id}>",
+                 status=t(f"status.{table.status}", lang), players=players or "—")
+        if sum(len(x) + 1 for x in lines) + len(line) > TABLES_TEXT_LIMIT:  # an embed holds 4096
+            lines.append(t("admin.tables_more", lang, n=len(open_tables) - len(lines)))
+            break
+        lines.append(line)
     embed = discord.Embed(title=t("admin.tables_title", lang, n=len(open_tables)),
                           description="\n".join(lines) or t("admin.no_tables", lang), colour=discord.Colour.blurple())
     await send(interaction, ephemeral=True, embed=embed, allowed_mentions=discord.AllowedMentions.none())

@@ -115,3 +115,17 @@ async def test_a_board_older_than_an_hour_is_posted_afresh(world):
     boards = [m for m in world.channel.history() if m.id == table.board_message_id]
     assert boards and boards[0].components
     assert kind(controls(boards[0])[0]) == "H"
+
+
+async def test_the_table_list_of_a_busy_server_fits_in_one_message(world):
+    service = world.bot.service
+    for n in range(45):  # 45 lobbies of four people each, in 45 channels
+        channel = world.guild.create_text_channel(f"t{n}")
+        table = await service.open_lobby(world.guild.id, channel.id, f"{10**18 + n}", f"host{n}", "guns-and-steel")
+        for k in range(1, 4):
+            await service.join(table.id, f"{2 * 10**18 + 100 * n + k}", f"p{k}")
+    listed = await world.admin.slash(world.channel, "gameadmin tables")
+    assert listed.acknowledged and listed.ephemeral
+    embed = listed.response.embeds[0]
+    assert embed.title == "Open tables (45)"
+    assert "#1 " in embed.description and "more" in embed.description.splitlines()[-1]
