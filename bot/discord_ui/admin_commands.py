@@ -12,7 +12,7 @@ from games import registry
 
 from . import lobby
 from .lobby import duration_text
-from .presenters import game_name
+from .presenters import FIELD_LIMIT, clip, game_name
 from .replies import send, table_lang, user_lang
 from .table_commands import table_here
 
@@ -194,7 +194,8 @@ def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
         (t("admin.f_quiet", lang), f"{quiet} ({offset})"),
         (t("admin.f_idle", lang), t(f"idle.{s.idle_policy}", lang)),
         (t("admin.f_handover", lang), str(s.handover_after) if s.handover_after else t("admin.off", lang)),
-        (t("admin.f_channels", lang), ", ".join(f"<#{c}>" for c in s.allowed_channels) or t("admin.all", lang)),
+        (t("admin.f_channels", lang),
+         clip(", ".join(f"<#{c}>" for c in s.allowed_channels), FIELD_LIMIT) or t("admin.all", lang)),
         (t("admin.f_cap", lang), str(s.max_open_tables_per_user)),
         (t("admin.f_lobby_timeout", lang), duration_text(s.lobby_timeout_s, lang)),
     ]

@@ -13,7 +13,7 @@ from games import registry
 
 from . import lobby, permissions, play
 from .announce import board_view
-from .presenters import board_embed
+from .presenters import board_embed, clip
 from .replies import send, table_lang, uid, user_lang
 from .router import start_from
 
@@ -89,7 +89,7 @@ async def hand(bot: CardTableBot, interaction: discord.Interaction) -> None:
             table = mine[0]
         elif mine:
             where = ", ".join(f"<#{x.channel_id}> (#{x.id})" for x in mine)
-            await send(interaction, ephemeral=True, content=t("hand.which_table", lang, tables=where))
+            await send(interaction, ephemeral=True, content=clip(t("hand.which_table", lang, tables=where), 2000))
             return
         elif table is None:
             await send(interaction, ephemeral=True, content=t("table.none_here", lang))

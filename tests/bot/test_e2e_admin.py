@@ -129,3 +129,13 @@ async def test_the_table_list_of_a_busy_server_fits_in_one_message(world):
     embed = listed.response.embeds[0]
     assert embed.title == "Open tables (45)"
     assert "#1 " in embed.description and "more" in embed.description.splitlines()[-1]
+
+
+async def test_settings_with_many_allowed_channels_still_show(world):
+    for n in range(60):
+        channel = world.guild.create_text_channel(f"games-{n}")
+        result = await world.admin.slash(world.channel, "gameadmin settings", allow_channel=channel)
+        assert result.acknowledged
+    shown = await world.admin.slash(world.channel, "gameadmin settings")
+    field = next(f for f in shown.response.embeds[0].fields if f.name == "Channels")
+    assert field.value.startswith("<#") and len(field.value) <= 1024
