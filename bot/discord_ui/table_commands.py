@@ -109,7 +109,8 @@ async def board(bot: CardTableBot, interaction: discord.Interaction) -> None:
         embed, view = lobby.render(table, public)
     else:
         game = registry.get(table.game)
-        embed, view = board_embed(game, table, table.state(game), public), board_view(table, public)
+        recent = await svc.log(table.id, limit=3)  # public events only, as on the live board
+        embed, view = board_embed(game, table, table.state(game), public, recent), board_view(table, public)
     message = await send(interaction, ephemeral=False, embed=embed, view=view)
     if message is not None:
         old = table.board_message_id

@@ -22,3 +22,22 @@ async def test_rules_summary_of_every_game_in_english_and_japanese(world, key):
     assert game.names["ja"] in embed.title
     assert embed.description.startswith(game.rules_summary("ja")[:20].strip())
     assert f"{game.min_players}～{game.max_players}人" in embed.footer.text
+
+
+async def test_board_reposts_the_live_board_with_the_last_moves(world):
+    import random
+
+    from simdriver import open_table, take_turn
+
+    table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
+    rng = random.Random(2)
+    for member in (world.alice, world.bob):
+        await take_turn(world, member, rng)
+    board_id = (await world.bot.service.get(table_id)).board_message_id
+    live = next(m for m in world.channel.history() if m.id == board_id)
+    posted = await world.outsider.slash(world.channel, "game board")
+    assert posted.acknowledged and not posted.ephemeral
+    fresh = posted.response.embeds[0]
+    assert fresh.title == live.embeds[0].title and fresh.description == live.embeds[0].description
+    assert [f.name for f in fresh.fields] == [f.name for f in live.embeds[0].fields], "Last moves included"
+    assert (await world.bot.service.get(table_id)).board_message_id == posted.response.id, "it is the live board now"
