@@ -115,7 +115,7 @@ async def board(bot: CardTableBot, interaction: discord.Interaction) -> None:
     if message is not None:
         old = table.board_message_id
         await svc.set_board_message(table.id, message.id)
-        if old and old != message.id and table.status == "lobby":
+        if old and old != message.id:  # the old one is no longer live: no buttons on it
             await bot.announcer.edit_message(table.channel_id, old, view=None)
 
 

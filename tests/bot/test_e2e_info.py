@@ -41,3 +41,5 @@ async def test_board_reposts_the_live_board_with_the_last_moves(world):
     assert fresh.title == live.embeds[0].title and fresh.description == live.embeds[0].description
     assert [f.name for f in fresh.fields] == [f.name for f in live.embeds[0].fields], "Last moves included"
     assert (await world.bot.service.get(table_id)).board_message_id == posted.response.id, "it is the live board now"
+    old = next(m for m in world.channel.history() if m.id == board_id)
+    assert not old.components, "the replaced board lost its button"
