@@ -88,3 +88,10 @@ async def test_the_settings_options_are_named_in_japanese_too(world):
     assert all(names.values()), f"options without a Japanese name: {[n for n, ja in names.items() if not ja]}"
     shown = await world.admin.slash(world.channel, "gameadmin settings", quiet_hours="22-7")  # English names work
     assert "22:00–7:00" in " ".join(f.value for f in shown.response.embeds[0].fields)
+
+
+def test_japanese_calls_a_table_by_one_word():
+    """The board says 卓 #1; refusals must not call the same thing テーブル."""
+    from bot.i18n import catalogue
+
+    assert not [key for key, texts in catalogue().items() if "テーブル" in texts.get("ja", "")]
