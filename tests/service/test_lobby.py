@@ -31,7 +31,7 @@ async def test_a_lobby_seats_the_host_with_official_default_options(svc, clock):
 async def test_a_second_lobby_in_a_busy_channel_is_refused(svc):
     first = await svc.open_lobby(GUILD, 55, "u1", "Alice", "sutosute")
     error = await refused("channel_busy", svc.open_lobby(GUILD, 55, "u2", "Bob", "ganymede"))
-    assert "one table per channel" in error.message("en") and "1チャンネルに1テーブル" in error.message("ja")
+    assert "one table per channel" in error.message("en") and "1チャンネルに1卓" in error.message("ja")
     assert await svc.table_in_channel(55) == first
     await svc.open_lobby(GUILD, 56, "u2", "Bob", "ganymede")  # another channel is fine
 
