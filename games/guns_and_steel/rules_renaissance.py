@@ -51,8 +51,8 @@ def _honor_prompt(state: State, t: Task):
         return make_prompt(t, T("Honor: you met the placement condition of several wonders; place one honor token on:",
                                 "栄誉：複数の世界遺産の配置条件を満たしました。栄誉トークン1個を配置する世界遺産："),
                            [Option(key=dst, label=_wonder_label(state, t.player, dst)) for _, dst in moves])
-    options = [Option(key=f"{src}>{dst}", label=T("Move a token from ", "トークンを移動：") + wonder(src).label
-                      + T(" to ", "→") + _wonder_label(state, t.player, dst)) for src, dst in moves]
+    options = [Option(key=f"{src}>{dst}", label=T("Move a token: ", "トークンを移動：") + wonder(src).label
+                      + T(" → ", "→") + _wonder_label(state, t.player, dst)) for src, dst in moves]
     options.append(opt("keep", "Keep my tokens where they are", "移動しない", passes=True))
     return make_prompt(t, T("Honor: all five of your tokens are out; move one to a wonder whose condition you met?",
                             "栄誉：トークン5個をすべて配置済みです。条件を満たした世界遺産へ1個移動しますか"), options)

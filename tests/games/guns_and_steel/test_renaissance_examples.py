@@ -217,6 +217,9 @@ def test_forbidden_city_honor_moved_from_the_lighthouse():
     assert "lighthouse>forbidden_city" in keys(p) and "keep" in keys(p)
     assert not any(k.endswith(">lighthouse") or k.endswith(">hagia_sophia") for k in keys(p))  # bought; no horse played
     assert p.option("keep").passes                      # moving is optional
+    move = p.option("lighthouse>forbidden_city").label
+    assert move.en == "Move a token: Lighthouse of Alexandria → Forbidden City (2/3 of yours, 4 VP)"
+    assert move.ja == "トークンを移動：アレクサンドリアの大灯台→紫禁城（あなた2/3、4VP）"
     s, events = act(s, "ren_honor", "lighthouse>forbidden_city")
     assert s.seats["you"].wonders == ["forbidden_city"]
     assert s.ren.honor_supply["you"] == 3 and s.ren.honor["panama"] == {"you": 2}
