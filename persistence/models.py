@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from games.kit import Event, Text
 
@@ -46,6 +46,14 @@ class TableSettings(BaseModel):
     reminders: list[int] = Field(default_factory=list)  # seconds after a turn starts; empty = derived
     idle_policy: IdlePolicy = "skip"
     handover_after: int = Field(3, ge=0, le=100)          # 0 = never hand a seat over
+    quiet_hours: list[int] | None = None                  # None = the server's; [] = none; [start, end]
+
+    @field_validator("quiet_hours")
+    @classmethod
+    def _quiet_pair(cls, value: list[int] | None) -> list[int] | None:
+        if value is not None and (len(value) not in (0, 2) or not all(0 <= h <= 23 for h in value)):
+            raise ValueError("quiet_hours is [], or [start, end] with hours 0-23")
+        return value
 
 
 class Table(BaseModel):

@@ -173,6 +173,8 @@ async def settings(bot: CardTableBot, interaction: discord.Interaction, **given:
         current = await bot.prefs.update_guild(interaction.guild_id, **changes)
         table_changes = {k: v for k, v in changes.items()
                          if k in ("turn_limit_s", "reminders", "idle_policy", "handover_after")}
+        if "quiet_start" in changes:
+            table_changes["quiet_hours"] = None  # this table follows the server's new quiet hours
         table = await svc.table_in_channel(interaction.channel_id)
         if table is not None and table_changes and given.get("this_table", True):
             await svc.update_table_settings(table.id, str(interaction.user.id), True, **table_changes)

@@ -109,13 +109,13 @@ class Announcer:
         self.bot.scheduler.poke()
 
     async def quiet_now(self, table: Any) -> bool:
-        """Whether it is the quiet hours of the table's server: messages then still arrive
+        """Whether it is the table's quiet hours (its own, else its server's): messages then still arrive
         (a move or a deadline does not wait), but silently — no push notification."""
         if table.guild_id is None:
             return False
         guild = await self.bot.prefs.guild(table.guild_id)
         now = discord.utils.utcnow().timestamp()
-        return clock.is_quiet(now, guild.quiet_start, guild.quiet_end, guild.utc_offset_min)
+        return clock.is_quiet_for(now, table.settings, guild)
 
     async def remind(self, table: Any, notice: Any, lang: str, *, silent: bool = False) -> None:
         names = names_of(table, lang)

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 DIRECT_SELECTS = 3
 TURN_LIMIT = "@turn_limit"
 IDLE_POLICY = "@idle_policy"
+REMINDERS = "@reminders"
+QUIET_HOURS = "@quiet_hours"
+SERVER_QUIET = "server"
+NO_QUIET = "off"
 REMOVE_CPU = "@remove_cpu"
 
 
@@ -49,8 +53,24 @@ def duration_text(seconds: int | None, lang: str) -> str:
 
 def clock_line(table: Any, lang: str) -> str:
     s = table.settings
-    return t("lobby.clock_line", lang, limit=duration_text(s.turn_limit_s, lang),
-             policy=t(f"idle.{s.idle_policy}", lang))
+    return "\n".join((
+        t("lobby.clock_line", lang, limit=duration_text(s.turn_limit_s, lang), policy=t(f"idle.{s.idle_policy}", lang)),
+        t("lobby.reminder_line", lang, reminders=reminders_text(s.reminders, lang), quiet=quiet_text(s.quiet_hours, lang)),
+    ))
+
+
+def reminders_text(reminders: list[int], lang: str) -> str:
+    if not reminders:
+        return t("lobby.reminders.auto", lang)
+    return t("lobby.reminders.after", lang, times=", ".join(duration_text(r, lang) for r in reminders))
+
+
+def quiet_text(quiet: list[int] | None, lang: str) -> str:
+    if quiet is None:
+        return t("lobby.quiet.server", lang)
+    if not quiet:
+        return t("lobby.quiet.none", lang)
+    return f"{quiet[0]:02d}:00–{quiet[1]:02d}:00"
 
 
 def turn_limit_presets() -> list[tuple[str, int | None]]:
@@ -81,6 +101,8 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     more = [select_option(s.label(lang), s.name, s.help(lang)) for s in ordered[DIRECT_SELECTS:]]
     more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
+    more.append(select_option(t("lobby.reminders", lang), REMINDERS, reminders_text(table.settings.reminders, lang)))
+    more.append(select_option(t("lobby.quiet_hours", lang), QUIET_HOURS, quiet_text(table.settings.quiet_hours, lang)))
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
@@ -108,6 +130,11 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                                  default=p == table.settings.idle_policy) for p in ("skip", "auto")]
         item = select(ids.lobby_value(table.id, v, name), options, t("lobby.idle_policy", lang))
         return t("lobby.pick_value", lang, name=t("lobby.idle_policy", lang)), detached_view([item])
+    if name in (REMINDERS, QUIET_HOURS):
+        label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
+        options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
+        item = select(ids.lobby_value(table.id, v, name), options, label)
+        return t("lobby.pick_value", lang, name=label), detached_view([item])
     game = registry.get(table.game)
     spec = next(s for s in specs(game.Options) if s.name == name)
     current = game.parse_options(table.options).model_dump().get(name)
@@ -117,6 +144,21 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
     return text, detached_view([_value_select(ids.lobby_value(table.id, v, name), spec, current, lang, None)])
 
 
+def _reminder_options(table: Any, lang: str) -> list[discord.SelectOption]:
+    from bot.service.clock import REMINDER_PRESETS
+    current = list(table.settings.reminders)
+    return [select_option(reminders_text(list(seconds), lang), key, default=list(seconds) == current)
+            for key, seconds in REMINDER_PRESETS]
+
+
+def _quiet_options(table: Any, lang: str) -> list[discord.SelectOption]:
+    from bot.service.clock import QUIET_PRESETS
+    current = table.settings.quiet_hours
+    choices: list[tuple[str, list[int] | None]] = [(SERVER_QUIET, None), (NO_QUIET, [])]
+    choices += [(f"{a}-{b}", [a, b]) for a, b in QUIET_PRESETS]
+    return [select_option(quiet_text(value, lang), key, default=value == current) for key, value in choices]
+
+
 def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the clock."""
     if name == TURN_LIMIT:
@@ -124,6 +166,17 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
         return "setting", {"turn_limit_s": seconds or None}
     if name == IDLE_POLICY:
         return "setting", {"idle_policy": raw}
+    if name == REMINDERS:
+        from bot.service.clock import REMINDER_PRESETS
+        presets = dict(REMINDER_PRESETS)
+        if raw not in presets:
+            raise ValueError(f"{raw!r} is not a reminder preset")
+        return "setting", {"reminders": list(presets[raw])}
+    if name == QUIET_HOURS:
+        if raw in (SERVER_QUIET, NO_QUIET):
+            return "setting", {"quiet_hours": None if raw == SERVER_QUIET else []}
+        start, end = raw.split("-")
+        return "setting", {"quiet_hours": [int(start), int(end)]}
     game = registry.get(table.game)
     spec = next(s for s in specs(game.Options) if s.name == name)
     return "option", spec.decode(raw)

@@ -1,7 +1,7 @@
 """The turn clock as pure functions: limit presets, reminder times, quiet hours, timer plans.
 
 Times are epoch seconds. Quiet hours are local hours [start, end) in the guild's UTC
-offset and may wrap midnight (22 -> 7). Reminders that fall in quiet hours move to the end
+offset and may wrap midnight (22 -> 7); a table may set its own or none (`quiet_hours`). Reminders that fall in quiet hours move to the end
 of the quiet period; deadlines never move (a limit is a promise to the other players).
 """
 from __future__ import annotations
@@ -49,6 +49,33 @@ def after_quiet(t: float, start: int | None, end: int | None, utc_offset_min: in
     return end_today - utc_offset_min * 60
 
 
+# (catalogue key suffix, seconds after the turn starts); () = derived from the limit.
+REMINDER_PRESETS: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("auto", ()), ("1h", (HOUR,)), ("4h", (4 * HOUR,)), ("12h", (12 * HOUR,)), ("1d", (DAY,)),
+    ("12h_1d", (12 * HOUR, DAY)), ("1d_2d", (DAY, 2 * DAY)),
+)
+# (start, end) local hours offered for a table's own quiet hours
+QUIET_PRESETS: tuple[tuple[int, int], ...] = ((22, 7), (23, 8), (0, 8), (21, 6), (1, 9))
+
+
+def quiet_hours(settings: TableSettings, guild: GuildSettings) -> tuple[int | None, int | None]:
+    """The table's own quiet hours if it set them ([] = none), else the server's."""
+    if settings.quiet_hours is None:
+        return guild.quiet_start, guild.quiet_end
+    if not settings.quiet_hours:
+        return None, None
+    start, end = settings.quiet_hours
+    return start, end
+
+
+def is_quiet_for(t: float, settings: TableSettings, guild: GuildSettings) -> bool:
+    return is_quiet(t, *quiet_hours(settings, guild), guild.utc_offset_min)
+
+
+def after_quiet_for(t: float, settings: TableSettings, guild: GuildSettings) -> float:
+    return after_quiet(t, *quiet_hours(settings, guild), guild.utc_offset_min)
+
+
 def is_timed(people_seated: int) -> bool:
     """The clock runs in games that started with at least two people; a solo game (one
     person, maybe with computer seats) just waits. After a handover it keeps running for
@@ -64,7 +91,7 @@ def plan_turn(table_id: int, seat: str, started_at: float, settings: TableSettin
     timers: list[Timer] = []
     offsets = reminder_offsets(settings)
     for n, offset in enumerate(offsets, 1):
-        due = after_quiet(started_at + offset, guild.quiet_start, guild.quiet_end, guild.utc_offset_min)
+        due = after_quiet_for(started_at + offset, settings, guild)
         if deadline is not None and due >= deadline:
             continue
         data: dict = {"n": n, "of": len(offsets), "deadline": deadline, "turn_started_at": started_at,
@@ -78,12 +105,12 @@ def plan_turn(table_id: int, seat: str, started_at: float, settings: TableSettin
     return timers
 
 
-def next_repeat(timer: Timer, guild: GuildSettings) -> Timer | None:
+def next_repeat(timer: Timer, guild: GuildSettings, settings: TableSettings | None = None) -> Timer | None:
     """The following daily reminder of a turn without a limit."""
     repeat = timer.data.get("repeat")
     if not repeat:
         return None
     base = timer.data.get("base", timer.due_at) + repeat
-    due = after_quiet(base, guild.quiet_start, guild.quiet_end, guild.utc_offset_min)
+    due = after_quiet_for(base, settings or TableSettings(), guild)
     data = {**timer.data, "n": timer.data.get("n", 1) + 1, "base": base}
     return Timer(table_id=timer.table_id, kind="reminder", due_at=due, seat=timer.seat, version=timer.version, data=data)

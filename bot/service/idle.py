@@ -88,11 +88,11 @@ class IdleOps(ServiceCore):
                    and seat.turn_started_at == timer.data.get("turn_started_at")
                    and (deadline is None or deadline > now))
         guild = await self.guild_settings(table.guild_id) if current else None
-        follow = clock.next_repeat(timer, guild) if current else None
-        if current and clock.is_quiet(now, guild.quiet_start, guild.quiet_end, guild.utc_offset_min):
+        follow = clock.next_repeat(timer, guild, table.settings) if current else None
+        if current and clock.is_quiet_for(now, table.settings, guild):
             # quiet hours set after it was planned: send it when they end instead
-            follow = timer.model_copy(update={"id": None, "due_at": clock.after_quiet(
-                now, guild.quiet_start, guild.quiet_end, guild.utc_offset_min)})
+            follow = timer.model_copy(update={"id": None, "due_at": clock.after_quiet_for(
+                now, table.settings, guild)})
             current = False
         async with self.store.db.transaction():
             if not await self.store.timers.claim(timer.id):

@@ -158,3 +158,26 @@ async def test_a_reminder_for_someone_who_has_moved_meanwhile_is_not_sent(world)
     before = len(posted(world, "⏰"))
     await world.bot.announcer.publish(table_id, [reminder], board=False)
     assert len(posted(world, "⏰")) == before, "no 'still your turn' right after they moved"
+
+
+async def test_the_host_sets_the_tables_own_reminders_and_quiet_hours_in_the_lobby(world):
+    """The server has no quiet hours; this table sleeps 00:00–08:00 and reminds 1 h into a turn."""
+    from simdriver import controls, kind, lobby_button, set_lobby_option
+
+    env = world.env  # virtual time starts at 00:00 UTC
+    await clock_settings(world, turn_limit=12 * HOUR, utc_offset="+0")
+    opened = await world.alice.slash(world.channel, "game new", game="sutosute")
+    lobby = opened.response
+    await set_lobby_option(world, world.alice, lobby, "@reminders", "1h")
+    await set_lobby_option(world, world.alice, lobby, "@quiet_hours", "0-8")
+    shown = channel_texts(world, world.outsider)
+    assert any("Reminders: 1 h after the turn starts · quiet hours: 00:00–08:00" in x for x in shown)
+    more = next(c for c in controls(lobby) if kind(c) == "LM")
+    refused = await world.bob.select(lobby, ["@quiet_hours"], custom_id=more["custom_id"])
+    assert refused.ephemeral and "host" in refused.response.content
+    await world.bob.click(lobby, custom_id=lobby_button(lobby, "join"))
+    await world.alice.click(lobby, custom_id=lobby_button(lobby, "start"))
+    await env.advance_time(7 * HOUR + 59 * MINUTE)
+    assert posted(world, "⏰") == [], "01:00 is inside the table's quiet hours"
+    await env.advance_time(2 * MINUTE)  # 08:01
+    assert len(posted(world, "⏰")) == 1

@@ -97,8 +97,14 @@ async def test_table_settings_are_for_the_host_in_the_lobby_and_admins_any_time(
     with pytest.raises(TableError) as err:
         await svc.update_table_settings(table.id, "u1", False, turn_limit_s=5)
     assert err.value.code == "bad_setting"
-    table = await svc.update_table_settings(table.id, "u1", False, turn_limit_s=3600, idle_policy="auto")
+    with pytest.raises(TableError) as err:
+        await svc.update_table_settings(table.id, "u1", False, quiet_hours=[22, 30])
+    assert err.value.code == "bad_setting"
+    table = await svc.update_table_settings(table.id, "u1", False, turn_limit_s=3600, idle_policy="auto",
+                                            reminders=[600], quiet_hours=[23, 6])
     assert table.settings.turn_limit_s == 3600 and table.settings.idle_policy == "auto"
+    assert table.settings.reminders == [600] and table.settings.quiet_hours == [23, 6]
+    assert (await svc.get(table.id)).settings == table.settings  # stored
     table = (await svc.start(table.id, "u1", seed=1)).table
     with pytest.raises(TableError) as err:
         await svc.update_table_settings(table.id, "u1", False, turn_limit_s=7200)

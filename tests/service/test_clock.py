@@ -74,3 +74,40 @@ def test_without_a_limit_one_reminder_after_twelve_hours_then_daily():
     assert next_repeat(moved, quiet).due_at == MIDNIGHT + DAY + 14 * HOUR  # daily from 12:00, moved again
     explicit = plan_turn(5, "u1", MIDNIGHT, TableSettings(reminders=[60]), guild, version=0)
     assert next_repeat(explicit[0], guild) is None
+
+
+def test_a_table_may_keep_the_servers_quiet_hours_set_its_own_or_have_none():
+    from bot.service.clock import quiet_hours
+    guild = GuildSettings(guild_id=1, quiet_start=22, quiet_end=7)
+    assert quiet_hours(TableSettings(), guild) == (22, 7)
+    assert quiet_hours(TableSettings(quiet_hours=[0, 3]), guild) == (0, 3)
+    assert quiet_hours(TableSettings(quiet_hours=[]), guild) == (None, None)
+    limit = TableSettings(turn_limit_s=12 * HOUR, reminders=[HOUR])
+    own = limit.model_copy(update={"quiet_hours": [0, 3]})
+    none = limit.model_copy(update={"quiet_hours": []})
+    # a turn at midnight: the 01:00 reminder waits for 07:00 (server), 03:00 (own) or not at all
+    assert plan_turn(5, "u1", MIDNIGHT, limit, guild, version=0)[0].due_at == MIDNIGHT + 7 * HOUR
+    assert plan_turn(5, "u1", MIDNIGHT, own, guild, version=0)[0].due_at == MIDNIGHT + 3 * HOUR
+    assert plan_turn(5, "u1", MIDNIGHT, none, guild, version=0)[0].due_at == MIDNIGHT + HOUR
+    # the daily reminders of a table without a limit follow the table's quiet hours too
+    (first,) = plan_turn(5, "u1", MIDNIGHT + 23 * HOUR, TableSettings(quiet_hours=[10, 12]), guild, version=0)
+    assert first.due_at == MIDNIGHT + DAY + 12 * HOUR
+    assert next_repeat(first, guild, TableSettings(quiet_hours=[10, 12])).due_at == MIDNIGHT + 2 * DAY + 12 * HOUR
+
+
+def test_quiet_hours_of_a_table_are_two_hours_of_the_day_or_none():
+    import pytest
+    from pydantic import ValidationError
+    for bad in ([22], [25, 3], [1, 2, 3], [-1, 4]):
+        with pytest.raises(ValidationError):
+            TableSettings(quiet_hours=bad)
+
+
+def test_reminder_presets_are_sorted_times_after_the_turn_starts_and_have_labels():
+    from bot.discord_ui.lobby import reminders_text
+    from bot.service.clock import REMINDER_PRESETS
+    assert REMINDER_PRESETS[0] == ("auto", ())
+    for _key, seconds in REMINDER_PRESETS:
+        assert list(seconds) == sorted(set(seconds)) and all(s >= HOUR for s in seconds)
+        for lang in ("en", "ja"):
+            assert reminders_text(list(seconds), lang)
