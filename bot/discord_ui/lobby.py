@@ -62,7 +62,8 @@ def clock_line(table: Any, lang: str) -> str:
 def reminders_text(reminders: list[int], lang: str) -> str:
     if not reminders:
         return t("lobby.reminders.auto", lang)
-    return t("lobby.reminders.after", lang, times=", ".join(duration_text(r, lang) for r in reminders))
+    separator = "、" if lang == "ja" else ", "
+    return t("lobby.reminders.after", lang, times=separator.join(duration_text(r, lang) for r in reminders))
 
 
 def quiet_text(quiet: list[int] | None, lang: str) -> str:
