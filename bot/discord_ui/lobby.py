@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
+from bot.service.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 from games import registry
 
 from . import ids
@@ -76,7 +77,6 @@ def quiet_text(quiet: list[int] | None, lang: str) -> str:
 
 def turn_limit_presets() -> list[tuple[str, int | None]]:
     """(label key, seconds) of the service's presets, from none to a week."""
-    from bot.service.clock import TURN_LIMIT_PRESETS
     return [(f"service.limit.{key}", seconds) for key, seconds in TURN_LIMIT_PRESETS]
 
 
@@ -146,14 +146,12 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
 
 
 def _reminder_options(table: Any, lang: str) -> list[discord.SelectOption]:
-    from bot.service.clock import REMINDER_PRESETS
     current = list(table.settings.reminders)
     return [select_option(reminders_text(list(seconds), lang), key, default=list(seconds) == current)
             for key, seconds in REMINDER_PRESETS]
 
 
 def _quiet_options(table: Any, lang: str) -> list[discord.SelectOption]:
-    from bot.service.clock import QUIET_PRESETS
     current = table.settings.quiet_hours
     choices: list[tuple[str, list[int] | None]] = [(SERVER_QUIET, None), (NO_QUIET, [])]
     choices += [(f"{a}-{b}", [a, b]) for a, b in QUIET_PRESETS]
@@ -168,7 +166,6 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     if name == IDLE_POLICY:
         return "setting", {"idle_policy": raw}
     if name == REMINDERS:
-        from bot.service.clock import REMINDER_PRESETS
         presets = dict(REMINDER_PRESETS)
         if raw not in presets:
             raise ValueError(f"{raw!r} is not a reminder preset")

@@ -1,8 +1,9 @@
 """The turn clock as pure functions: limit presets, reminder times, quiet hours, timer plans.
 
 Times are epoch seconds. Quiet hours are local hours [start, end) in the guild's UTC
-offset and may wrap midnight (22 -> 7); a table may set its own or none (`quiet_hours`). Reminders that fall in quiet hours move to the end
-of the quiet period; deadlines never move (a limit is a promise to the other players).
+offset and may wrap midnight (22 -> 7); a table keeps the server's, sets its own or has none
+(`TableSettings.quiet_hours`). Reminders that fall in quiet hours move to the end of the quiet
+period; deadlines never move (a limit is a promise to the other players).
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def quiet_hours(settings: TableSettings, guild: GuildSettings) -> tuple[int | No
     if not settings.quiet_hours:
         return None, None
     start, end = settings.quiet_hours
-    return start, end
+    return start, end  # a pair, as the validator of TableSettings ensures
 
 
 def is_quiet_for(t: float, settings: TableSettings, guild: GuildSettings) -> bool:
@@ -105,12 +106,12 @@ def plan_turn(table_id: int, seat: str, started_at: float, settings: TableSettin
     return timers
 
 
-def next_repeat(timer: Timer, guild: GuildSettings, settings: TableSettings | None = None) -> Timer | None:
+def next_repeat(timer: Timer, guild: GuildSettings, settings: TableSettings) -> Timer | None:
     """The following daily reminder of a turn without a limit."""
     repeat = timer.data.get("repeat")
     if not repeat:
         return None
     base = timer.data.get("base", timer.due_at) + repeat
-    due = after_quiet_for(base, settings or TableSettings(), guild)
+    due = after_quiet_for(base, settings, guild)
     data = {**timer.data, "n": timer.data.get("n", 1) + 1, "base": base}
     return Timer(table_id=timer.table_id, kind="reminder", due_at=due, seat=timer.seat, version=timer.version, data=data)

@@ -64,16 +64,16 @@ def test_without_a_limit_one_reminder_after_twelve_hours_then_daily():
     guild = GuildSettings(guild_id=1)
     (first,) = plan_turn(5, "u1", MIDNIGHT, TableSettings(), guild, version=0)
     assert first.due_at == MIDNIGHT + 12 * HOUR and first.data["repeat"] == DAY
-    second = next_repeat(first, guild)
-    third = next_repeat(second, guild)
+    second = next_repeat(first, guild, TableSettings())
+    third = next_repeat(second, guild, TableSettings())
     assert (second.due_at, third.due_at) == (MIDNIGHT + 36 * HOUR, MIDNIGHT + 60 * HOUR)
     assert third.data["n"] == 3
     quiet = GuildSettings(guild_id=1, quiet_start=10, quiet_end=14)
     (moved,) = plan_turn(5, "u1", MIDNIGHT, TableSettings(), quiet, version=0)
     assert moved.due_at == MIDNIGHT + 14 * HOUR
-    assert next_repeat(moved, quiet).due_at == MIDNIGHT + DAY + 14 * HOUR  # daily from 12:00, moved again
+    assert next_repeat(moved, quiet, TableSettings()).due_at == MIDNIGHT + DAY + 14 * HOUR  # daily from 12:00, moved again
     explicit = plan_turn(5, "u1", MIDNIGHT, TableSettings(reminders=[60]), guild, version=0)
-    assert next_repeat(explicit[0], guild) is None
+    assert next_repeat(explicit[0], guild, TableSettings(reminders=[60])) is None
 
 
 def test_a_table_may_keep_the_servers_quiet_hours_set_its_own_or_have_none():

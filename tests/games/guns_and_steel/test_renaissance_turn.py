@@ -94,17 +94,21 @@ def test_panama_needs_a_conversion_in_the_payment():
     assert _placed(s, "panama") == 0
 
 
-def test_panama_when_the_player_chooses_to_convert():
-    # [food]1 [iron]1 with food 4 + iron 1: paying may turn any 3 into [earth] (the player's call)
-    s = _turn(["mining", "barter", "coup", "writing"], ["panama"],
-              res=["agriculture", "reinforcement", "agriculture", "barter"], pyramid={"horse": ["chariot"]})
-    s = _buy_chariot(s)
+def _pay_chariot_with_a_conversion(s):
+    """Pay by hand: deplete every face-down resource, then take the offered conversion."""
     s, _ = act(s, "pay", "manual")
     for cid in [c.id for c in s.seats["you"].field if not c.up]:
         s, _ = act(s, "pay_pick", cid)
     assert {"pay", "pay_conv"} <= set(keys(prompt(s)))
     s, _ = act(s, "pay_pick", "pay_conv")
-    s = _to_honor(s)
+    return s
+
+
+def test_panama_when_the_player_chooses_to_convert():
+    # [food]1 [iron]1 with food 4 + iron 1: paying may turn any 3 into [earth] (the player's call)
+    s = _turn(["mining", "barter", "coup", "writing"], ["panama"],
+              res=["agriculture", "reinforcement", "agriculture", "barter"], pyramid={"horse": ["chariot"]})
+    s = _to_honor(_pay_chariot_with_a_conversion(_buy_chariot(s)))
     assert _placed(s, "panama") == 1
 
 
@@ -112,13 +116,7 @@ def test_panama_with_a_surplus_food_to_iron_conversion():
     # food 3 + iron 1 for [food]1 [iron]1: the iron may be paid with [food]2 → [iron]1 instead
     s = _turn(["mining", "barter", "coup", "writing"], ["panama"], res=["agriculture", "reinforcement", "agriculture"],
               pyramid={"horse": ["chariot"]})
-    s = _buy_chariot(s)
-    s, _ = act(s, "pay", "manual")
-    for cid in [c.id for c in s.seats["you"].field if not c.up]:
-        s, _ = act(s, "pay_pick", cid)
-    assert {"pay", "pay_conv"} <= set(keys(prompt(s)))
-    s, _ = act(s, "pay_pick", "pay_conv")
-    s = _to_honor(s)
+    s = _to_honor(_pay_chariot_with_a_conversion(_buy_chariot(s)))
     assert _placed(s, "panama") == 1
 
 
