@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service import TableService  # noqa: E402
 from games import registry  # noqa: E402
 from games.kit import Rng  # noqa: E402
 from games.kit.playout import random_choice  # noqa: E402
 from persistence import open_store  # noqa: E402
+from tables import TableService  # noqa: E402
 
 
 # ---- part 1: the table service on SQLite ------------------------------------------------

@@ -158,7 +158,7 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = parse_args(argv)
     if args.replay:
-        from bot.service.replay import print_replay
+        from bot.local_replay import print_replay
         return print_replay(args.replay, args.lang, out or sys.stdout)
     return play(args, out=out or sys.stdout)
 

@@ -1,7 +1,7 @@
 """The records the store keeps: tables, seats, log entries, settings, timers and results.
 
 They are pydantic models so the service and the front ends share one definition
-(`bot.service.models` re-exports them) and every JSON column round-trips unchanged.
+(`tables.models` re-exports them) and every JSON column round-trips unchanged.
 """
 from __future__ import annotations
 

@@ -50,3 +50,33 @@ def test_checker_catches_forbidden_code():
     assert _violations("from random import shuffle")
     assert _violations("import random as r\nr.choice([1])")
     assert _violations("from .kit import Rng\nx = 1") == []
+
+
+TABLES = Path(__file__).resolve().parent.parent / "tables"
+TABLES_FORBIDDEN = {"discord", "bot"}
+
+
+def _imports(source: str) -> set[str]:
+    """Top-level module names a source file imports (absolute imports only)."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_table_service_knows_no_front_end():
+    """games ← tables ← front ends: the table service never imports discord or the bot package."""
+    problems = {}
+    for path in TABLES.rglob("*.py"):
+        bad = _imports(path.read_text(encoding="utf-8")) & TABLES_FORBIDDEN
+        if bad:
+            problems[str(path.relative_to(TABLES))] = sorted(bad)
+    assert problems == {}
+
+
+def test_layer_checker_sees_imports():
+    assert _imports("import discord.ui\nfrom bot.i18n import t") == {"discord", "bot"}
+    assert _imports("from .core import x") == set()

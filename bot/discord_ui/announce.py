@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.service import clock
 from games import registry
+from tables import clock
 
 from . import ids
 from .components import button, detached_view

@@ -45,7 +45,7 @@ class CardTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         import persistence
-        from bot.service import TableService
+        from tables import TableService
 
         self.store = await persistence.open_store(self.settings.database_url)
         self.service = TableService(self.store, clock=virtual_clock)

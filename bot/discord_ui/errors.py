@@ -44,7 +44,7 @@ def install_tree_error_handler(bot: CardTableBot) -> None:
     anything else is reported by `report_failure`."""
 
     async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from bot.service.errors import TableError
+        from tables.errors import TableError
 
         from .replies import error_text, send, user_lang
         original = getattr(error, "original", error)

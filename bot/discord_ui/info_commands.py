@@ -34,7 +34,7 @@ async def log(bot: CardTableBot, interaction: discord.Interaction, table_id: int
 
 async def table_by_number(bot: CardTableBot, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
     """A table named by its number, if it belongs to this server (else say so and None)."""
-    from bot.service.errors import TableError
+    from tables.errors import TableError
     try:
         table = await bot.service.get(table_id)
     except TableError:

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import t
-from bot.service.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 from games import registry
+from tables.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 
 from . import ids
 from .components import button, detached_view, select, select_option

@@ -72,7 +72,7 @@ async def show_hand(bot: CardTableBot, interaction: discord.Interaction, table: 
 async def act(bot: CardTableBot, interaction: discord.Interaction, table_id: int, version: int,
               prompt_id: str, choice: list[str]) -> None:
     """One decision from a click: refused, out of date, or applied and then announced."""
-    from bot.service.errors import TableError
+    from tables.errors import TableError
 
     svc = bot.service
     user_id = uid(interaction.user)

@@ -32,7 +32,7 @@ class Router:
         await self._guard(interaction, cid, self._select(interaction, cid, values))
 
     async def _guard(self, interaction: discord.Interaction, cid: ids.ComponentId, work: Any) -> None:
-        from bot.service.errors import TableError
+        from tables.errors import TableError
         try:
             await work
         except TableError as error:

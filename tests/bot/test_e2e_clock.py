@@ -88,7 +88,7 @@ async def test_idle_seats_are_auto_played_to_a_legal_end(world):
     assert len(posted(world, "🤖")) == 2  # both seats handed over, each announced once
     assert any(f"table #{table_id} is over" in x for x in channel_texts(world, world.outsider))
     replay = await world.bot.service.export_log(table_id)
-    from bot.service import replay_file
+    from tables import replay_file
     _, outcome = replay_file(replay)  # raises if the moves do not replay to the same end
     assert outcome == replay.outcome and all(a.auto for a in replay.actions)
     results = await world.bot.service.stats(world.guild.id, game="sutosute")
@@ -139,7 +139,7 @@ async def test_a_reminder_for_someone_who_has_moved_meanwhile_is_not_sent(world)
 
     from simdriver import take_turn
 
-    from bot.service.models import Notice
+    from tables.models import Notice
 
     table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
     service, rng = world.bot.service, random.Random(1)

@@ -7,7 +7,7 @@ import random
 
 from simdriver import channel_texts, controls, open_table, play_to_end, take_turn
 
-from bot.service import ReplayFile, replay_file
+from tables import ReplayFile, replay_file
 
 
 async def finished_game(world, seed: int) -> int:

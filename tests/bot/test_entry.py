@@ -45,6 +45,6 @@ def test_the_bot_asks_for_no_privileged_intents():
 
 
 def test_the_table_service_does_not_import_discord():
-    code = "import sys, bot.service, bot.local; print('discord' in sys.modules)"
+    code = "import sys, tables, bot.local; print('discord' in sys.modules)"
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.stdout.strip() == "False", run.stderr

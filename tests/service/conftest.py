@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service import TableService
 from persistence import open_store
 from persistence.testing import FakeClock, isolated_url, postgres_base_url
+from tables import TableService
 
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
     postgres_base_url() is None, reason="TEST_POSTGRES_URL is not set"))]

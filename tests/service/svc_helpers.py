@@ -5,10 +5,10 @@ import typing
 
 import pytest
 
-from bot.service import ActResult, Table, TableService
 from games import registry
 from games.kit import Rng
 from games.kit.playout import random_choice
+from tables import ActResult, Table, TableService
 
 MODE_FIELDS = ("mode", "set")
 GUILD = 1

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from svc_helpers import GUILD, open_table, owed, play_one, play_to_end, snapshot, started
 
-from bot.service import TableError
 from games.kit import Rng
+from tables import TableError
 
 
 @pytest.mark.parametrize("call", ["end_table", "kick", "skip_now"])

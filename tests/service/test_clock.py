@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.service.clock import (
+from persistence.models import GuildSettings, TableSettings
+from tables.clock import (
     DAY,
     HOUR,
     TURN_LIMIT_PRESETS,
@@ -12,7 +13,6 @@ from bot.service.clock import (
     plan_turn,
     reminder_offsets,
 )
-from persistence.models import GuildSettings, TableSettings
 
 MIDNIGHT = 1_767_225_600.0  # 2026-01-01T00:00Z
 
@@ -77,7 +77,7 @@ def test_without_a_limit_one_reminder_after_twelve_hours_then_daily():
 
 
 def test_a_table_may_keep_the_servers_quiet_hours_set_its_own_or_have_none():
-    from bot.service.clock import quiet_hours
+    from tables.clock import quiet_hours
     guild = GuildSettings(guild_id=1, quiet_start=22, quiet_end=7)
     assert quiet_hours(TableSettings(), guild) == (22, 7)
     assert quiet_hours(TableSettings(quiet_hours=[0, 3]), guild) == (0, 3)
@@ -105,7 +105,7 @@ def test_quiet_hours_of_a_table_are_two_hours_of_the_day_or_none():
 
 def test_reminder_presets_are_sorted_times_after_the_turn_starts_and_have_labels():
     from bot.discord_ui.lobby import reminders_text
-    from bot.service.clock import REMINDER_PRESETS
+    from tables.clock import REMINDER_PRESETS
     assert REMINDER_PRESETS[0] == ("auto", ())
     for _key, seconds in REMINDER_PRESETS:
         assert list(seconds) == sorted(set(seconds)) and all(s >= HOUR for s in seconds)

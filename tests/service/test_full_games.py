@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from svc_helpers import game_cases, play_to_end, started
 
-from bot.service import replay_file
 from games import registry
 from games.kit import Rng
+from tables import replay_file
 
 
 @pytest.mark.parametrize(("key", "options"), game_cases())

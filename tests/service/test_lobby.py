@@ -6,9 +6,9 @@ import pytest
 from svc_helpers import GUILD, open_table, snapshot
 
 from bot.i18n import catalogue, t
-from bot.service import TableError
-from bot.service.errors import CODES
 from games import registry
+from tables import TableError
+from tables.errors import CODES
 
 
 async def refused(code: str, call) -> TableError:

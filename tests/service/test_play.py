@@ -7,12 +7,12 @@ import asyncio
 import pytest
 from svc_helpers import owed, play_one, play_to_end, snapshot, started
 
-from bot.service import TableError, TableService
 from games import registry
 from games.kit import Rng
 from games.kit.playout import random_choice, replay
 from persistence import open_store
 from persistence.testing import FakeClock
+from tables import TableError, TableService
 
 
 async def test_an_outdated_click_is_refused_and_changes_nothing(svc):

@@ -9,9 +9,9 @@ import pytest
 from svc_helpers import play_to_end, started
 
 from bot.local import main
-from bot.service import ReplayFile, ReplayMismatch, TableError, replay_file
 from games import registry
 from games.kit import Rng
+from tables import ReplayFile, ReplayMismatch, TableError, replay_file
 
 
 async def finished_game(svc, key="sutosute", humans=("u1", "u2"), seed=7):

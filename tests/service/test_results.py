@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from svc_helpers import GUILD, owed, play_one, play_to_end, started
 
-from bot.service.results import ELO_START, elo_update, stat_lines
 from games.kit import Rng
 from persistence.models import Result
+from tables.results import ELO_START, elo_update, stat_lines
 
 
 def test_two_player_elo_is_plain_elo_and_ties_between_equals_change_nothing():

@@ -9,12 +9,12 @@ import pytest
 from conftest import property_games
 from svc_helpers import GUILD, game_cases, owed, started
 
-from bot.service import TableError, TableService
 from games import registry
 from games.kit import Rng
 from games.kit.playout import random_choice, replay
 from persistence import open_store
 from persistence.testing import FakeClock
+from tables import TableError, TableService
 
 LIMIT = 3600
 

@@ -7,13 +7,13 @@ import asyncio
 
 from svc_helpers import GUILD, open_table, owed, play_one, started
 
-from bot.service import TableService
-from bot.service.clock import HOUR
 from games import registry
 from games.kit import Rng
 from games.kit.playout import random_choice, replay
 from persistence import open_store
 from persistence.testing import FakeClock
+from tables import TableService
+from tables.clock import HOUR
 
 LIMIT = 3600
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def _limit_choices() -> list[app_commands.Choice[int]]:
     from bot.i18n import t
-    from bot.service.clock import TURN_LIMIT_PRESETS
+    from tables.clock import TURN_LIMIT_PRESETS
     return [app_commands.Choice(name=app_commands.locale_str(t(f"service.limit.{key}", "en"),
                                                              ja=t(f"service.limit.{key}", "ja")),
                                 value=seconds or 0) for key, seconds in TURN_LIMIT_PRESETS][:25]

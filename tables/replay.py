@@ -1,11 +1,9 @@
 """A finished game's log as a JSON file, and replaying such a file to its result."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
-from bot.i18n import t
 from games import registry
 from games.kit import Outcome
 
@@ -43,27 +41,3 @@ def load_replay(path: str | Path) -> ReplayFile:
         return ReplayFile.model_validate_json(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise SystemExit(f"{path} is not a replay file the bot exported: {e}") from e
-
-
-def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -> int:
-    """The terminal's `--replay FILE`: every move with its label, the final public board and
-    the result, recomputed from setup + actions (not copied from the file)."""
-    replay = load_replay(path)
-    game = registry.get(replay.game)
-    state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
-    print(f"== {game.names[lang]} (seed {replay.seed}) — {'replay' if lang == 'en' else 'リプレイ'} "
-          f"#{replay.table_id} ==", file=out)
-    auto_mark = t("service.auto_marker", lang)
-    for a in replay.actions:
-        prompt = next((p for p in game.prompts(state) if p.id == a.prompt_id and p.player == a.player), None)
-        labels = [prompt.option(k).label.get(lang) if prompt and prompt.option(k) else k for k in a.choice]
-        name = replay.names.get(a.player, a.player)
-        print(f"[{name}] {', '.join(labels) or '—'}{' ' + auto_mark if a.auto else ''}", file=out)
-        state, _ = game.apply(state, a.player, a.prompt_id, a.choice)
-    print(game.render(game.view(state, None), lang), file=out)
-    outcome = game.outcome(state)
-    if replay.outcome is not None and outcome != replay.outcome:
-        raise SystemExit(f"{path} does not replay to the result it records")
-    if outcome is not None:
-        print(("Result: " if lang == "en" else "結果: ") + outcome.summary.get(lang), file=out)
-    return 0

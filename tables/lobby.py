@@ -5,13 +5,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.i18n import t
 from games.kit import IllegalAction
 from persistence import Conflict
 from persistence.models import TABLE_TIMER, Seat, Table, Timer
 
 from .core import CPU_PREFIX, ServiceCore, owing
 from .errors import TableError, refuse
+from .i18n import t
 from .models import ActResult
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import t
+from .i18n import t
 
 CODES = (
     "not_found", "channel_busy", "too_many_tables", "not_host", "not_seated", "already_seated", "table_full",
@@ -14,7 +14,7 @@ CODES = (
 
 
 class TableError(Exception):
-    """`key` is a catalogue key (bot/i18n/messages/service.json); `params` fill it.
+    """`key` is a catalogue key (tables/messages.json); `params` fill it.
     For `illegal`, `params["text"]` is the rules' own bilingual Text and `params["code"]`
     the IllegalAction code (e.g. "not_your_decision")."""
 

@@ -1,0 +1,49 @@
+"""The table service's own words, and the catalogue machinery every front end shares.
+
+Strings live in JSON files `{"key": {"en": "...", "ja": "..."}}`; the service's are in
+`tables/messages.json`. Front ends merge their own files on top with `load_catalogue`
+(keys must stay unique), so there is one catalogue and one `t()` shape everywhere.
+`t("key", lang, name=...)` formats with `str.format` placeholders.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+LANGS = ("en", "ja")
+DEFAULT_LANG = "en"
+MESSAGES = Path(__file__).parent / "messages.json"
+
+
+def load_catalogue(paths: Iterable[Path]) -> dict[str, dict[str, str]]:
+    """Merge message files; a key defined twice is a bug and raises ValueError."""
+    merged: dict[str, dict[str, str]] = {}
+    for path in paths:
+        for key, texts in json.loads(path.read_text(encoding="utf-8")).items():
+            if key in merged:
+                raise ValueError(f"message key {key!r} defined twice ({path.name})")
+            merged[key] = texts
+    return merged
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, dict[str, str]]:
+    return load_catalogue([MESSAGES])
+
+
+def lang_of(locale: object | None) -> str:
+    """Map a Discord locale (e.g. 'ja', 'en-US') or a stored setting to 'ja' or 'en'."""
+    value = str(getattr(locale, "value", locale) or "")
+    return "ja" if value.lower().startswith("ja") else DEFAULT_LANG
+
+
+def format_message(texts: dict[str, str], lang: str, params: dict[str, object]) -> str:
+    text = texts.get(lang) or texts[DEFAULT_LANG]
+    return text.format(**params) if params else text
+
+
+def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
+    """The service message `key` in `lang`, formatted with `params`. KeyError for an unknown key."""
+    return format_message(catalogue()[key], lang, params)
