@@ -222,3 +222,33 @@ def test_an_option_offered_to_someone_else_is_refused():
     with pytest.raises(IllegalAction) as e:
         game.apply(state, "b", "play", [state.hands["a"][0]])
     assert e.value.code == "not_your_decision"
+
+
+def test_apply_in_place_matches_apply_and_validates_first():
+    """The fast path gives the same state as the copying `apply`, and a refused choice leaves
+    the caller's state untouched."""
+    from games import registry
+    from games.kit import IllegalAction
+    from games.kit.playout import random_choice
+    from games.kit.rng import Rng
+
+    for key in registry.KEYS:
+        game = registry.get(key)
+        low = game.player_range(game.Options())[0]
+        players = [f"p{i}" for i in range(low)]
+        copied = game.setup(players, None, seed=3)
+        owned = game.setup(players, None, seed=3)
+        rng = Rng(seed=5)
+        for _ in range(40):
+            prompts = game.prompts(owned)
+            if not prompts:
+                break
+            p = prompts[0]
+            before = owned.model_dump_json()
+            with pytest.raises(IllegalAction):
+                game.apply_in_place(owned, p.player, p.id, ["no-such-option"], prompts)
+            assert owned.model_dump_json() == before
+            choice = random_choice(p, rng)
+            copied, _ = game.apply(copied, p.player, p.id, choice)
+            game.apply_in_place(owned, p.player, p.id, choice, prompts)
+            assert owned.model_dump_json() == copied.model_dump_json()

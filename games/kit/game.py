@@ -82,12 +82,24 @@ class Game(Generic[S]):
         new.version += 1
         return new, events
 
+    def apply_in_place(self, state: S, player: str, prompt_id: str, choice: list[str],
+                       prompts: list[Prompt] | None = None) -> list[Event]:
+        """The fast path for callers that own `state` (search, playouts, replay, the table
+        service): validate exactly as `apply` does, then mutate `state` itself. `prompts`, when
+        given, must be `self.prompts(state)` for this very state; it saves computing them again.
+        On IllegalAction the state is unchanged (validation happens before any change)."""
+        prompt = self._find_prompt(state, player, prompt_id, prompts)
+        self._check_choice(prompt, choice)
+        events = self._apply(state, prompt, list(choice))
+        state.version += 1
+        return events
+
     def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
         """Mutate `state` (already a private copy) for a validated choice; return the events."""
         raise NotImplementedError
 
-    def _find_prompt(self, state: S, player: str, prompt_id: str) -> Prompt:
-        open_prompts = self.prompts(state)
+    def _find_prompt(self, state: S, player: str, prompt_id: str, prompts: list[Prompt] | None = None) -> Prompt:
+        open_prompts = self.prompts(state) if prompts is None else prompts
         for p in open_prompts:
             if p.id == prompt_id and p.player == player:
                 return p
