@@ -1,0 +1,174 @@
+"""What a computer player may use: the seat's information set, legal answers and rewards.
+
+An agent never receives the real state. It gets an `InfoSet`: the seat, the seat's own open
+prompts (the answers it may give) and `sample(rng)`, a full state drawn by the game's
+`determinize` from what the seat may know. Each call of `sample` returns a fresh copy the
+agent owns, so search may apply moves to it in place.
+"""
+from __future__ import annotations
+
+import math
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import import_module
+from itertools import combinations, permutations
+from typing import Any
+
+from .game import BaseState, Game
+from .models import Prompt
+from .rng import Rng
+
+Action = tuple[str, tuple[str, ...]]  # (prompt id, chosen keys)
+
+
+@dataclass
+class InfoSet:
+    """Everything an agent may base a decision on."""
+
+    game: Game
+    seat: str
+    prompts: list[Prompt]                       # the seat's open prompts in the real game
+    sample: Callable[[Rng], BaseState]          # a determinized full state, a fresh copy each call
+
+
+# ---- per-game hooks ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hooks:
+    """A game's optional AI modules: `determinize.py` and `evaluate.py` in its package."""
+
+    determinize: Callable[[Any, str, Rng], Any]
+    evaluate: Callable[[Any, str], float]
+    rollout_choice: Callable[[Any, Prompt, Rng], list[str] | None] | None = None
+    rollout_depth: int = 20
+
+
+_HOOKS: dict[str, Hooks] = {}
+
+
+def _default_determinize(state: Any, seat: str, rng: Rng) -> Any:
+    """A game without hidden cards: a copy with fresh chance (its own RNG is not the agent's to know)."""
+    new = fresh_copy(state)
+    reseed(new, rng)
+    return new
+
+
+def hooks(game: Game) -> Hooks:
+    """The game's determinize / evaluate hooks, found next to its rules (games/<game>/)."""
+    cached = _HOOKS.get(game.key)
+    if cached is not None:
+        return cached
+    package = type(game).__module__.rsplit(".", 1)[0]
+    try:
+        det = import_module(f"{package}.determinize").determinize
+    except ImportError:
+        det = _default_determinize
+    try:
+        ev = import_module(f"{package}.evaluate")
+        found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20))
+    except ImportError:
+        found = Hooks(det, lambda state, player: 0.5)
+    _HOOKS[game.key] = found
+    return found
+
+
+def fresh_copy(state: BaseState) -> Any:
+    """An independent copy (a dump/validate round trip beats a generic deep copy)."""
+    return type(state).model_validate(state.model_dump())
+
+
+def reseed(state: BaseState, rng: Rng) -> None:
+    """Replace the state's RNG (and seed) by fresh ones: future dice and shuffles are unknown."""
+    seed = rng.next64() >> 1
+    state.seed = seed
+    state.rng = Rng(seed=seed)
+
+
+def permute_within(groups: list[list[str]], rng: Rng) -> dict[str, str]:
+    """A random bijection that maps each id to an id of its own group (groups are taken in a
+    canonical order, so the result depends only on the groups and `rng`)."""
+    mapping: dict[str, str] = {}
+    for group in groups:
+        ordered = sorted(set(group))
+        shuffled = list(ordered)
+        rng.shuffle(shuffled)
+        mapping.update(zip(ordered, shuffled, strict=True))
+    return mapping
+
+
+def stable_salt(*parts: object) -> int:
+    """A salt that is the same in every process (unlike `hash` of a string)."""
+    return zlib.crc32("|".join(map(str, parts)).encode())
+
+
+# ---- legal answers ------------------------------------------------------------------
+
+def answer_count(prompt: Prompt) -> int:
+    """How many distinct answers `prompt` has (ordered prompts count orderings)."""
+    n = len(prompt.options)
+    high = min(prompt.max, n)
+    total = 0
+    for k in range(prompt.min, high + 1):
+        total += math.perm(n, k) if prompt.ordered else math.comb(n, k)
+    return total
+
+
+def answers(prompt: Prompt, rng: Rng, cap: int = 48) -> list[tuple[str, ...]]:
+    """Legal answers to `prompt`: all of them when there are at most `cap`, else `cap`
+    distinct random ones (big subsets and orderings)."""
+    keys = [o.key for o in prompt.options]
+    high = min(prompt.max, len(keys))
+    if prompt.min == high == 1:
+        return [(k,) for k in keys]
+    if answer_count(prompt) <= cap:
+        out: list[tuple[str, ...]] = []
+        for k in range(prompt.min, high + 1):
+            out.extend(permutations(keys, k) if prompt.ordered else combinations(keys, k))
+        return out
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for _ in range(cap * 4):
+        k = prompt.min + rng.below(high - prompt.min + 1)
+        pick = tuple(rng.sample(keys, k))
+        if not prompt.ordered:
+            pick = tuple(sorted(pick, key=keys.index))
+        if pick not in seen:
+            seen.add(pick)
+            out.append(pick)
+        if len(out) >= cap:
+            break
+    return out
+
+
+def actions_of(prompts: list[Prompt], player: str, rng: Rng, cap: int = 48) -> list[Action]:
+    """Every answer `player` may give now, over all of their open prompts."""
+    return [(p.id, a) for p in prompts if p.player == player for a in answers(p, rng, cap)]
+
+
+# ---- rewards ------------------------------------------------------------------------
+
+def terminal_reward(game: Game, state: BaseState, player: str) -> float | None:
+    """1 for a win, 0 for a loss, shared places in between; None while the game runs."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        return None
+    if player in outcome.winners:
+        return 1.0
+    if outcome.winners:
+        return 0.0
+    groups = [g for g in outcome.ranking if g]
+    if len(groups) <= 1:
+        return 0.5 if len(state.players) > 1 else 0.0
+    for i, group in enumerate(groups):
+        if player in group:
+            return 1.0 - i / (len(groups) - 1)
+    return 0.0
+
+
+def value(game: Game, state: BaseState, player: str) -> float:
+    """The outcome once the game is over, else the game's evaluation (both in [0, 1])."""
+    done = terminal_reward(game, state, player)
+    if done is not None:
+        return done
+    return max(0.0, min(1.0, hooks(game).evaluate(state, player)))
