@@ -17,13 +17,13 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import registry  # noqa: E402
-from games.kit import ai  # noqa: E402
+from games.kit import agents, ai  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,12 @@ MATCHUPS = [
 ]
 
 
-def play_one(args: tuple[Matchup, int, float, int | None]) -> tuple[float, bool, list[float]]:
+def play_one(args: tuple[Matchup, int, float, int | None, int | None]) -> tuple[float, bool, list[float]]:
     """One game; returns (focus score 1 / 0.5 / 0, finished, the focus level's decision times)."""
-    m, n, budget, iterations = args
+    m, n, budget, iterations, rollout = args
     game = registry.get(m.game)
+    if rollout is not None:  # tuning: another rollout depth than the game's
+        agents._HOOKS[game.key] = replace(agents.hooks(game), rollout_depth=rollout)
     k = len(m.levels)
     shift = n % k
     levels = m.levels[shift:] + m.levels[:shift]  # rotate the seats
@@ -98,9 +100,9 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int) -> None:
+def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None) -> None:
     start = time.perf_counter()
-    tasks = [(m, n, budget, iterations) for n in range(games)]
+    tasks = [(m, n, budget, iterations, rollout) for n in range(games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(play_one, tasks))
@@ -127,6 +129,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=1.0, help="seconds per strong decision (default 1.0)")
     parser.add_argument("--iterations", type=int, default=None, help="cap the strong search instead of a time budget")
+    parser.add_argument("--rollout", type=int, default=None, help="tuning: rollout depth instead of the game's")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
@@ -136,9 +139,9 @@ def main() -> None:
         for m in MATCHUPS:
             print(m.name, m.game, m.options, "+".join(m.levels))
         return
-    print(f"budget {args.budget} s, iterations {args.iterations}, jobs {args.jobs}", flush=True)
+    print(f"budget {args.budget} s, iterations {args.iterations}, rollout {args.rollout}, jobs {args.jobs}", flush=True)
     for m in chosen:
-        run(m, args.games, args.budget, args.iterations, args.jobs)
+        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout)
 
 
 if __name__ == "__main__":

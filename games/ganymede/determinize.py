@@ -9,7 +9,7 @@ replaced, so future draws are unknown too.
 from __future__ import annotations
 
 from games.kit import Rng
-from games.kit.agents import fresh_copy, permute_within, reseed
+from games.kit.agents import deal_within, fresh_copy, reseed
 
 from .state import State
 from .view import visible_ids
@@ -30,8 +30,9 @@ def unseen_groups(state: State, seat: str) -> list[list[str]]:
 
 def determinize(state: State, seat: str, rng: Rng) -> State:
     new = fresh_copy(state)
-    mapping = permute_within(unseen_groups(state, seat), rng)
-    for card, source in mapping.items():
-        new.cards[card] = state.cards[source].model_copy()
+    dealt = deal_within(unseen_groups(state, seat), lambda c: state.cards[c], rng,
+                        sort_key=lambda card: (card.colour, card.rank))
+    for card, identity in dealt.items():
+        new.cards[card] = identity.model_copy()
     reseed(new, rng)
     return new

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from games.kit import Rng
-from games.kit.agents import fresh_copy, permute_within, reseed
+from games.kit.agents import deal_within, fresh_copy, reseed
 
 from . import field
 from .state import State
@@ -50,7 +50,7 @@ def unseen_groups(state: State, seat: str) -> list[list[str]]:
 
 def determinize(state: State, seat: str, rng: Rng) -> State:
     new = fresh_copy(state)
-    for card, source in permute_within(unseen_groups(state, seat), rng).items():
-        new.cards[card] = state.cards[source]
+    for card, key in deal_within(unseen_groups(state, seat), lambda c: state.cards[c], rng).items():
+        new.cards[card] = key
     reseed(new, rng)
     return new

@@ -85,16 +85,20 @@ def reseed(state: BaseState, rng: Rng) -> None:
     state.rng = Rng(seed=seed)
 
 
-def permute_within(groups: list[list[str]], rng: Rng) -> dict[str, str]:
-    """A random bijection that maps each id to an id of its own group (groups are taken in a
-    canonical order, so the result depends only on the groups and `rng`)."""
-    mapping: dict[str, str] = {}
+def deal_within(groups: list[list[str]], identity: Callable[[str], Any], rng: Rng,
+                sort_key: Callable[[Any], Any] = str) -> dict[str, Any]:
+    """Deal the identities of each group's ids back out to that group's ids at random.
+
+    Ids and identities are both put in a canonical order before the shuffle, so the result
+    depends only on the groups, the multiset of identities in each and `rng`: two states
+    that differ only in which hidden id holds which card give the same deal."""
+    dealt: dict[str, Any] = {}
     for group in groups:
-        ordered = sorted(set(group))
-        shuffled = list(ordered)
-        rng.shuffle(shuffled)
-        mapping.update(zip(ordered, shuffled, strict=True))
-    return mapping
+        ids = sorted(set(group))
+        cards = sorted((identity(c) for c in ids), key=sort_key)
+        rng.shuffle(cards)
+        dealt.update(zip(ids, cards, strict=True))
+    return dealt
 
 
 def stable_salt(*parts: object) -> int:
@@ -149,21 +153,26 @@ def actions_of(prompts: list[Prompt], player: str, rng: Rng, cap: int = 48) -> l
 # ---- rewards ------------------------------------------------------------------------
 
 def terminal_reward(game: Game, state: BaseState, player: str) -> float | None:
-    """1 for a win, 0 for a loss, shared places in between; None while the game runs."""
+    """1 for a win, 0 for a loss, shared places in between, shaded by the final score (a
+    bigger margin is better, as a person would play on for it); None while the game runs."""
     outcome = game.outcome(state)
     if outcome is None:
         return None
     if player in outcome.winners:
-        return 1.0
-    if outcome.winners:
-        return 0.0
-    groups = [g for g in outcome.ranking if g]
-    if len(groups) <= 1:
-        return 0.5 if len(state.players) > 1 else 0.0
-    for i, group in enumerate(groups):
-        if player in group:
-            return 1.0 - i / (len(groups) - 1)
-    return 0.0
+        place = 1.0
+    elif outcome.winners:
+        place = 0.0
+    else:
+        groups = [g for g in outcome.ranking if g]
+        place = 0.5 if len(groups) <= 1 and len(state.players) > 1 else 0.0
+        if len(groups) > 1:
+            place = next((1.0 - i / (len(groups) - 1) for i, g in enumerate(groups) if player in g), 0.0)
+    scores = outcome.scores
+    if player not in scores:
+        return place
+    others = [v for p, v in scores.items() if p != player]
+    margin = scores[player] - max(others) if others else scores[player]
+    return 0.9 * place + 0.1 * (0.5 + 0.5 * math.tanh(margin / 10.0))
 
 
 def value(game: Game, state: BaseState, player: str) -> float:
