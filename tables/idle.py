@@ -10,8 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games.kit import Game, Prompt, Rng
-from games.kit.playout import random_choice
+from games.kit import Game, Prompt
 from persistence.models import Table, Timer
 
 from . import clock
@@ -23,17 +22,17 @@ from .results import build_result
 log = logging.getLogger(__name__)
 
 
-def idle_choice(prompt: Prompt, policy: str, rng: Rng) -> tuple[list[str], bool]:
-    """The answer given for an idle seat and whether it is a pass. `skip` takes an option
-    the game marks `passes` (or the empty answer where zero options are allowed); anything
-    else, or policy `auto`, is a random legal move."""
+def idle_pass(prompt: Prompt, policy: str) -> list[str] | None:
+    """The pass given for an idle seat under policy `skip`: an option the game marks
+    `passes` (or the empty answer where zero options are allowed). None when there is no
+    pass, or under policy `auto`: the computer then plays the seat (table's `auto_level`)."""
     if policy == "skip":
         passing = [o for o in prompt.options if o.passes]
         if passing and prompt.min <= 1 <= prompt.max:
-            return [passing[0].key], True
+            return [passing[0].key]
         if prompt.min == 0:
-            return [], True
-    return random_choice(prompt, rng), False
+            return []
+    return None
 
 
 class IdleOps(ServiceCore):
@@ -135,16 +134,17 @@ class IdleOps(ServiceCore):
         seat.idle_expiries += 1
         handover = 0 < table.settings.handover_after <= seat.idle_expiries
         seat.auto = seat.auto or handover
-        rng = Rng(seed=table.seed or 0).fork(2_000_003 + state.version)
         passed, first = True, True
         for _ in range(self.max_auto_moves):
             prompt = next((p for p in game.prompts(state) if p.player == user_id), None)
             if prompt is None:
                 break
-            choice, is_pass = idle_choice(prompt, table.settings.idle_policy, rng)
-            passed = passed and is_pass
+            prompt_id, choice = prompt.id, idle_pass(prompt, table.settings.idle_policy)
+            passed = passed and choice is not None
+            if choice is None:
+                prompt_id, choice = await self._computer_choice(table, game, state, user_id, table.settings.auto_level)
             table, state = await self._commit_move(
-                table, game, state, user_id, prompt.id, choice, acc, auto=True,
+                table, game, state, user_id, prompt_id, choice, acc, auto=True,
                 reset=frozenset({user_id}) if first else frozenset(),
                 claim_timer=claim_timer if first else None, seats=seats if first else None)
             first = False

@@ -27,3 +27,21 @@ _THIS = _sys.modules[__name__]
 def pytest_collectstart(collector) -> None:
     if isinstance(collector, _pytest.Module):
         _sys.modules["conftest"] = _THIS
+
+
+@_pytest.fixture(autouse=True)
+def _quick_computer_players(monkeypatch):
+    """Computer seats think briefly in tests (a fixed number of search iterations, in a
+    thread) so games with them stay quick and repeatable; tests of the real runner pass one.
+    The terminal's other seats play at random unless a test asks for `--ai`."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot import local
+    from tables import cpu
+
+    pool = ThreadPoolExecutor(1)
+    monkeypatch.setattr(cpu, "default_runner", lambda: cpu.CpuRunner(iterations=4, executor=pool))
+    monkeypatch.setattr(local, "CPU_ITERATIONS", 4)
+    monkeypatch.setattr(local, "DEFAULT_AI", "random")  # terminal tests are about the person's side
+    yield
+    pool.shutdown(wait=False)

@@ -11,7 +11,7 @@ from ..models import Seat, Table, TableSettings
 _COLUMNS = ("guild_id, channel_id, game, status, host, options, seed, version, lobby_version, rev, state, "
             "board_message_id, board_posted_at, lang, settings, auto_played, created_at, updated_at, finished_at")
 _SEAT_COLUMNS = ("user_id", "display_name", "is_cpu", "auto", "idle_expiries", "turn_started_at", "turn_seconds",
-                 "turns")
+                 "turns", "level")
 _OPEN = "t.status IN ('lobby', 'running')"  # models.OPEN_STATUSES
 
 
@@ -40,7 +40,7 @@ def _table(row: Row, seats: list[Seat]) -> Table:
 def _seat(row: Row) -> Seat:
     return Seat(user_id=row["user_id"], display_name=row["display_name"], is_cpu=bool(row["is_cpu"]),
                 auto=bool(row["auto"]), idle_expiries=row["idle_expiries"], turn_started_at=row["turn_started_at"],
-                turn_seconds=row["turn_seconds"], turns=row["turns"])
+                turn_seconds=row["turn_seconds"], turns=row["turns"], level=row["level"])
 
 
 class TableRepo:
@@ -75,9 +75,9 @@ class TableRepo:
         await self.db.execute("DELETE FROM seats WHERE table_id = $1", table_id)
         await self.db.executemany(
             "INSERT INTO seats (table_id, position, user_id, display_name, is_cpu, auto, idle_expiries, "
-            "turn_started_at, turn_seconds, turns) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "turn_started_at, turn_seconds, turns, level) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
             [(table_id, i, s.user_id, s.display_name, s.is_cpu, s.auto, s.idle_expiries,
-              _float(s.turn_started_at), float(s.turn_seconds), s.turns) for i, s in enumerate(seats)])
+              _float(s.turn_started_at), float(s.turn_seconds), s.turns, s.level) for i, s in enumerate(seats)])
 
     async def set_board_message(self, table_id: int, message_id: int | None, posted_at: float | None) -> None:
         """The board message is presentation only: no compare-and-set, no revision bump."""
