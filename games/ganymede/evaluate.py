@@ -10,7 +10,7 @@ import math
 
 from .state import State
 
-ROLLOUT_DEPTH = 30  # about two rounds
+ROLLOUT_DEPTH = 20  # about a round
 
 
 def evaluate(state: State, player: str) -> float:

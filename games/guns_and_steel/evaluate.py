@@ -12,7 +12,7 @@ from . import field
 from .scoring import score
 from .state import State
 
-ROLLOUT_DEPTH = 40  # a turn or two of every player
+ROLLOUT_DEPTH = 12  # about one turn: the rules are slow to simulate, more iterations pay better
 
 
 def _strength(state: State, player: str) -> float:
