@@ -62,9 +62,11 @@ def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple
     while True:
         if config.iterations is not None and stats.iterations >= config.iterations:
             break
-        if config.iterations is None and stats.iterations and time.perf_counter() - start >= config.budget_s:
+        elapsed = time.perf_counter() - start
+        # stop when one more iteration (at the mean pace) would overrun the budget
+        if config.iterations is None and stats.iterations and elapsed * (1 + 1 / stats.iterations) >= config.budget_s:
             break
-        if config.iterations is not None and time.perf_counter() - start >= max(config.budget_s, 60.0):
+        if config.iterations is not None and elapsed >= max(config.budget_s, 60.0):
             break  # an iteration cap still never thinks for more than a minute
         stats.iterations += 1
         try:
