@@ -25,7 +25,8 @@ def legal(game, state, player, answer) -> bool:
 
 @pytest.mark.parametrize(("key", "options", "players"), CONFIGS, ids=lambda x: str(x))
 def test_every_level_answers_legally(key, options, players):
-    for game, state, seat in states(key, options, players, property_games(1), every=13):
+    for game, state, seat in islice(states(key, options, players, property_games(1), every=29),
+                                    property_games(6)):
         for level in LEVELS:
             answer = ai.choose(game, state, seat, level=level, seed=3, iterations=8)
             assert legal(game, state, seat, answer)
@@ -41,7 +42,7 @@ def test_the_acceptance_shape_works_with_a_time_budget():
 def test_same_seed_same_answer_and_seeds_matter():
     game = registry.get("ganymede")
     picks = set()
-    for game_, state, seat in islice(states("ganymede", {"mode": "duel"}, 2, 1, every=5), 6):
+    for game_, state, seat in islice(states("ganymede", {"mode": "duel"}, 2, 1, every=5), 3):
         a = ai.choose(game_, state, seat, level="strong", seed=7, iterations=60)
         assert ai.choose(game_, state, seat, level="strong", seed=7, iterations=60) == a
         assert ai.choose(game_, state, seat, level="greedy", seed=7) == ai.choose(game_, state, seat, level="greedy", seed=7)
@@ -100,7 +101,7 @@ def test_swapping_hidden_cards_of_the_real_state_changes_no_decision():
     cards the seat cannot see (and in the future dice): the agent uses only the seat's view."""
     checked = 0
     for key, options, players in CONFIGS:
-        for game, state, seat in states(key, options, players, 1, every=17):
+        for game, state, seat in islice(states(key, options, players, 1, every=37), 3):
             worlds = [hooks(game).determinize(state, seat, Rng(seed=1234))]
             if key == "sutosute":
                 swapped = _swap_two_hidden_sutosute_cards(state, seat)
@@ -108,10 +109,10 @@ def test_swapping_hidden_cards_of_the_real_state_changes_no_decision():
                     worlds.append(swapped)
             for other in worlds:
                 for level in LEVELS:
-                    assert (ai.choose(game, other, seat, level=level, seed=5, iterations=25)
-                            == ai.choose(game, state, seat, level=level, seed=5, iterations=25))
+                    assert (ai.choose(game, other, seat, level=level, seed=5, iterations=15)
+                            == ai.choose(game, state, seat, level=level, seed=5, iterations=15))
                 checked += 1
-    assert checked > 20
+    assert checked > 15
 
 
 def test_the_agent_gets_only_determinizations_of_the_seat_view():
