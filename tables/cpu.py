@@ -42,24 +42,23 @@ def shared_pool() -> ProcessPoolExecutor:
 
 class CpuRunner:
     """Chooses computer moves: `budget_s` per decision, or a fixed `iterations` count
-    (deterministic, for tests); `executor` defaults to the shared process pool."""
+    (deterministic, for tests); `executor` defaults to the shared process pool. `inline`
+    thinks on the event loop itself: only for tests with a tiny iteration count."""
 
     def __init__(self, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None,
-                 executor: Executor | None = None):
+                 executor: Executor | None = None, inline: bool = False):
         self.budget_s = budget_s
         self.iterations = iterations
         self.executor = executor
+        self.inline = inline
 
     async def choose(self, game: Game, state: Any, player: str, level: str, seed: int) -> tuple[str, list[str]]:
-        if level == "random":
-            return _choose_now(game, state, player, level, seed)
+        if level == "random" or self.inline:
+            return ai.choose(game, state, player, level=level, seed=seed, budget_s=self.budget_s,
+                             iterations=self.iterations)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor or shared_pool(), _choose, game.key, state.model_dump_json(),
                                           player, level, seed, self.budget_s, self.iterations)
-
-
-def _choose_now(game: Game, state: Any, player: str, level: str, seed: int) -> tuple[str, list[str]]:
-    return ai.choose(game, state, player, level=level, seed=seed)
 
 
 def default_runner() -> CpuRunner:
