@@ -194,14 +194,11 @@ class Canvas:
 
 
 def png_bytes(image: Image.Image, max_bytes: int = MAX_BYTES) -> bytes:
-    """PNG bytes; falls back to a 256-colour palette, then to halving, to stay under max_bytes."""
-    buf = io.BytesIO()
-    image.save(buf, "PNG", compress_level=6)
-    if buf.tell() <= max_bytes:
-        return buf.getvalue()
+    """PNG bytes of a 256-colour palette version (flat UI colours and anti-aliased text survive it;
+    the file is about half the size and encodes twice as fast as RGB); halved until <= max_bytes."""
     quantized = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     buf = io.BytesIO()
-    quantized.save(buf, "PNG", optimize=True)
+    quantized.save(buf, "PNG", compress_level=3)
     if buf.tell() <= max_bytes:
         return buf.getvalue()
     half = image.resize((max(1, image.width // 2), max(1, image.height // 2)), Image.Resampling.LANCZOS)

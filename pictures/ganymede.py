@@ -35,6 +35,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "aces": ("A = 11 ×{n}", "A=11 ×{n}"),
     "threes": ("3 → {target} {delta}", "3 → {target} {delta}"),
     "face_down": ("face down", "裏向き"),
+    "own_face_down": ("blue corner = face down", "青い角 = 裏向き"),
     "supply": ("Black cards left", "残りの黒カード"),
     "last": ("Last round ({n})", "前回(第{n}ラウンド)"),
     "this_round": ("This round", "今回のラウンド"),
@@ -193,6 +194,8 @@ def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str, 
         facts.append((t("aces", lang, n=s.aces_high), P.MUTED))
     for target, delta in s.threes.items():
         facts.append((t("threes", lang, target=colour_label(target, lang), delta=f"{delta:+d}"), P.MUTED))
+    if any(cv.face_down for cv in s.in_play):
+        facts.append((t("own_face_down", lang), P.DIM))
     if hidden and not ja:
         facts.append((f"{hidden} {t('face_down', lang)}", P.DIM))
     elif hidden:
