@@ -73,6 +73,19 @@ def on(colour: str) -> str:
     return P.INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else P.TEXT
 
 
+# ---------------------------------------------------------------- words
+
+def label(labels: dict[str, tuple[str, str]], key: str, lang: str, **values: object) -> str:
+    """A renderer's (English, Japanese) label in `lang`, with its {placeholders} filled."""
+    en, ja = labels[key]
+    return (ja if lang == "ja" else en).format(**values)
+
+
+def listed(items: list[str], lang: str) -> str:
+    """Names in a row: 、 between them in Japanese, commas in English."""
+    return ("、" if lang == "ja" else ", ").join(items)
+
+
 # ---------------------------------------------------------------- text layout
 
 _NO_LINE_START = set("、。,.)」』】〕〉》!?ー・:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ%,.!?:;)]］）｝〗〙〟’”")

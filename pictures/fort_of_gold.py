@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.fort_of_gold.view import CardView, FortView, PileCard
 
-from .draw import WIDTH, Canvas, P, card, card_back, icon, mix, pill, rounded
+from .draw import WIDTH, Canvas, P, card, card_back, icon, label, listed, mix, pill, rounded
 
 PAD = 20
 SYMBOL = {"R": "#e5484d", "G": "#3fb950", "B": "#4493f8"}
@@ -50,8 +50,7 @@ LABELS: dict[str, tuple[str, str]] = {
 
 
 def t(key: str, lang: str, **kw: object) -> str:
-    en, ja = LABELS[key]
-    return (ja if lang == "ja" else en).format(**kw)
+    return label(LABELS, key, lang, **kw)
 
 
 def name(cv: CardView, lang: str) -> str:
@@ -136,7 +135,7 @@ def header(c: Canvas, view: FortView, lang: str) -> float:
 
 def piles(c: Canvas, view: FortView, y: float, lang: str) -> float:
     half = (WIDTH - 2 * PAD - 12) / 2
-    for i, (label, count, colour) in enumerate(((t("mana", lang), view.mana_count, "#3b4a8a"),
+    for i, (title, count, colour) in enumerate(((t("mana", lang), view.mana_count, "#3b4a8a"),
                                                 (t("treasures", lang), view.treasure_count, "#8a6d1e"))):
         x = PAD + i * (half + 12)
         rounded(c.draw, (x, y, x + half, y + 96), fill=P.PANEL_2, radius=14)
@@ -144,13 +143,12 @@ def piles(c: Canvas, view: FortView, y: float, lang: str) -> float:
             card_back(c.draw, (x + 14, y + 12, x + 66, y + 84), colour=colour)
         else:
             rounded(c.draw, (x + 14, y + 12, x + 66, y + 84), fill=None, outline=P.LINE, radius=9)
-        c.text((x + 82, y + 22), label, 22, fill=P.MUTED)
+        c.text((x + 82, y + 22), title, 22, fill=P.MUTED)
         c.text((x + 82, y + 52), t("cards", lang, n=count), 28, bold=True, fill=P.GOLD if i == 0 else P.TEXT)
     y += 108
     if view.treasure_known:  # treasures that went back under the pile were face up: public knowledge
-        known = "、".join if lang == "ja" else ", ".join
-        text = t("known_treasures", lang) + ": " + known(
-            [f"{_where(k, view.treasure_count, lang)} {name(k.card, lang)}" for k in view.treasure_known])
+        text = t("known_treasures", lang) + ": " + listed(
+            [f"{_where(k, view.treasure_count, lang)} {name(k.card, lang)}" for k in view.treasure_known], lang)
         y = c.paragraph((PAD, y), text, 19, WIDTH - 2 * PAD, fill=P.MUTED) + 8
     return y
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.ganymede.data import COLOUR_NAMES, EFFECT_RANKS, SPECIAL_COLOURS, load
 from games.ganymede.view import CardView, GanymedeView, SideView
 
-from .draw import COLOURS, WIDTH, Canvas, P, bar, card, card_back, mix, pill, rounded
+from .draw import COLOURS, WIDTH, Canvas, P, bar, card, card_back, label, listed, mix, pill, rounded
 
 PAD = 20
 CARD_W, CARD_H = 66, 94
@@ -69,8 +69,7 @@ SHORT: dict[str, tuple[str, str]] = {
 
 
 def t(key: str, lang: str, **kw: object) -> str:
-    en, ja = LABELS[key]
-    return (ja if lang == "ja" else en).format(**kw)
+    return label(LABELS, key, lang, **kw)
 
 
 def colour_label(colour: str, lang: str) -> str:
@@ -84,10 +83,6 @@ def side_name(view: GanymedeView, colour: str, lang: str) -> str:
     if side.player is None:
         return f"{c}陣営" if lang == "ja" else c
     return f"{side.player}({c})" if lang == "ja" else f"{side.player} ({c})"
-
-
-def join(names: list[str], lang: str) -> str:
-    return "、".join(names) if lang == "ja" else ", ".join(names)
 
 
 # ---------------------------------------------------------------- cards
@@ -249,9 +244,9 @@ def record_panel(c: Canvas, view: GanymedeView, record, heading: str, y: float, 
     rows = clash_lines(view, record, lang)
     extra = []
     if record.removed:
-        extra.append(t("removed_card", lang, names=join([side_name(view, x, lang) for x in record.removed], lang)))
+        extra.append(t("removed_card", lang, names=listed([side_name(view, x, lang) for x in record.removed], lang)))
     if record.gained:
-        items = join([f"{side_name(view, col, lang)} {'黒' if lang == 'ja' else 'black '}{rank}"
+        items = listed([f"{side_name(view, col, lang)} {'黒' if lang == 'ja' else 'black '}{rank}"
                       for col, rank in record.gained.items()], lang)
         extra.append(t("gained", lang, items=items))
     card_rows = list(record.cards.items()) if show_cards else []
@@ -285,7 +280,7 @@ def header(c: Canvas, view: GanymedeView, lang: str) -> float:
     c.text((PAD, 18), line, 30, bold=True, max_width=WIDTH - 2 * PAD)
     y = 66
     if view.finished:
-        names = join([side_name(view, col, lang) for col in view.winners], lang)
+        names = listed([side_name(view, col, lang) for col in view.winners], lang)
         key = "win" if len(view.winners) == 1 else "wins"
         text = t(key, lang, names=names) if view.winners else t("over", lang)
         if view.end_reason == "round_limit":
@@ -294,7 +289,7 @@ def header(c: Canvas, view: GanymedeView, lang: str) -> float:
     else:
         x = pill(c, (PAD, y + 18), t(view.step, lang), 24, fill=P.LINE)[2] + 16
         if view.waiting_for:
-            names = join(list(view.waiting_for), lang)
+            names = listed(list(view.waiting_for), lang)
             c.text((x, y + 18), t("waiting", lang, names=names), 24, fill=P.WARN, bold=True, anchor="lm",
                    max_width=WIDTH - PAD - x)
     return y + 50

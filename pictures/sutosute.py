@@ -9,7 +9,7 @@ from games.sutosute.data import DICE, KINDS, REVOLUTION, load
 from games.sutosute.power import base_power
 from games.sutosute.view import CardView, PlayerView, SutosuteView
 
-from .draw import WIDTH, Canvas, P, bar, card, card_back, die, mix, on, pill, rounded
+from .draw import WIDTH, Canvas, P, bar, card, card_back, die, label, listed, mix, on, pill, rounded
 from .fonts import clean, text_width
 
 PAD = 20
@@ -71,8 +71,7 @@ LABELS: dict[str, tuple[str, str]] = {
 
 
 def t(key: str, lang: str, **kw: object) -> str:
-    en, ja = LABELS[key]
-    return (ja if lang == "ja" else en).format(**kw)
+    return label(LABELS, key, lang, **kw)
 
 
 def pick(obj, lang: str) -> str:
@@ -96,10 +95,6 @@ def formula(kind: str, lang: str) -> str:
 
 def die_label(die_key: str, lang: str) -> str:
     return pick(next(d for d in load().dice if d.key == die_key), lang)
-
-
-def join(names: list[str], lang: str) -> str:
-    return "、".join(names) if lang == "ja" else ", ".join(names)
 
 
 # ---------------------------------------------------------------- pieces
@@ -293,7 +288,7 @@ def last_round(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
     line = f"{t('last', lang, n=r.number)}: " + " vs ".join(parts) + " — " + result
     if r.combo:
         line += " · " + t("combo_now", lang, name=r.winner or "", n=len(r.combo)) + " (" + \
-            join([kind_label(k, lang) for k in r.combo], lang) + ")"
+            listed([kind_label(k, lang) for k in r.combo], lang) + ")"
     end = c.paragraph((PAD, y), line, 21, WIDTH - 2 * PAD, fill=P.MUTED)
     if view.draws_in_row:
         c.text((PAD, end), t("draws_in_row", lang, n=view.draws_in_row), 21, fill=P.WARN)
@@ -312,7 +307,7 @@ def header(c: Canvas, view: SutosuteView, lang: str) -> float:
     else:
         x = pill(c, (PAD, y), t(view.step, lang) if view.step in LABELS else view.step, 22, fill=P.LINE)[2] + 14
         if view.waiting_for:
-            c.text((x, y), t("waiting", lang, names=join(view.waiting_for, lang)), 22, fill=P.WARN, bold=True,
+            c.text((x, y), t("waiting", lang, names=listed(view.waiting_for, lang)), 22, fill=P.WARN, bold=True,
                    anchor="lm", max_width=WIDTH - PAD - x)
     c.text((PAD, y + 30), t("goal", lang, target=view.target, lead=view.lead), 20, fill=P.MUTED)
     return y + 66
@@ -418,7 +413,7 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
         note = None
         nexts = successors.get(cv.kind)
         if nexts:
-            note = t("combo_to", lang, kinds=join([kind_label(k, lang) for k in nexts], lang))
+            note = t("combo_to", lang, kinds=listed([kind_label(k, lang) for k in nexts], lang))
         kind_card(c, (x0, y0, x0 + cw, y0 + ch), cv.kind, lang, detail=True, note=note,
                   highlight=P.WARN if cv.id in shown_ids else None)
     rows = (len(me.hand) + per_row - 1) // per_row
