@@ -101,7 +101,7 @@ def _tokens(line: str) -> list[str]:
             tokens[-1] += ch
         elif tokens and ch == " ":
             tokens[-1] += ch
-        elif tokens and not wide and not tokens[-1].endswith(" ") and \
+        elif tokens and not wide and not tokens[-1].endswith((" ", "-", "/")) and \
                 unicodedata.east_asian_width(tokens[-1][-1]) not in ("W", "F"):
             tokens[-1] += ch
         else:
