@@ -59,7 +59,9 @@ LABELS: dict[str, tuple[str, str]] = {
     "pacifism": ("Pacifism", "平和主義"),
     "your_hand": ("Your hand", "あなたの手札"),
     "power_now": ("Power now (your card vs theirs)", "現在の権力(自分の札 vs 相手の札)"),
-    "combo_to": ("combo → {kinds}", "コンボ → {kinds}"),
+    "combo_to": ("→ {kinds}", "→ {kinds}"),
+    "hand_legend": ("→ = combos into", "→ = コンボ先"),
+    "shown_legend": ("gold ring = face up to both", "金の枠 = 相手にも公開"),
     "your_table": ("On the table", "場に出した札"),
     "to_discard": ("Discarding face down", "裏向きに捨てる札"),
     "own_face_down": ("Your face-down discards", "自分が裏向きに捨てた札"),
@@ -399,7 +401,12 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
         for ability in civ.abilities:
             y = c.paragraph((PAD + 12, y), "・" + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
         y += 8
-    c.text((PAD, y), t("your_hand", lang) + f" ({len(me.hand)})", 24, fill=P.MUTED, bold=True)
+    end = c.text((PAD, y), t("your_hand", lang) + f" ({len(me.hand)})", 24, fill=P.MUTED, bold=True)
+    legend = [t("hand_legend", lang)] if view.combo_graph else []
+    if me.shown:
+        legend.append(t("shown_legend", lang))
+    if legend:
+        c.text((PAD + end + 16, y + 4), " · ".join(legend), 19, fill=P.DIM, max_width=WIDTH - 2 * PAD - end - 16)
     y += 40
     per_row = 4
     cw = (WIDTH - 2 * PAD - (per_row - 1) * 12) / per_row
