@@ -10,7 +10,7 @@ from __future__ import annotations
 from games.ganymede.data import COLOUR_NAMES, EFFECT_RANKS, SPECIAL_COLOURS, load
 from games.ganymede.view import CardView, GanymedeView, SideView
 
-from .draw import COLOURS, WIDTH, Canvas, P, bar, card, card_back, label, listed, mix, pill, rounded
+from .draw import COLOURS, WIDTH, Canvas, P, bar, card, card_back, label, listed, mix, pill, rounded, wrap
 
 PAD = 20
 CARD_W, CARD_H = 66, 94
@@ -177,12 +177,14 @@ def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str, 
     facts: list[tuple[str, str]] = []
     if view.first == s.colour and view.mode == "duel" and not view.finished:
         facts.append((t("first", lang), P.GOLD))
-    if s.in_play and not hidden and view.step not in ("reinforce", "over"):
+    if s.in_play and not hidden and view.step in ("draw", "effect", "order", "declare"):
         total = visible_total(s.in_play)
         if total:
             low, high = total
-            label = t("total", lang, n=low) if low == high else t("total_ace", lang, n=low, m=high)
-            facts.append((label, P.TEXT if low <= 21 else P.BAD))
+            if s.aces_high is not None:  # the A choice is made: one total
+                low = high = low + 10 * s.aces_high
+            total_text = t("total", lang, n=low) if low == high else t("total_ace", lang, n=low, m=high)
+            facts.append((total_text, P.TEXT if low <= 21 else P.BAD))
     if view.step in ("draw", "effect", "order") and s.draws:
         facts.append((t("drawn", lang, n=s.draws), P.MUTED))
     if s.aces_high is not None:
@@ -195,8 +197,8 @@ def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str, 
         facts.append((f"{hidden} {t('face_down', lang)}", P.DIM))
     elif hidden:
         facts.append((f"{t('face_down', lang)} {hidden}枚", P.DIM))
-    for label, colour in facts[:4]:
-        c.text((fx, fy), label, 22, fill=colour, bold=colour == P.TEXT, max_width=WIDTH - PAD - 12 - fx)
+    for fact, colour in facts[:4]:
+        c.text((fx, fy), fact, 22, fill=colour, bold=colour == P.TEXT, max_width=WIDTH - PAD - 12 - fx)
         fy += 28
     return y + h + 12
 
@@ -250,9 +252,11 @@ def record_panel(c: Canvas, view: GanymedeView, record, heading: str, y: float, 
                       for col, rank in record.gained.items()], lang)
         extra.append(t("gained", lang, items=items))
     card_rows = list(record.cards.items()) if show_cards else []
-    h = 48 + 34 * len(rows) + 30 * len(extra) + 62 * len(card_rows)
     if not rows and not extra and not card_rows:
         return y
+    text_w = WIDTH - 2 * PAD - 36
+    wrapped = [wrap(line, 21, text_w) for line in extra]
+    h = 48 + 34 * len(rows) + 30 * sum(len(w) for w in wrapped) + 62 * len(card_rows)
     rounded(c.draw, (PAD, y, WIDTH - PAD, y + h), fill=P.PANEL_2, radius=14)
     c.text((PAD + 18, y + 12), heading, 24, fill=P.MUTED, bold=True)
     yy = y + 48
@@ -268,9 +272,10 @@ def record_panel(c: Canvas, view: GanymedeView, record, heading: str, y: float, 
         for text, colour in pieces:
             x += c.text((x, yy), text, 22, fill=colour, bold=colour == P.TEXT)
         yy += 34
-    for line in extra:
-        c.text((PAD + 18, yy), line, 21, fill=P.MUTED, max_width=WIDTH - 2 * PAD - 36)
-        yy += 30
+    for lines in wrapped:
+        for line in lines:
+            c.text((PAD + 18, yy), line, 21, fill=P.MUTED)
+            yy += 30
     return y + h + 12
 
 
@@ -301,9 +306,10 @@ def _board(view: GanymedeView, lang: str, private: bool) -> Canvas:
     for s in view.sides:
         y = side_panel(c, view, s, y, lang, private)
     in_play = any(s.in_play for s in view.sides)
+    shown_now = view.this_round is not None and bool(view.this_round.clashes)
     if view.this_round is not None:
         y = record_panel(c, view, view.this_round, t("this_round", lang), y, lang, show_cards=not in_play)
-    if view.last is not None:
+    if view.last is not None and not shown_now:  # this round's result is the news; last round's is history
         y = record_panel(c, view, view.last, t("last", lang, n=view.last.number), y, lang)
     y = supply_panel(c, view, y + 4, lang)
     c.crop(y + PAD)
