@@ -97,7 +97,7 @@ def draw_card(c: Canvas, x: float, y: float, colour: str, rank: str, face_down_m
     ink = P.INK if colour in ("black", "green") else mix(tint, "#000000", 0.25)
     size = int((40 if len(rank) == 1 else 34) * scale)
     c.text((x + w / 2, y + h * 0.6), rank, size, fill=ink, bold=True, anchor="mm")
-    if colour in SPECIAL_COLOURS and rank in EFFECT_RANKS:
+    if colour in SPECIAL_COLOURS and rank in EFFECT_RANKS and scale >= 0.75:
         c.draw.ellipse((x + w - 16 * scale, y + h - 16 * scale, x + w - 8 * scale, y + h - 8 * scale), fill=tint)
     if face_down_mark:  # the owner's own face-down card: a back-coloured corner says "the others can't see it"
         c.draw.polygon([(x + 4, y + h - 4), (x + 4, y + h - 26 * scale), (x + 26 * scale, y + h - 4)], fill="#3b4a8a")
