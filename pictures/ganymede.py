@@ -56,6 +56,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "effects": ("Black card effects", "黒カードの効果"),
     "none": ("none", "なし"),
     "spectator": ("Spectator view", "観戦者の表示"),
+    "hint": ("Your total is your strength (22 or more counts as 0). The stronger side deals 1 damage per card "
+             "it used, +1 at exactly 21; equal strengths hurt both.",
+             "合計が《強さ》(22以上は0扱い)。強い側が使ったカード1枚につき1ダメージ(ちょうど21なら+1)、"
+             "同じなら両方がダメージ。"),
 }
 # Short versions of the black-card effects for the board's supply row.
 SHORT: dict[str, tuple[str, str]] = {
@@ -312,6 +316,8 @@ def _board(view: GanymedeView, lang: str, private: bool) -> Canvas:
     if view.last is not None and not shown_now:  # this round's result is the news; last round's is history
         y = record_panel(c, view, view.last, t("last", lang, n=view.last.number), y, lang)
     y = supply_panel(c, view, y + 4, lang)
+    if not view.finished:
+        y = c.paragraph((PAD, y + 2), t("hint", lang), 18, WIDTH - 2 * PAD, fill=P.DIM)
     c.crop(y + PAD)
     return c
 
