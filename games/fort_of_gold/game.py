@@ -114,10 +114,12 @@ class FortOfGoldGame(Game[State]):
         return []
 
     # ---- applying a choice ----------------------------------------------------------------
-    def apply(self, state: State, player: str, prompt_id: str, choice: list[str]) -> tuple[State, list[Event]]:
-        """As the kit's, but an action that would fail is refused with the reason (rule 7)."""
+    def _validate(self, state: State, player: str, prompt_id: str, choice: list[str],
+                  prompts: list[Prompt] | None = None) -> Prompt:
+        """As the kit's, but an action that would fail is refused with the reason (rule 7),
+        on the public and the in-place path alike."""
         try:
-            return super().apply(state, player, prompt_id, choice)
+            return super()._validate(state, player, prompt_id, choice, prompts)
         except IllegalAction as e:
             if e.code == "not_offered" and prompt_id == "turn" and len(choice) == 1:
                 reason = explain(state, choice[0])

@@ -75,8 +75,7 @@ class Game(Generic[S]):
 
     def apply(self, state: S, player: str, prompt_id: str, choice: list[str]) -> tuple[S, list[Event]]:
         """Apply one offered choice to a copy of `state`. Raises IllegalAction otherwise."""
-        prompt = self._find_prompt(state, player, prompt_id)
-        self._check_choice(prompt, choice)
+        prompt = self._validate(state, player, prompt_id, choice)
         new = state.model_copy(deep=True)
         events = self._apply(new, prompt, list(choice))
         new.version += 1
@@ -88,11 +87,18 @@ class Game(Generic[S]):
         service): validate exactly as `apply` does, then mutate `state` itself. `prompts`, when
         given, must be `self.prompts(state)` for this very state; it saves computing them again.
         On IllegalAction the state is unchanged (validation happens before any change)."""
-        prompt = self._find_prompt(state, player, prompt_id, prompts)
-        self._check_choice(prompt, choice)
+        prompt = self._validate(state, player, prompt_id, choice, prompts)
         events = self._apply(state, prompt, list(choice))
         state.version += 1
         return events
+
+    def _validate(self, state: S, player: str, prompt_id: str, choice: list[str],
+                  prompts: list[Prompt] | None = None) -> Prompt:
+        """The open prompt `choice` answers; IllegalAction when it is not an offered answer.
+        Both apply paths refuse through here, so a game that explains refusals does it once."""
+        prompt = self._find_prompt(state, player, prompt_id, prompts)
+        self._check_choice(prompt, choice)
+        return prompt
 
     def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
         """Mutate `state` (already a private copy) for a validated choice; return the events."""

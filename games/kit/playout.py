@@ -68,5 +68,5 @@ def replay(game: Game, players: list[str], options: BaseModel | dict | None, see
     """Setup + the action log gives the state back (the persistence and replay contract)."""
     state = game.setup(players, options, seed)
     for a in actions:
-        state, _ = game.apply(state, a.player, a.prompt_id, a.choice)
+        game.apply_in_place(state, a.player, a.prompt_id, a.choice)
     return state
