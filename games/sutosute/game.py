@@ -47,12 +47,14 @@ _HAND_TEXTS = {
 }
 
 
-@lru_cache(maxsize=4096)
 def _hand_prompt(pid: str, player: str, cards: tuple[tuple[str, str], ...]) -> Prompt:
     """`cards`: (card id, kind) of each distinct card in the hand."""
-    text, suffix = _HAND_TEXTS[pid]
-    return Prompt(id=pid, player=player, text=text,
-                  options=[Option(key=c, label=kind_name(kind) + suffix, detail=_card_detail(kind)) for c, kind in cards])
+    return Prompt(id=pid, player=player, text=_HAND_TEXTS[pid][0], options=[_hand_option(pid, c, kind) for c, kind in cards])
+
+
+@lru_cache(maxsize=4096)
+def _hand_option(pid: str, card: str, kind: str) -> Option:
+    return Option(key=card, label=kind_name(kind) + _HAND_TEXTS[pid][1], detail=_card_detail(kind))
 
 
 @lru_cache(maxsize=64)
