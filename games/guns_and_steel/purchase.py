@@ -35,7 +35,16 @@ def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
 
 def affordable(state: State, player: str) -> list[Source]:
     pool = payment.vec(_pool(state, field.resources(state, player)))
-    return [s for s in rules_for(state).sources(state) if payment.can_pay(pool, _cost(s.card), s.extra)]
+    sources = rules_for(state).sources(state)
+    ok = _payable(pool, tuple((_cost(s.card), s.extra) for s in sources))
+    return [s for s, payable in zip(sources, ok, strict=True) if payable]
+
+
+@lru_cache(maxsize=16384)
+def _payable(pool: payment.Vec, prices: tuple[tuple[payment.Vec, int], ...]) -> tuple[bool, ...]:
+    """Which prices `pool` can pay: the payment search once per pool and offer, not once per
+    prompt (the purchase prompt is asked for by the turn engine and by the caller)."""
+    return tuple(payment.can_pay(pool, cost, extra) for cost, extra in prices)
 
 
 @cache
