@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from replays.record import digest
 
 from games import registry
 from games.kit import Action, replay
@@ -18,14 +19,6 @@ from tables.replay import replay_file
 
 HERE = Path(__file__).resolve().parent / "replays"
 LOGS = sorted(HERE.glob("*.json"))
-
-
-def _digest(items: list[Any]) -> str:
-    h = hashlib.sha256()
-    for item in items:
-        h.update(item.model_dump_json().encode())
-        h.update(b"\n")
-    return h.hexdigest()
 
 
 def _games() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
@@ -60,10 +53,10 @@ def test_in_place_replay_plays_the_same_game(name: str, data: dict, log: dict) -
     prompt_hash, event_hash = hashlib.sha256(), hashlib.sha256()
     for player, prompt_id, choice in log["actions"]:
         prompts = game.prompts(state)
-        prompt_hash.update(_digest(prompts).encode())
+        prompt_hash.update(digest(prompts).encode())
         events = game.apply_in_place(state, player, prompt_id, choice, prompts)
-        event_hash.update(_digest(events).encode())
-    prompt_hash.update(_digest(game.prompts(state)).encode())
+        event_hash.update(digest(events).encode())
+    prompt_hash.update(digest(game.prompts(state)).encode())
     assert json.loads(state.model_dump_json()) == log["final_state"]
     assert prompt_hash.hexdigest() == log["prompts_sha256"], "an offered prompt or option changed"
     assert event_hash.hexdigest() == log["events_sha256"], "an event changed"
