@@ -1,6 +1,6 @@
 """The fast path plays the same game: over random games of every game, mode and player count,
-`apply_in_place` (with the caller's prompts, and without) and the public `apply` reach equal
-states and events at every step, the public `apply` never mutates its input, and an illegal
+`apply_in_place` (with the caller's prompts, and without), `step` (which hands the next prompts
+back) and the public `apply` reach equal states, events and prompts at every step, the public `apply` never mutates its input, and an illegal
 choice raises on the in-place path too and leaves the state untouched.
 
 CI plays a few fixed seeds per configuration; `PROPERTY_GAMES=N` plays N."""
@@ -28,10 +28,12 @@ def _play_in_lockstep(key: str, options: dict, count: int, seed: int) -> int:
     public = game.setup(players, options, seed)
     fast = game.setup(players, options, seed)
     bare = game.setup(players, options, seed)  # in place, prompts computed by apply_in_place itself
+    stepped = game.setup(players, options, seed)  # `step`: the next prompts come back with the events
     rng = Rng(seed=seed).fork(5)
     steps = 0
+    handed_on = game.prompts(stepped)
     while prompts := game.prompts(fast):
-        assert prompts == game.prompts(public) == game.prompts(bare), f"step {steps}: prompts differ"
+        assert prompts == game.prompts(public) == game.prompts(bare) == handed_on, f"step {steps}: prompts differ"
         prompt = rng.choice(prompts)
         choice = random_choice(prompt, rng)
         if steps % 5 == 0:  # a refusal on the in-place path changes nothing
@@ -46,8 +48,10 @@ def _play_in_lockstep(key: str, options: dict, count: int, seed: int) -> int:
         assert old.model_dump_json() == before, f"step {steps}: the public apply mutated its input"
         fast_events = game.apply_in_place(fast, prompt.player, prompt.id, choice, prompts)
         bare_events = game.apply_in_place(bare, prompt.player, prompt.id, choice)
-        assert fast_events == events == bare_events, f"step {steps}: events differ"
-        assert fast.model_dump_json() == public.model_dump_json() == bare.model_dump_json(), f"step {steps}: states differ"
+        step_events, handed_on = game.step(stepped, prompt.player, prompt.id, choice, handed_on)
+        assert fast_events == events == bare_events == step_events, f"step {steps}: events differ"
+        assert (fast.model_dump_json() == public.model_dump_json() == bare.model_dump_json()
+                == stepped.model_dump_json()), f"step {steps}: states differ"
         steps += 1
         assert steps < 20000, "the game did not end"
     assert game.outcome(fast) == game.outcome(public) is not None

@@ -6,8 +6,9 @@
 - anything not offered, an option offered in someone else's prompt, a repeated option, or a
   decision owed by someone else raises IllegalAction (with both languages) and leaves the
   state unchanged;
-- `apply` never mutates its input and is deterministic; `apply_in_place` (given the open
-  prompts) reaches the same state and events, and refuses the same illegal actions unchanged;
+- `apply` never mutates its input and is deterministic; the in-place path (`step`, given the
+  open prompts) reaches the same state and events, hands on the same next prompts, and refuses
+  the same illegal actions leaving the state unchanged;
 - state, views, prompts, events and the outcome round-trip through JSON;
 - hidden card ids never reach another viewer's view, nor a public event;
 - the game ends, and setup + the action log replays to the same state.
@@ -168,8 +169,9 @@ def check_random_game(game: Game, players: list[str], options: BaseModel | dict 
         again, events_again = game.apply(state, prompt.player, prompt.id, choice)
         assert again == new and events_again == events, "apply is not deterministic"
         own = state.model_copy(deep=True)
-        own_events = game.apply_in_place(own, prompt.player, prompt.id, choice, prompts)
+        own_events, handed_on = game.step(own, prompt.player, prompt.id, choice, prompts)
         assert own == new and own_events == events, "apply_in_place plays differently from apply"
+        assert handed_on == game.prompts(new), "step hands on other prompts than prompts() gives"
         assert _leads_on(game, new), f"{prompt.id} {choice} leads to a state with no prompts and no outcome"
         for e in events:
             assert e.to is None or all(t in state.players for t in e.to)

@@ -92,6 +92,18 @@ class Game(Generic[S]):
         state.version += 1
         return events
 
+    def step(self, state: S, player: str, prompt_id: str, choice: list[str],
+             prompts: list[Prompt] | None = None) -> tuple[list[Event], list[Prompt]]:
+        """`apply_in_place`, then the prompts open afterwards: the loop of playouts, replays and
+        search computes each position's prompts once and hands them back in with its answer."""
+        events = self.apply_in_place(state, player, prompt_id, choice, prompts)
+        return events, self._open_after(state)
+
+    def _open_after(self, state: S) -> list[Prompt]:
+        """The prompts open right after an in-place apply. A game whose rules already found them
+        while applying (Guns & Steel's turn engine stops at the next decision) returns those."""
+        return self.prompts(state)
+
     def _validate(self, state: S, player: str, prompt_id: str, choice: list[str],
                   prompts: list[Prompt] | None = None) -> Prompt:
         """The open prompt `choice` answers; IllegalAction when it is not an offered answer.

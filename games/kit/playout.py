@@ -50,13 +50,13 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
     state = game.setup(players, opts, seed)
     rng = Rng(seed=seed if agent_seed is None else agent_seed).fork(1)
     actions: list[Action] = []
+    prompts = game.prompts(state)
     for _ in range(max_actions):
-        prompts = game.prompts(state)
         if not prompts:
             break
         prompt = rng.choice(prompts)
         choice = random_choice(prompt, rng)
-        game.apply_in_place(state, prompt.player, prompt.id, choice, prompts)
+        _events, prompts = game.step(state, prompt.player, prompt.id, choice, prompts)
         actions.append(Action(player=prompt.player, prompt_id=prompt.id, choice=choice))
     record = Playout(players=list(players), options=opts.model_dump(), seed=seed,
                      actions=actions, finished=game.outcome(state) is not None)
