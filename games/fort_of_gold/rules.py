@@ -48,7 +48,19 @@ def power_glow(treasure: str, column: list[str] | tuple[str, ...]) -> bool:
 
 @lru_cache(maxsize=65536)
 def _power_glow(treasure: str, column: tuple[str, ...]) -> bool:
-    return sum(slot_majorities(treasure, list(column))) >= 2
+    # slot_majorities, summed from each card's vote per slot (+1 the required colour, -1 another
+    # colour, 0 空): the majority test of 7.3.1 with no list built per call.
+    votes = [0] * len(layout(treasure))
+    for spirit in column:
+        for i, v in enumerate(_votes(treasure, spirit)):
+            votes[i] += v
+    return sum(1 for v in votes if v > 0) >= 2
+
+
+@cache
+def _votes(treasure: str, spirit: str) -> tuple[int, ...]:
+    return tuple(1 if have == need else 0 if have == EMPTY else -1
+                 for need, have in zip(layout(treasure), layout(spirit), strict=True))
 
 
 def wisdom_glow(column: list[str]) -> bool:
