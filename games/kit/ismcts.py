@@ -91,10 +91,8 @@ def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_ac
     tokens: list[Token] = []
     trail: list[tuple[dict, Action, str]] = []
     in_tree, rollout_steps = True, 0
-    while game.outcome(state) is None:
-        prompts = game.prompts(state)
-        if not prompts:
-            break
+    prompts = game.prompts(state)
+    while prompts and game.outcome(state) is None:
         simultaneous = len({p.player for p in prompts}) > 1
         if in_tree:
             actor = seat if not tokens else prompts[0].player
@@ -105,7 +103,6 @@ def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_ac
             if node[action][1] == 0:
                 in_tree = False  # expanded one new action: the rest is rollout
             pid, choice = action
-            game.apply_in_place(state, actor, pid, list(choice), prompts)
         else:
             if rollout_steps >= depth_limit:
                 break
@@ -115,7 +112,7 @@ def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_ac
             picked = rollout_choice(state, prompt, rng) if rollout_choice else None
             choice = tuple(picked if picked is not None else random_choice(prompt, rng))
             pid = prompt.id
-            game.apply_in_place(state, actor, pid, list(choice), prompts)
+        _, prompts = game.step(state, actor, pid, list(choice), prompts)  # the next prompts come back
         tokens.append((actor, pid, choice, simultaneous))
     rewards: dict[str, float] = {}
     for node, action, actor in trail:
