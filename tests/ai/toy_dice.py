@@ -41,7 +41,7 @@ class DiceGame(Game[DiceState]):
             return []
         if state.step == "order":
             p = state.players[state.round % 2]
-            return [Prompt(id="order", player=p, text=T("Order a, b, c (the first counts 3 times)."), ordered=True,
+            return [Prompt(id="order", player=p, text=T("Order a, b, c (the first counts 10 times, the second 3)."), ordered=True,
                            min=3, max=3, options=[Option(key=k, label=T(k)) for k in ORDER])]
         out = []
         for p in state.players:
@@ -56,7 +56,7 @@ class DiceGame(Game[DiceState]):
     def _apply(self, state: DiceState, prompt: Prompt, choice: list[str]) -> list[Event]:
         p = prompt.player
         if prompt.id == "order":
-            state.scores[p] += sum(ORDER[k] * w for k, w in zip(choice, (3, 2, 1), strict=True))
+            state.scores[p] += sum(ORDER[k] * w for k, w in zip(choice, (10, 3, 1), strict=True))
             state.round += 1
             state.step = "pick"
             state.answered = {q: [] for q in state.players}
