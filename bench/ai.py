@@ -36,6 +36,7 @@ class Matchup:
     options: dict
     levels: tuple[str, ...]
     focus: str = "strong"
+    team: bool = False  # co-op: no winner means the team lost
 
 
 MATCHUPS = [
@@ -43,9 +44,9 @@ MATCHUPS = [
     Matchup("sutosute-greedy", "sutosute", {}, ("strong", "greedy")),
     Matchup("ganymede-duel-random", "ganymede", {"mode": "duel"}, ("strong", "random")),
     Matchup("ganymede-duel-greedy", "ganymede", {"mode": "duel"}, ("strong", "greedy")),
-    Matchup("ganymede-coop", "ganymede", {"mode": "coop"}, ("strong", "strong")),
-    Matchup("ganymede-coop-random", "ganymede", {"mode": "coop"}, ("random", "random"), focus="random"),
-    Matchup("ganymede-coop-greedy", "ganymede", {"mode": "coop"}, ("greedy", "greedy"), focus="greedy"),
+    Matchup("ganymede-coop", "ganymede", {"mode": "coop"}, ("strong", "strong"), team=True),
+    Matchup("ganymede-coop-random", "ganymede", {"mode": "coop"}, ("random", "random"), focus="random", team=True),
+    Matchup("ganymede-coop-greedy", "ganymede", {"mode": "coop"}, ("greedy", "greedy"), focus="greedy", team=True),
     Matchup("gs-2p-random", "guns-and-steel", {}, ("strong", "random")),
     Matchup("gs-2p-greedy", "guns-and-steel", {}, ("strong", "greedy")),
     Matchup("gs-3p-random", "guns-and-steel", {}, ("strong", "random", "random")),
@@ -86,7 +87,7 @@ def play_one(args: tuple[Matchup, int, float, int | None, int | None]) -> tuple[
     focus = [p for p in players if level_of[p] == m.focus]
     if any(p in outcome.winners for p in focus):
         return 1.0, True, times
-    if not outcome.winners and len(outcome.ranking) == 1 and k > 1:
+    if not outcome.winners and len(outcome.ranking) == 1 and k > 1 and not m.team:
         return 0.5, True, times
     return 0.0, True, times
 

@@ -24,3 +24,8 @@ def evaluate(state: State, player: str) -> float:
         allies = 0.5 * (hp["red"] + hp["green"]) + 0.5 * min(hp["red"], hp["green"])
         lead = allies - hp["purple"] if mine != "purple" else hp["purple"] - allies
     return 1.0 / (1.0 + math.exp(-4.0 * lead))
+
+
+def cooperative(state: State) -> bool:
+    """Co-op: red and green win or lose together against the automated purple side."""
+    return state.options.mode == "coop"

@@ -42,6 +42,7 @@ class Hooks:
     evaluate: Callable[[Any, str], float]
     rollout_choice: Callable[[Any, Prompt, Rng], list[str] | None] | None = None
     rollout_depth: int = 20
+    cooperative: Callable[[Any], bool] | None = None  # all seats one team: no winner = a loss
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -66,7 +67,8 @@ def hooks(game: Game) -> Hooks:
         det = _default_determinize
     try:
         ev = import_module(f"{package}.evaluate")
-        found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20))
+        found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20),
+                      getattr(ev, "cooperative", None))
     except ImportError:
         found = Hooks(det, lambda state, player: 0.5)
     _HOOKS[game.key] = found
@@ -160,10 +162,16 @@ def terminal_reward(game: Game, state: BaseState, player: str) -> float | None:
         return None
     if player in outcome.winners:
         place = 1.0
+        team = hooks(game).cooperative
+        if team is not None and team(state):
+            return 1.0  # a shared win: the partners' HP margin means nothing
     elif outcome.winners:
         place = 0.0
     else:
         groups = [g for g in outcome.ranking if g]
+        team = hooks(game).cooperative
+        if team is not None and team(state):
+            return 0.0  # the team lost together
         place = 0.5 if len(groups) <= 1 and len(state.players) > 1 else 0.0
         if len(groups) > 1:
             place = next((1.0 - i / (len(groups) - 1) for i, g in enumerate(groups) if player in g), 0.0)
