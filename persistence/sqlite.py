@@ -27,10 +27,15 @@ Outcome = tuple[bool, Any]  # (succeeded, value or exception)
 class SqliteDatabase(Database):
     dialect = "sqlite"
 
-    def __init__(self, conn: sqlite3.Connection, path: str, thread: ThreadPoolExecutor):
+    def __init__(self, conn: sqlite3.Connection, path: str, thread: ThreadPoolExecutor,
+                 reader: sqlite3.Connection | None = None, reader_thread: ThreadPoolExecutor | None = None):
         self._conn = conn
         self.path = path
         self._thread = thread
+        # reads on a second connection and thread (WAL lets them run while a commit waits
+        # for the disk); an in-memory database has one connection for both
+        self._reader = reader or conn
+        self._reader_thread = reader_thread or thread
         self._queue: list[tuple[Unit[Any], asyncio.Future]] = []
         self._writer: asyncio.Task | None = None
         self.commits = 0  # group commits made (benchmarks, tests)
@@ -39,6 +44,7 @@ class SqliteDatabase(Database):
     async def open(cls, path: str) -> SqliteDatabase:
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
+        loop = asyncio.get_running_loop()
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
 
         def connect() -> sqlite3.Connection:
@@ -47,22 +53,30 @@ class SqliteDatabase(Database):
             for pragma in PRAGMAS:
                 conn.execute(pragma).fetchall()
             return conn
-        conn = await asyncio.get_running_loop().run_in_executor(thread, connect)
-        return cls(conn, path, thread)
+        conn = await loop.run_in_executor(thread, connect)
+        if path == ":memory:":
+            return cls(conn, path, thread)
+        reader_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-read")
+        reader = await loop.run_in_executor(reader_thread, connect)
+        return cls(conn, path, thread, reader, reader_thread)
 
     async def _hop(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
 
-    # ---- on the database thread --------------------------------------------------------
-    def _statement(self, s: Statement) -> Any:
+    async def _read_hop(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._reader_thread, fn, *args)
+
+    # ---- on the database threads -------------------------------------------------------
+    def _statement(self, s: Statement, conn: sqlite3.Connection | None = None) -> Any:
         if self.trace is not None:
             self.trace.append((s.sql, s.args))
+        conn = conn or self._conn
         sql = to_qmark(s.sql)
         try:
             if s.mode == "many":
-                self._conn.executemany(sql, s.args).close()
+                conn.executemany(sql, s.args).close()
                 return None
-            cursor = self._conn.execute(sql, s.args)
+            cursor = conn.execute(sql, s.args)
             rows = cursor.fetchall()
         except sqlite3.IntegrityError as e:
             raise Conflict(str(e)) from e
@@ -70,7 +84,7 @@ class SqliteDatabase(Database):
             return [dict(r) for r in rows]
         return max(cursor.rowcount, 0)
 
-    def _drive(self, unit: Unit[T]) -> T:
+    def _drive(self, unit: Unit[T], conn: sqlite3.Connection | None = None) -> T:
         """Run a unit's statements, feeding each result back; a refused constraint is
         thrown into the unit as Conflict (it may catch it)."""
         answer: Any = None
@@ -82,7 +96,7 @@ class SqliteDatabase(Database):
                 return stop.value
             answer, error = None, None
             try:
-                answer = self._statement(statement)
+                answer = self._statement(statement, conn)
             except Conflict as e:
                 error = e
 
@@ -126,11 +140,11 @@ class SqliteDatabase(Database):
                 outcomes[j] = (False, StoreError(f"the transaction was not committed: {why}"))
 
     def _read(self, unit: Unit[T]) -> T:
-        self._conn.execute("BEGIN")
+        self._reader.execute("BEGIN")  # one snapshot for the unit's statements
         try:
-            return self._drive(unit)
+            return self._drive(unit, self._reader)
         finally:
-            self._conn.execute("COMMIT")
+            self._reader.execute("COMMIT")
 
     # ---- on the event loop --------------------------------------------------------------
     async def run(self, unit: Unit[T]) -> T:
@@ -159,10 +173,10 @@ class SqliteDatabase(Database):
                     done.set_result(value) if ok else done.set_exception(value)
 
     async def read(self, unit: Unit[T]) -> T:
-        return await self._hop(self._read, unit)
+        return await self._read_hop(self._read, unit)
 
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        return await self._hop(self._statement, Statement(sql, args, "fetch"))
+        return await self._read_hop(self._statement, Statement(sql, args, "fetch"), self._reader)
 
     async def pragma(self, name: str) -> Any:
         return await self.fetchval(f"PRAGMA {name}")
@@ -170,5 +184,8 @@ class SqliteDatabase(Database):
     async def close(self) -> None:
         while self._writer is not None and not self._writer.done():
             await self._writer
+        if self._reader is not self._conn:
+            await self._read_hop(self._reader.close)
+            self._reader_thread.shutdown(wait=True)
         await self._hop(self._conn.close)
         self._thread.shutdown(wait=True)
