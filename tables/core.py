@@ -7,6 +7,7 @@ goes through `_commit_move`, so the log, the turn clock and the results stay con
 from __future__ import annotations
 
 import asyncio
+import itertools
 import secrets
 import time
 import uuid
@@ -28,6 +29,9 @@ from .results import build_result
 
 CPU_PREFIX = "cpu:"
 STATE_CACHE_SIZE = 256  # parsed states kept (tens of KB each)
+GUILD_SETTINGS_TTL_S = 10.0
+_NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
+_notice_numbers = itertools.count(1)
 
 
 def owing(game: Game, state: Any) -> set[str]:
@@ -51,6 +55,8 @@ class ServiceCore:
         # the parsed state of the tables this process wrote last, by table: (rev, state), so a
         # decision parses the state JSON at most once (never when this process made the last move)
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._guilds: dict[int | None, tuple[float, GuildSettings]] = {}
+        self._prompt_memo: OrderedDict[int, tuple[Any, list]] = OrderedDict()  # id(state) -> (state, prompts)
 
     # ---- loading -------------------------------------------------------------
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -76,6 +82,18 @@ class ServiceCore:
         except ValueError:  # the next move writes the state whole again
             return await self.rebuild_state(table.id)
 
+    def _prompts(self, game: Game, state: Any) -> list:
+        """`game.prompts(state)`, computed once per state (a move changes a state only in
+        `_commit_move`, which forgets them first)."""
+        hit = self._prompt_memo.get(id(state))
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        prompts = game.prompts(state)
+        self._prompt_memo[id(state)] = (state, prompts)
+        while len(self._prompt_memo) > STATE_CACHE_SIZE:
+            self._prompt_memo.popitem(last=False)
+        return prompts
+
     def _remember(self, table: Table, state: Any) -> None:
         self._states[table.id] = (table.rev, state)
         self._states.move_to_end(table.id)
@@ -90,11 +108,21 @@ class ServiceCore:
             raise refuse("unknown_game", game=key) from e
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        """The guild's settings (defaults for a new guild or for the terminal)."""
+        """The guild's settings (defaults for a new guild or for the terminal). Kept for a few
+        seconds: a move that starts a turn needs them, and a guild's settings are changed
+        through the process that serves its shard, which refreshes them at once."""
+        cached = self._guilds.get(guild_id)
+        if cached is not None and time.monotonic() - cached[0] < GUILD_SETTINGS_TTL_S:
+            return cached[1]
         stored = None if guild_id is None else await self.store.guild_settings.get(guild_id)
-        if stored is not None:
-            return stored
-        return GuildSettings(guild_id=guild_id or 0, max_open_tables_per_user=self.max_open_tables_per_user)
+        settings = stored or GuildSettings(guild_id=guild_id or 0, max_open_tables_per_user=self.max_open_tables_per_user)
+        self._remember_guild(guild_id, settings)
+        return settings
+
+    def _remember_guild(self, guild_id: int | None, settings: GuildSettings) -> None:
+        if len(self._guilds) > 10_000:
+            self._guilds.clear()
+        self._guilds[guild_id] = (time.monotonic(), settings)
 
     @staticmethod
     def _require(table: Table, *statuses: str) -> None:
@@ -116,7 +144,7 @@ class ServiceCore:
             raise refuse("channel_busy") from e
 
     def _notice(self, table: Table, kind: str, users: list[str], **data: Any) -> Notice:
-        return Notice(kind=kind, id=uuid.uuid4().hex, table_id=table.id, channel_id=table.channel_id,
+        return Notice(kind=kind, id=f"{_NOTICE_PREFIX}-{next(_notice_numbers)}", table_id=table.id, channel_id=table.channel_id,
                       guild_id=table.guild_id, users=users, data=data)
 
     def _outbox(self, notices: list[Notice] | None) -> list[OutboxItem]:
@@ -179,17 +207,22 @@ class ServiceCore:
         becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date"."""
         now = self.clock()
         self._states.pop(table.id, None)  # only a committed state goes back
+        before_prompts = self._prompts(game, state)
+        before_owing = {p.player for p in before_prompts}
         try:
-            new_state, events = game.apply(state, player, prompt_id, list(choice))
+            self._prompt_memo.pop(id(state), None)
+            events = game.apply_in_place(state, player, prompt_id, list(choice), before_prompts)
+            new_state = state
         except IllegalAction as e:
+            self._remember(table, state)  # unchanged (validation comes before any change)
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
         seats = [s.model_copy() for s in (seats if seats is not None else table.seats)]
         if not auto:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
-        open_after = game.prompts(new_state)
-        timers, started = await self._turn_changes(table, seats, owing(game, state), {p.player for p in open_after},
+        open_after = self._prompts(game, new_state)
+        timers, started = await self._turn_changes(table, seats, before_owing, {p.player for p in open_after},
                                                    set(reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not open_after
@@ -230,7 +263,7 @@ class ServiceCore:
             if table.status != "running":
                 break
             robots = {s.user_id: s for s in table.seats if s.is_cpu or s.auto}
-            prompt = next((p for p in game.prompts(state) if p.player in robots), None)
+            prompt = next((p for p in self._prompts(game, state) if p.player in robots), None)
             if prompt is None:
                 break
             rng = Rng(seed=table.seed or 0).fork(1_000_003 + state.version)

@@ -57,7 +57,7 @@ class PlayOps(ServiceCore):
         game = self._game(table.game)
         state = await self._state(table, game)
         self._remember(table, state)
-        return [p for p in game.prompts(state) if p.player == user_id]
+        return [p for p in self._prompts(game, state) if p.player == user_id]
 
     async def log(self, table_id: int, limit: int = 20, before_seq: int | None = None,
                   viewer: str | None = None) -> list[LogEntry]:
