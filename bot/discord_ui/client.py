@@ -59,8 +59,8 @@ class CardTableBot(commands.Bot):
         install_tree_error_handler(self)
         install_deadline_guard(self.tree)
         await sync_commands(self, self.tree, self.settings.sync_commands, self.settings.dev_guild_id)
-        for result in await self.service.recover():  # robot moves a crash interrupted
-            self.announcer.publish(result.table.id, result.notices)
+        await self.service.recover()  # robot moves a crash interrupted (their notices are in the outbox)
+        await self.announcer.deliver_pending()  # whatever a crash kept from being told
         self.scheduler.start()
 
     async def close(self) -> None:
