@@ -5,6 +5,9 @@
 CREATE INDEX game_tables_channel ON game_tables (channel_id, id);
 -- the open tables a user hosts (the per-user cap, /game hand)
 CREATE INDEX game_tables_host ON game_tables (host, status);
+-- pending timers by due time, without the fired ones (which stay for the record)
+DROP INDEX timers_due;
+CREATE INDEX timers_pending ON timers (due_at) WHERE fired = FALSE;
 
 -- One row per (guild, game, player): what /game stats and /game leaderboard read.
 -- guild_key is the guild id, 0 for games outside a server.

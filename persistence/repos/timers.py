@@ -32,8 +32,8 @@ def replace_timers(table_id: int, by_seat: dict[str, list[Timer]]) -> Unit[None]
     if not by_seat:
         return
     seats = list(by_seat)
-    yield execute(f"DELETE FROM timers WHERE table_id = $1 AND fired = $2 AND seat IN ({', '.join(params(len(seats), 3))})",
-                  table_id, False, *seats)
+    yield execute(f"DELETE FROM timers WHERE table_id = $1 AND fired = FALSE AND seat IN ({', '.join(params(len(seats), 2))})",
+                  table_id, *seats)
     rows = [_values(table_id, seat, t) for seat, timers in by_seat.items() for t in timers]
     if rows:
         yield many(_INSERT, rows)
@@ -45,7 +45,7 @@ def clear_timers(table_id: int) -> Unit[None]:
 
 def claim_timer(timer_id: int) -> Unit[bool]:
     """True for exactly one caller: the one that marked the timer fired."""
-    changed = yield execute("UPDATE timers SET fired = $1 WHERE id = $2 AND fired = $3", True, timer_id, False)
+    changed = yield execute("UPDATE timers SET fired = TRUE WHERE id = $1 AND fired = FALSE", timer_id)
     return changed == 1
 
 
@@ -71,26 +71,25 @@ class TimerRepo:
         return await self.db.run(claim_timer(timer_id))
 
     def _pending(self, start: int) -> tuple[str, str, list]:
-        """FROM and WHERE of this process's pending timers, the shard's parameters numbered from `start`."""
+        """FROM and WHERE of this process's pending timers (`fired = FALSE` as written in the
+        partial index timers_pending), the shard's parameters numbered from `start`."""
         if self.shards is None:
-            return "timers", "fired = $1", []
+            return "timers", "timers.fired = FALSE", []
         where, args = self.shards.where("t.guild_id", start)
-        return ("timers JOIN game_tables t ON t.id = timers.table_id",
-                f"timers.fired = $1 AND {where}", args)
+        return "timers JOIN game_tables t ON t.id = timers.table_id", f"timers.fired = FALSE AND {where}", args
 
     async def due(self, now: float, limit: int = 200) -> list[Timer]:
-        source, where, args = self._pending(4)
-        rows = await self.db.fetch(f"SELECT timers.* FROM {source} WHERE {where} AND timers.due_at <= $2 "
-                                   "ORDER BY timers.due_at, timers.id LIMIT $3", False, float(now), limit, *args)
+        source, where, args = self._pending(3)
+        rows = await self.db.fetch(f"SELECT timers.* FROM {source} WHERE {where} AND timers.due_at <= $1 "
+                                   "ORDER BY timers.due_at, timers.id LIMIT $2", float(now), limit, *args)
         return [_timer(r) for r in rows]
 
     async def next_due(self) -> float | None:
-        source, where, args = self._pending(2)
-        value = await self.db.fetchval(f"SELECT MIN(timers.due_at) AS t FROM {source} WHERE {where}", False, *args)
+        source, where, args = self._pending(1)
+        value = await self.db.fetchval(f"SELECT MIN(timers.due_at) AS t FROM {source} WHERE {where}", *args)
         return None if value is None else float(value)
 
     async def for_table(self, table_id: int, include_fired: bool = False) -> list[Timer]:
-        sql = "SELECT * FROM timers WHERE table_id = $1" + ("" if include_fired else " AND fired = $2")
-        args = [table_id] if include_fired else [table_id, False]
-        rows = await self.db.fetch(sql + " ORDER BY due_at, id", *args)
+        sql = "SELECT * FROM timers WHERE table_id = $1" + ("" if include_fired else " AND fired = FALSE")
+        rows = await self.db.fetch(sql + " ORDER BY due_at, id", table_id)
         return [_timer(r) for r in rows]
