@@ -16,7 +16,7 @@ async def test_a_move_committed_just_before_a_crash_still_gets_its_turn_ping(db_
     store = await open_store(db_url)
     svc = TableService(store, clock=clock)
     table = (await started(svc, "ganymede", ["u1", "u2"])).table
-    await svc.mark_delivered((await svc.pending_notices()))  # the start was announced
+    await svc.mark_delivered(await svc.pending_notices())  # the start was announced
     mover = owed(table)[0]
     result = await svc.act(table.id, mover.player, table.version, mover.id, [mover.options[0].key])
     told = [n for n in result.notices if n.kind in ("turn_started", "game_over")]
