@@ -121,24 +121,35 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=10_000)
     ap.add_argument("--robots", type=int, default=100, help="of those, tables with a computer seat")
     ap.add_argument("--results", type=int, default=100_000)
+    ap.add_argument("--calls", type=int, default=20, help="calls of each look-up")
+    ap.add_argument("--only", choices=("start", "stats"), default=None)
     args = ap.parse_args()
     directory = Path(tempfile.mkdtemp())
+    if args.only != "stats":
+        measure_start(directory, args)
+    if args.only != "start":
+        measure_stats(directory, args)
 
+
+def measure_start(directory: Path, args: argparse.Namespace) -> None:
     path = directory / "tables.sqlite3"
     asyncio.run(template(f"sqlite:///{path}"))
     fill_tables(path, args.tables, args.robots)
     seconds, recovered = asyncio.run(start_time(f"sqlite:///{path}"))
     print(f"start with {args.tables} open tables ({args.robots} with a computer seat): {seconds:.2f} s "
-          f"({recovered} tables had robot moves to make)")
+          f"({recovered} tables had robot moves to make)", flush=True)
     seconds, _ = asyncio.run(start_time(f"sqlite:///{path}"))
-    print(f"  again (nothing left to recover): {seconds:.2f} s")
+    print(f"  again (nothing left to recover): {seconds:.2f} s", flush=True)
 
+
+def measure_stats(directory: Path, args: argparse.Namespace) -> None:
     path = directory / "results.sqlite3"
     asyncio.run(template(f"sqlite:///{path}"))
     fill_results(path, args.results)
-    first = asyncio.run(query_times(f"sqlite:///{path}"))
-    print(f"{args.results} finished games, first open (builds the kept stats if missing): {first['open_s']:.2f} s")
-    r = asyncio.run(query_times(f"sqlite:///{path}"))
+    first = asyncio.run(query_times(f"sqlite:///{path}", args.calls))
+    print(f"{args.results} finished games, first open (builds the kept stats if missing): {first['open_s']:.2f} s; "
+          f"/game stats median {first['stats_ms']:.1f} ms, leaderboard {first['leaderboard_ms']:.1f} ms", flush=True)
+    r = asyncio.run(query_times(f"sqlite:///{path}", args.calls))
     print(f"  then open {r['open_s']:.3f} s; /game stats median {r['stats_ms']:.1f} ms (max {r['stats_max_ms']:.1f}), "
           f"one player's stats {r['stats_one_user_ms']:.1f} ms, leaderboard {r['leaderboard_ms']:.1f} ms "
           f"(max {r['leaderboard_max_ms']:.1f})")
