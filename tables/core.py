@@ -204,7 +204,9 @@ class ServiceCore:
                            seats: list[Seat] | None = None, notices: list[Notice] | None = None,
                            ) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
-        becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date"."""
+        becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
+        `state` belongs to this move (parsed for it, or taken from `_state`'s cache), so it is
+        applied in place; only the committed state goes back to the cache."""
         now = self.clock()
         self._states.pop(table.id, None)  # only a committed state goes back
         before_prompts = self._prompts(game, state)
