@@ -1,0 +1,387 @@
+"""The public board of Guns & Steel as a picture, drawn only from the public view
+(game.view(state, None)): header with whose turn and what they decide, the pyramid by era
+with costs and the cards still connected below, the research piles (mixed sets), the wonders
+on the table with their honor tokens, and every player's field."""
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.guns_and_steel.cards import ERAS, card, wonder
+from games.guns_and_steel.view import GunsView, SeatView
+
+from . import icons, ink, labels, parts, rich
+from .style import (
+    ACCENT,
+    BG,
+    EXTRA,
+    FAINT,
+    GOLD,
+    MUTED,
+    PANEL,
+    SEAT_COLOURS,
+    TEXT,
+    TILE_ACTIVE,
+    TYPE_COLOURS,
+)
+
+W = 1280
+M = 16                 # outer margin
+LABEL_W = 78           # the era column left of the pyramid
+CARD_H = 122
+ROW_GAP = 18
+CARD_GAP = 10
+PILE_EXTRA = 50        # the gap before the research piles and their counts
+
+
+def seat_colours(view: GunsView) -> dict[str, tuple[int, int, int]]:
+    return {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view.order)}
+
+
+def render_board(view: GunsView, lang: str = "en") -> bytes:
+    if view.viewer is not None:
+        raise ValueError("the board picture is drawn from the public view only (viewer None)")
+    colours = seat_colours(view)
+    wonder_h = _wonders_height(view, lang)
+    seat_hs = [_seat_height(view, s, lang) for s in view.seats]
+    height = 96 + (22 if view.piles else 0) + 5 * (CARD_H + ROW_GAP) + 8 + wonder_h + sum(h + 12 for h in seat_hs) + 104
+    img = Image.new("RGB", (W, height), BG)
+    d = ImageDraw.Draw(img)
+    y = _header(img, d, view, colours, lang) + (22 if view.piles else 0)
+    y = _pyramid(img, d, view, y, lang)
+    y = _wonders(img, d, view, colours, y, wonder_h, lang)
+    for seat, h in zip(view.seats, seat_hs, strict=True):
+        _seat(img, d, view, seat, colours, M, y, W - 2 * M, h, lang)
+        y += h + 12
+    _legend(img, d, y + 4, lang, "vp_tokens" in view.extra)
+    return ink.png(img)
+
+
+# ---- header -------------------------------------------------------------------------------
+
+def status_line(view: GunsView, lang: str) -> str:
+    """Whose turn it is and what the player owed a decision is deciding."""
+    if view.finished:
+        return ""
+    if view.turn == 0:
+        who = view.waiting_for[0] if view.waiting_for else view.active
+        return f"{labels.word('setup', lang)} — {who}: {labels.deciding(view.deciding, lang)}"
+    turn = labels.word("turn_of", lang, p=view.active)
+    if not view.waiting_for:
+        return turn
+    who = view.waiting_for[0]
+    sep = "：" if lang == "ja" else ": "
+    if who == view.active:
+        return f"{turn} — {labels.deciding(view.deciding, lang)}"
+    return f"{turn} — {who}{sep}{labels.deciding(view.deciding, lang)}"
+
+
+def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: dict, lang: str) -> int:
+    title = f"{labels.word('title', lang)} · {labels.word(view.set, lang)}"
+    ink.text(img, (M, 28), title, 30, TEXT, True, "lm")
+    if view.turn > 0:
+        rnd = (view.turn - 1) // max(len(view.order), 1) + 1
+        when = labels.word("round_turn", lang, r=rnd, t=view.turn)
+        if view.max_rounds:
+            when += " " + labels.word("round_limit", lang, n=view.max_rounds)
+        ink.text(img, (W - M, 28), when, 24, MUTED, False, "rm")
+    y = 72
+    if view.finished:
+        from games.guns_and_steel.turn import end_reason_text
+        why = end_reason_text(view.end_reason).get(lang)
+        sep = "、" if lang == "ja" else ", "
+        text = f"{labels.word('game_over', lang)} ({why}) — {labels.word('winner', lang, p=sep.join(winners(view)))}"
+        size = parts.fit_text(text, 26, W - 2 * M)
+        ink.text(img, (M, y), text, size, GOLD, True, "lm")
+        return y + 26
+    line = status_line(view, lang)
+    d.rounded_rectangle([M, y - 18, M + 10, y + 18], radius=3, fill=colours.get(view.active, ACCENT))
+    size = parts.fit_text(line, 26, W - 2 * M - 20 - (300 if view.energy else 0))
+    x_end = M + 20 + ink.length(line, size, True)
+    ink.text(img, (M + 20, y), line, size, TEXT, True, "lm")
+    if view.energy:
+        x = max(x_end + 30, W - M - 40 * sum(1 for n in view.energy.values() if n) - 20)
+        for kind, n in view.energy.items():
+            if n:
+                x = parts.mark(img, x, y, icons.energy(kind, 28), f"{n}", 24) + 12
+    return y + 26
+
+
+# ---- pyramid ------------------------------------------------------------------------------
+
+def _pyramid(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, top: int, lang: str) -> int:
+    widest = max(len(view.pyramid.get(e, [])) for e in ERAS)
+    piles = bool(view.piles)
+    cols = widest + (1 if piles else 0)
+    avail = W - 2 * M - LABEL_W - (PILE_EXTRA if piles else 0)
+    cw = min(176, int((avail - (cols - 1) * CARD_GAP) / cols))
+    x0 = M + LABEL_W + (avail - cols * cw - (cols - 1) * CARD_GAP) / 2
+    step = cw + CARD_GAP
+    pos: dict[tuple[int, int], tuple[float, float]] = {}
+    for r, era in enumerate(ERAS):
+        y = top + (len(ERAS) - 1 - r) * (CARD_H + ROW_GAP)
+        slots = view.pyramid.get(era, [])
+        offset = (widest - len(slots)) / 2
+        for i in range(len(slots)):
+            pos[(r, i)] = (x0 + (i + offset) * step, y)
+    # connectors first, so the tiles sit on top of them
+    for r in range(1, len(ERAS)):
+        row, below = view.pyramid.get(ERAS[r], []), view.pyramid.get(ERAS[r - 1], [])
+        for i, slot in enumerate(row):
+            if slot.card is None:
+                continue
+            x, y = pos[(r, i)]
+            for j in (i, i + 1):
+                if j < len(below) and below[j].card is not None:
+                    bx, _ = pos[(r - 1, j)]
+                    lx = (x + bx) / 2 + cw / 2
+                    d.line([(lx, y + CARD_H - 4), (lx, y + CARD_H + ROW_GAP + 4)], fill=(150, 155, 165), width=4)
+    for r, era in enumerate(ERAS):
+        y = top + (len(ERAS) - 1 - r) * (CARD_H + ROW_GAP)
+        parts.paste(img, icons.energy(era, 40), M + (LABEL_W - 40) / 2 - 6, y + 22)
+        name = labels.energy_word(era, lang)
+        ink.text(img, (M + LABEL_W / 2 - 6, y + 84), name, parts.fit_text(name, 17, LABEL_W - 4, False), MUTED, False, "mm")
+        for i, slot in enumerate(view.pyramid.get(era, [])):
+            x, _ = pos[(r, i)]
+            if slot.card is None:
+                parts.empty_tile(img, d, x, y, cw, CARD_H, lang)
+            else:
+                parts.card_tile(img, d, x, y, cw, CARD_H, slot.card.card, slot.extra, lang)
+        if piles:
+            _pile(img, d, view, era, x0 + widest * step + 14, y, cw, lang)
+    if piles:
+        ink.text(img, (x0 + widest * step + 14 + (cw + PILE_EXTRA - 14) / 2, top - 6), labels.word("pile", lang), 17,
+                 MUTED, False, "md")
+    return top + len(ERAS) * (CARD_H + ROW_GAP)
+
+
+def _pile(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, era: str, x: float, y: float, cw: int,
+          lang: str) -> None:
+    """A research pile: its face-up top card on a stack, and how many cards it holds."""
+    pile = view.piles.get(era)
+    if pile is None or pile.top is None:
+        d.rounded_rectangle([x + 4, y + 4, x + cw - 4, y + CARD_H - 4], radius=10, outline=FAINT, width=2)
+        ink.text(img, (x + cw / 2, y + CARD_H / 2), labels.word("pile_empty", lang), 18, FAINT, False, "mm")
+        return
+    for k in (2, 1):
+        if pile.count > k:
+            d.rounded_rectangle([x + 4 * k, y - 4 * k, x + cw + 4 * k - 4, y + CARD_H - 4 * k], radius=10,
+                                fill=(60, 62, 68), outline=(110, 114, 122), width=2)
+    parts.card_tile(img, d, x, y, cw - 4, CARD_H, pile.top.card, pile.extra, lang)
+    parts.paste(img, icons.cards(26), x + cw + 6, y + CARD_H / 2 - 26)
+    ink.text(img, (x + cw + 19, y + CARD_H / 2 + 14), f"{pile.count}", 20, TEXT, True, "mm")
+
+
+# ---- wonders on the table -------------------------------------------------------------------
+
+def _wonder_cols(view: GunsView) -> int:
+    return max(len(view.table_wonders), 1)
+
+
+def _wonder_width(view: GunsView) -> int:
+    n = max(len(view.table_wonders), 5)
+    return int((W - 2 * M - (n - 1) * 10) / n)
+
+
+def _condition(view: GunsView, w: str, lang: str) -> str:
+    text = labels.wonder_condition(w, lang)
+    cond = wonder(w).condition
+    if cond.value == "recollected_vp":            # the printed text lists every player count
+        vp = cond.params["by_players"][str(len(view.order))]
+        text = f"回収したカードが合計{vp}VP以上。" if lang == "ja" else f"The cards you recollected total {vp}+ VP."
+    return text
+
+
+def _wonder_name_lines(view: GunsView, w: str, lang: str) -> tuple:
+    return rich.wrap(labels.wonder_name(w, lang), 19, _wonder_width(view) - 44 - 52, bold=True)
+
+
+def _wonders_height(view: GunsView, lang: str) -> int:
+    if not view.table_wonders:
+        return 44
+    ww = _wonder_width(view)
+    names = max(len(_wonder_name_lines(view, w, lang)) for w in view.table_wonders)
+    lines = max(len(rich.wrap(_condition(view, w, lang), 17, ww - 20)) for w in view.table_wonders)
+    tokens = 40 if view.extra.get("honor_needed") else 0
+    return 34 + 22 + names * 25 + lines * 22 + tokens + 16
+
+
+def _wonders(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: dict, top: int, h: int,
+             lang: str) -> int:
+    ink.text(img, (M, top + 14), labels.word("wonders", lang), 22, GOLD, True, "lm")
+    if not view.table_wonders:
+        ink.text(img, (M + 160, top + 14), labels.word("no_wonders", lang), 18, MUTED, False, "lm")
+        return top + h
+    needed = view.extra.get("honor_needed", {})
+    if needed:
+        ink.text(img, (W - M, top + 14), labels.word("honor_needed", lang, n=max(needed.values())), 18, MUTED, False, "rm")
+    ww = _wonder_width(view)
+    names = max(len(_wonder_name_lines(view, w, lang)) for w in view.table_wonders)
+    on = view.extra.get("honor", {})
+    for i, w in enumerate(view.table_wonders):
+        x, y = M + i * (ww + 10), top + 34
+        th = h - 34 - 8
+        wd = wonder(w)
+        d.rounded_rectangle([x, y, x + ww, y + th], radius=10, fill=(50, 45, 33), outline=GOLD, width=2)
+        parts.paste(img, icons.energy(wd.era.value, 26), x + 9, y + 9)
+        vp = str(wd.vp.value)
+        right = x + ww - 10 - ink.length(vp, 22, True)
+        ink.text(img, (right, y + 22), vp, 22, TEXT, True, "lm")
+        parts.paste(img, icons.star(22), right - 25, y + 11)
+        rich.draw(img, x + 42, y + 8, _wonder_name_lines(view, w, lang), 19, TEXT, bold=True, leading=1.32)
+        rich.draw(img, x + 10, y + 18 + names * 25, rich.wrap(_condition(view, w, lang), 17, ww - 20), 17,
+                  (220, 222, 226))
+        if needed:
+            tx, ty = x + 10, y + th - 34
+            holders = on.get(w, {})
+            for p in view.order:
+                for _ in range(holders.get(p, 0)):
+                    parts.paste(img, icons.honor(24, colours[p]), tx, ty)
+                    tx += 27
+            for _ in range(max(0, needed.get(w, 3) - max(holders.values(), default=0))):
+                parts.paste(img, icons.empty_slot(24), tx, ty)
+                tx += 27
+    return top + h
+
+
+# ---- players' fields ---------------------------------------------------------------------------
+
+FIELD_LABEL_W = 130
+
+
+def _face_up_items(seat: SeatView, lang: str) -> list[tuple[float, str]]:
+    return [(parts.chip_width(labels.card_name(c.card, lang), 19, card(c.card).military.value), c.card) for c in seat.face_up]
+
+
+def _resource_items(seat: SeatView) -> list[tuple[float, tuple[str, int]]]:
+    order = {e: i for i, e in enumerate(("food", "iron") + ERAS)}
+    res = sorted(((r.resource, r.vp) for r in seat.resources), key=lambda rv: (order[rv[0]], rv[1]))
+    return [(34 + 4 + (12 if vp else 0), rv) for rv, vp in zip(res, (v for _, v in res), strict=True)]
+
+
+def _lines(items: list, width: float, gap: float = 8) -> int:
+    placed = parts.flow(items, 0, width, gap)
+    return (placed[-1][1] + 1) if placed else 1
+
+
+def _seat_height(view: GunsView, seat: SeatView, lang: str) -> int:
+    width = W - 2 * M - FIELD_LABEL_W - 24
+    up = _lines(_face_up_items(seat, lang), width)
+    wonders = [(parts.wonder_chip_width(w, lang), w) for w in seat.wonders]
+    res = _lines(_resource_items(seat) + [(12, None)] + wonders, width)
+    return 58 + up * 44 + res * 44 + 8
+
+
+def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatView, colours: dict, x: float,
+          y: float, w: float, h: float, lang: str) -> None:
+    active = seat.player == view.active and not view.finished and view.turn > 0
+    deciding = seat.player in view.waiting_for and not view.finished
+    colour = colours[seat.player]
+    won = seat.player in winners(view)
+    d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=TILE_ACTIVE if active else PANEL,
+                        outline=GOLD if won else ACCENT if active else (64, 66, 72), width=3 if active or won else 1)
+    d.rounded_rectangle([x + 6, y + 8, x + 14, y + h - 8], radius=4, fill=colour)
+    # first line: name, turn badge, then the counts on the right
+    bx = x + 26 + ink.text(img, (x + 26, y + 28), seat.player, 28, TEXT, True, "lm") + 14
+    if active:
+        bx = _badge(img, d, bx, y + 28, "▶ " + _turn_word(lang), ACCENT) + 8
+    if deciding and view.waiting_for:
+        _badge(img, d, bx, y + 28, labels.deciding(view.deciding, lang), (90, 70, 30), EXTRA)
+    rx = x + w - 16
+    if seat.score is not None:
+        text = labels.word("score", lang, s=seat.score, c=seat.cards)
+        rx -= ink.length(text, 26, True)
+        ink.text(img, (rx, y + 28), text, 26, GOLD, True, "lm")
+        rx -= 30
+    stats = [(icons.cards(30), str(seat.hand_count)), (icons.sword(28), str(seat.military))]
+    if seat.score is None:
+        stats.append((icons.star(28), str(visible_vp(view, seat))))
+    tokens = view.extra.get("vp_tokens")
+    if tokens is not None:
+        stats.append((icons.coin(28), str(tokens.get(seat.player, 0))))
+    supply = view.extra.get("honor_supply")
+    if supply is not None:
+        stats.append((icons.honor(26, colour), f"×{supply.get(seat.player, 0)}"))
+    for icon, text in reversed(stats):
+        rx -= ink.length(text, 26, True)
+        ink.text(img, (rx, y + 28), text, 26, TEXT, True, "lm")
+        rx -= icon.width + 4
+        parts.paste(img, icon, rx, y + 28 - icon.height / 2)
+        rx -= 22
+    # face-up cards
+    left = x + 26
+    fx = left + FIELD_LABEL_W
+    width = w - FIELD_LABEL_W - 40
+    row_y = y + 56
+    parts.muted_label(img, left, row_y + 17, labels.word("face_up", lang), 19)
+    items = _face_up_items(seat, lang)
+    if not items:
+        ink.text(img, (fx, row_y + 17), labels.word("none", lang), 19, FAINT, False, "lm")
+    lines = 1
+    for cx, line, key in parts.flow(items, fx, width):
+        parts.card_chip(img, d, cx, row_y + line * 44, key, lang)
+        lines = line + 1
+    row_y += lines * 44
+    parts.muted_label(img, left, row_y + 17, labels.word("resources", lang), 19)
+    res = _resource_items(seat)
+    wonders = [(parts.wonder_chip_width(wd, lang), ("w", wd)) for wd in seat.wonders]
+    items2: list = [(wd, ("r", rv)) for wd, rv in res] + ([(12, ("gap", None))] if wonders else []) + wonders
+    if not res:
+        ink.text(img, (fx, row_y + 17), labels.word("none", lang), 19, FAINT, False, "lm")
+        if wonders:
+            items2 = [(40, ("gap", None))] + wonders
+    for cx, line, (kind, item) in parts.flow(items2, fx, width):
+        cy = row_y + line * 44
+        if kind == "r":
+            parts.resource_token(img, cx, cy, item[0], item[1], 34)
+        elif kind == "w":
+            parts.wonder_chip(img, d, cx, cy, item, lang)
+
+
+def _turn_word(lang: str) -> str:
+    return "手番" if lang == "ja" else "turn"
+
+
+def _badge(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, text: str, bg: tuple[int, int, int],
+           fg: tuple[int, int, int] = TEXT) -> float:
+    w = ink.length(text, 19, True) + 20
+    d.rounded_rectangle([x, y - 15, x + w, y + 15], radius=14, fill=bg)
+    ink.text(img, (x + 10, y), text, 19, fg, True, "lm")
+    return x + w
+
+
+def winners(view: GunsView) -> list[str]:
+    """At the end: the most VP, ties broken by the most cards (scoring.py); else nobody."""
+    done = [s for s in view.seats if s.score is not None]
+    best = max(((s.score or 0, s.cards or 0) for s in done), default=None)
+    return [s.player for s in done if (s.score, s.cards) == best]
+
+
+def visible_vp(view: GunsView, seat: SeatView) -> int:
+    """The VP anyone can count on the table: face-up cards, resources, wonders and VP tokens
+    (cards in hand score too, but nobody else sees them)."""
+    vp = sum(card(c.card).vp.value for c in seat.face_up) + sum(r.vp for r in seat.resources)
+    vp += sum(wonder(w).vp.value for w in seat.wonders)
+    return vp + view.extra.get("vp_tokens", {}).get(seat.player, 0)
+
+
+# ---- legend ------------------------------------------------------------------------------
+
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, y: float, lang: str, tokens: bool) -> None:
+    x = M
+    for kind in ("food", "iron") + ERAS:
+        x = parts.mark(img, x, y + 16, icons.energy(kind, 24), labels.energy_word(kind, lang), 17, MUTED, False) + 14
+    x += 6
+    for kind, colour in TYPE_COLOURS.items():
+        d.rounded_rectangle([x, y + 8, x + 16, y + 24], radius=4, fill=colour)
+        ink.text(img, (x + 21, y + 16), labels.type_name(kind, lang), 17, MUTED, False, "lm")
+        x += 30 + ink.length(labels.type_name(kind, lang), 17)
+    x = parts.mark(img, x + 4, y + 16, icons.sword(22), labels.word("military", lang), 17, MUTED, False) + 14
+    x = parts.mark(img, x, y + 16, icons.star(22), "VP", 17, MUTED, False) + 14
+    parts.mark(img, x, y + 16, icons.shield(22), labels.word("counter", lang), 17, MUTED, False)
+    x = M
+    x = parts.mark(img, x, y + 48, icons.cards(24), labels.word("hand", lang), 17, MUTED, False) + 14
+    if tokens:
+        x = parts.mark(img, x, y + 48, icons.coin(22), labels.word("vp_tokens", lang), 17, MUTED, False) + 14
+        x = parts.mark(img, x, y + 48, icons.honor(22, (200, 200, 200)), labels.word("honor_left", lang), 17, MUTED,
+                       False) + 14
+    ink.text(img, (M, y + 80), labels.word("legend_extra", lang), 17, EXTRA, False, "lm")
