@@ -19,3 +19,7 @@ def hand_png(view: BaseModel, lang: str = "en") -> bytes:
     """One player's hand; `view` must be game.view(state, that_player)."""
     assert isinstance(view, GunsView)
     return render_hand(view, lang)
+
+
+board = board_png      # the names pictures/__init__.py dispatches to
+hand = hand_png

@@ -3,29 +3,35 @@ so each rendered string is kept as a mask and pasted; the PNG is written unfilte
 level 1, which is several times faster than Pillow's adaptive filtering for flat pictures."""
 from __future__ import annotations
 
+import math
 import struct
 import zlib
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .style import font
+from pictures import fonts
 
 
-@lru_cache(maxsize=8192)
 def length(text: str, size: int, bold: bool = False) -> float:
-    return font(size, bold).getlength(text)
+    return fonts.text_width(text, size, bold)
 
 
 @lru_cache(maxsize=8192)
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
-    if right <= left or bottom <= top:
+    """The text drawn once in white on black (with the shared per-character font fallback) and
+    where its top-left sits relative to the anchor point."""
+    width = math.ceil(fonts.text_width(text, size, bold))
+    if width <= 0:
         return None, 0, 0
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
+    ascent, descent = fonts.font(size, bold).getmetrics()
+    pad = max(2, size // 4)
+    mask = Image.new("L", (width + 2 * pad, ascent + descent + 2 * pad), 0)
+    fonts.draw_text(ImageDraw.Draw(mask), (pad, pad + ascent), text, size, fill=255, bold=bold, anchor="ls")
+    horizontal, vertical = anchor[0], anchor[1] if len(anchor) > 1 else "a"
+    left = {"l": 0, "m": -width / 2, "r": -width}[horizontal] - pad
+    baseline = {"a": ascent, "t": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent, "b": -descent}[vertical]
+    return mask, round(left), round(baseline - ascent - pad)
 
 
 def text(img: Image.Image, xy: tuple[float, float], s: str, size: int, fill: tuple[int, int, int],

@@ -81,7 +81,9 @@ def card_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: i
     size = fit_text(kind, 17, left - x - 14, smallest=13)
     if length(kind, size, True) <= left - x - 12:   # the frame colour says it too; drop the word if crowded
         text(img, (x + 9, y + 60), kind, size, colour, True, "lm")
-    cost_icons(img, x + 8, y + h - 24, c.cost.value, extra, 25)
+    icons_n = sum(c.cost.value.values())
+    room = w - 16 - (length(f"+{extra}", 24, True) + 6 if extra else 0)
+    cost_icons(img, x + 8, y + h - 24, c.cost.value, extra, min(25, int(room / max(icons_n, 1)) - 2))
 
 
 def empty_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, lang: str) -> None:

@@ -1,10 +1,5 @@
-"""Colours, sizes and the font of the Guns & Steel pictures (Discord dark theme)."""
+"""Colours of the Guns & Steel pictures (Discord dark theme)."""
 from __future__ import annotations
-
-from functools import lru_cache
-from pathlib import Path
-
-from PIL import ImageFont
 
 BG = (43, 45, 49)            # Discord dark message background
 PANEL = (49, 51, 56)
@@ -25,22 +20,5 @@ ENERGY_COLOURS = {
 TYPE_COLOURS = {"tech": (74, 144, 226), "tactic": (230, 180, 60), "unit": (220, 80, 80)}
 # The four colours of the starting decks (data/starting_cards.json), one per seat.
 SEAT_COLOURS = [(240, 200, 60), (240, 140, 50), (225, 70, 70), (160, 100, 220)]
-
-_FONT_DIRS = (Path(__file__).resolve().parent.parent / "fonts", Path("/usr/share/fonts/opentype/noto"))
-
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A font with Latin and Japanese glyphs. Local until the shared pictures/fonts.py lands."""
-    try:
-        from pictures import fonts  # type: ignore[attr-defined]
-        return fonts.font(size, bold)
-    except ImportError:
-        pass
-    name = "NotoSansCJK-Bold.ttc" if bold else "NotoSansCJK-Regular.ttc"
-    for d in _FONT_DIRS:
-        if (d / name).exists():
-            return ImageFont.truetype(str(d / name), size, index=0, layout_engine=ImageFont.Layout.BASIC)
-    return ImageFont.load_default(size)
 
 ENERGIES_ORDER = ("food", "iron", "horse", "gunpowder", "oil", "earth", "space")
