@@ -62,14 +62,14 @@ def status_line(view: GunsView, lang: str) -> str:
     """Whose turn it is and what the player owed a decision is deciding."""
     if view.finished:
         return ""
+    sep = "：" if lang == "ja" else ": "
     if view.turn == 0:
         who = view.waiting_for[0] if view.waiting_for else view.active
-        return f"{labels.word('setup', lang)} — {who}: {labels.deciding(view.deciding, lang)}"
+        return f"{labels.word('setup', lang)} — {who}{sep}{labels.deciding(view.deciding, lang)}"
     turn = labels.word("turn_of", lang, p=view.active)
     if not view.waiting_for:
         return turn
     who = view.waiting_for[0]
-    sep = "：" if lang == "ja" else ": "
     if who == view.active:
         return f"{turn} — {labels.deciding(view.deciding, lang)}"
     return f"{turn} — {who}{sep}{labels.deciding(view.deciding, lang)}"

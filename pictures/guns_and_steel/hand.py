@@ -127,7 +127,8 @@ def _field(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatV
            h: float, lang: str) -> None:
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=PANEL)
     ink.text(img, (x + 14, y + 26), labels.word("your_field", lang), 24, TEXT, True, "lm")
-    stats = [(icons.sword(26), str(seat.military)), (icons.star(26), str(visible_vp(view, seat)))]
+    own_vp = visible_vp(view, seat) + sum(card(c.card).vp.value for c in seat.hand or [])   # they know their hand
+    stats = [(icons.sword(26), str(seat.military)), (icons.star(26), str(own_vp))]
     tokens = view.extra.get("vp_tokens")
     if tokens is not None:
         stats.append((icons.coin(26), str(tokens.get(seat.player, 0))))

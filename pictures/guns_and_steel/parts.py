@@ -2,6 +2,8 @@
 chips for face-up cards and wonders."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from games.guns_and_steel.cards import ENERGIES, card, wonder
@@ -63,7 +65,27 @@ def stats(img: Image.Image, right: float, y: float, key: str, size: int = 19) ->
 
 def card_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, key: str, extra: int,
               lang: str) -> None:
-    """A pyramid card: name, type, military, VP, counter mark, cost and the extra cost."""
+    """A pyramid card: name, type, military, VP, counter mark, cost and the extra cost. A board
+    shows the same tiles turn after turn, so each is drawn once and pasted."""
+    img.paste(_tile(key, extra, int(w), int(h), lang), (int(x), int(y)), _tile_mask(int(w), int(h)))
+
+
+@lru_cache(maxsize=64)
+def _tile_mask(w: int, h: int) -> Image.Image:
+    mask = Image.new("L", (w + 1, h + 1), 0)
+    ImageDraw.Draw(mask).rounded_rectangle([0, 0, w, h], radius=10, fill=255)
+    return mask
+
+
+@lru_cache(maxsize=1024)
+def _tile(key: str, extra: int, w: int, h: int, lang: str) -> Image.Image:
+    img = Image.new("RGB", (w + 1, h + 1), TILE)
+    _draw_tile(img, ImageDraw.Draw(img), 0, 0, w, h, key, extra, lang)
+    return img
+
+
+def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, key: str, extra: int,
+               lang: str) -> None:
     c = card(key)
     colour = TYPE_COLOURS[c.kind]
     d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=TILE, outline=colour, width=3)
@@ -74,13 +96,13 @@ def card_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: i
         text(img, (x + 9, y + 29), name, size, TEXT, True, "lm")
     else:                                   # a long name: two lines
         first, _, second = name.rpartition(" ")
-        text(img, (x + 9, y + 21), first, fit_text(first, 18, w - 16), TEXT, True, "lm")
-        text(img, (x + 9, y + 41), second, fit_text(second, 18, w - 16), TEXT, True, "lm")
-    left = stats(img, x + w - 8, y + 60, key)
+        text(img, (x + 9, y + 20), first, fit_text(first, 18, w - 16), TEXT, True, "lm")
+        text(img, (x + 9, y + 39), second, fit_text(second, 18, w - 16), TEXT, True, "lm")
+    left = stats(img, x + w - 8, y + 61, key)
     kind = labels.type_name(c.kind, lang)
     size = fit_text(kind, 17, left - x - 14, smallest=13)
     if length(kind, size, True) <= left - x - 12:   # the frame colour says it too; drop the word if crowded
-        text(img, (x + 9, y + 60), kind, size, colour, True, "lm")
+        text(img, (x + 9, y + 61), kind, size, colour, True, "lm")
     icons_n = sum(c.cost.value.values())
     room = w - 16 - (length(f"+{extra}", 24, True) + 6 if extra else 0)
     cost_icons(img, x + 8, y + h - 24, c.cost.value, extra, min(25, int(room / max(icons_n, 1)) - 2))

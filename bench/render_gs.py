@@ -1,0 +1,71 @@
+"""Guns & Steel picture rendering: median ms and bytes per board and per hand.
+
+    python bench/render_gs.py [--games 2] [--every 25]
+
+Plays random games of every set at 2 and 4 players and draws the board (public view) and the
+active player's hand at every `every`-th action, in English and Japanese, as the bot would
+(one picture per new table version; the text-mask cache warm from earlier turns, as in a
+running bot). The first picture of each run (cold caches) is reported separately."""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games import registry  # noqa: E402
+from games.kit import Rng, random_action  # noqa: E402
+from pictures.guns_and_steel import board_png, hand_png  # noqa: E402
+
+GAME = registry.get("guns-and-steel")
+
+
+def views(set_name: str, players: int, seed: int, every: int):
+    state = GAME.setup(["Alice", "Bob", "Carol", "Dave"][:players], {"set": set_name}, seed)
+    rng = Rng(seed=seed).fork(1)
+    step = 0
+    while True:
+        if step % every == 0 or state.finished:
+            yield GAME.view(state, None), GAME.view(state, state.active)
+        if state.finished:
+            return
+        action = random_action(GAME, state, rng)
+        if action is None:
+            return
+        state, _ = GAME.apply(state, action.player, action.prompt_id, action.choice)
+        step += 1
+
+
+def timed(fn, *args) -> tuple[float, int]:
+    start = time.perf_counter()
+    data = fn(*args)
+    return (time.perf_counter() - start) * 1000, len(data)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=2, help="games per set and player count")
+    ap.add_argument("--every", type=int, default=25, help="draw every N-th action")
+    args = ap.parse_args()
+    first = timed(board_png, next(views("mixed", 4, 0, 1))[0], "ja")
+    print(f"first board (cold caches): {first[0]:.1f} ms, {first[1]} bytes")
+    print(f"{'set':12} {'players':>7} {'boards':>6} {'board ms':>9} {'p95 ms':>7} {'max KB':>7} {'hand ms':>8} {'max KB':>7}")
+    for set_name in ("base", "renaissance", "mixed"):
+        for players in (2, 4):
+            board, hand = [], []
+            for seed in range(args.games):
+                for n, (public, own) in enumerate(views(set_name, players, seed, args.every)):
+                    lang = "ja" if n % 2 else "en"
+                    board.append(timed(board_png, public, lang))
+                    hand.append(timed(hand_png, own, lang))
+            bms = sorted(ms for ms, _ in board)
+            print(f"{set_name:12} {players:>7} {len(board):>6} {statistics.median(bms):9.1f} "
+                  f"{bms[int(len(bms) * .95)]:7.1f} {max(b for _, b in board) / 1000:7.0f} "
+                  f"{statistics.median(ms for ms, _ in hand):8.1f} {max(b for _, b in hand) / 1000:7.0f}")
+
+
+if __name__ == "__main__":
+    main()
