@@ -89,17 +89,20 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: d
         from games.guns_and_steel.turn import end_reason_text
         why = end_reason_text(view.end_reason).get(lang)
         sep = "、" if lang == "ja" else ", "
-        text = f"{labels.word('game_over', lang)} ({why}) — {labels.word('winner', lang, p=sep.join(winners(view)))}"
+        why = f"（{why}）" if lang == "ja" else f" ({why})"
+        text = f"{labels.word('game_over', lang)}{why} — {labels.word('winner', lang, p=sep.join(winners(view)))}"
         size = parts.fit_text(text, 26, W - 2 * M)
         ink.text(img, (M, y), text, size, GOLD, True, "lm")
         return y + 26
     line = status_line(view, lang)
     d.rounded_rectangle([M, y - 18, M + 10, y + 18], radius=3, fill=colours.get(view.active, ACCENT))
-    size = parts.fit_text(line, 26, W - 2 * M - 20 - (300 if view.energy else 0))
+    size = parts.fit_text(line, 26, W - 2 * M - 20 - (420 if any(view.energy.values()) else 0))
     x_end = M + 20 + ink.length(line, size, True)
     ink.text(img, (M + 20, y), line, size, TEXT, True, "lm")
-    if view.energy:
-        x = max(x_end + 30, W - M - 40 * sum(1 for n in view.energy.values() if n) - 20)
+    if any(view.energy.values()):
+        label = labels.word("energy", lang)
+        x = max(x_end + 30, W - M - 56 * sum(1 for n in view.energy.values() if n) - ink.length(label, 19) - 10)
+        x += ink.text(img, (x, y), label, 19, MUTED, False, "lm") + 10
         for kind, n in view.energy.items():
             if n:
                 x = parts.mark(img, x, y, icons.energy(kind, 28), f"{n}", 24) + 12

@@ -57,12 +57,14 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: Seat
     else:
         line = status_line(view, lang)
         bg = PANEL
-    size = parts.fit_text(line, 24, W - 2 * M - 24)
+    energy = any(view.energy.values()) and seat.player == view.active
+    size = parts.fit_text(line, 24, W - 2 * M - 24 - (330 if energy else 0))
     w = ink.length(line, size, True) + 24
     d.rounded_rectangle([M, y - 18, M + w, y + 18], radius=16, fill=bg)
     ink.text(img, (M + 12, y), line, size, TEXT, True, "lm")
-    if view.energy and seat.player == view.active:
+    if energy:
         x = M + w + 16
+        x += ink.text(img, (x, y), labels.word("energy", lang), 19, MUTED, False, "lm") + 10
         for kind, n in view.energy.items():
             if n and x < W - 80:
                 x = parts.mark(img, x, y, icons.energy(kind, 28), str(n), 24) + 10
