@@ -176,10 +176,6 @@ def _pile(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, era: str, x:
 
 # ---- wonders on the table -------------------------------------------------------------------
 
-def _wonder_cols(view: GunsView) -> int:
-    return max(len(view.table_wonders), 1)
-
-
 def _wonder_width(view: GunsView) -> int:
     n = max(len(view.table_wonders), 5)
     return int((W - 2 * M - (n - 1) * 10) / n)
@@ -249,29 +245,29 @@ def _wonders(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: 
 # ---- players' fields ---------------------------------------------------------------------------
 
 FIELD_LABEL_W = 130
+FIELD_W = W - 2 * M - FIELD_LABEL_W - 40      # where a field's chips wrap
+ROW_H = 44
 
 
-def _face_up_items(seat: SeatView, lang: str) -> list[tuple[float, str]]:
-    return [(parts.chip_width(labels.card_name(c.card, lang), 19, card(c.card).military.value), c.card) for c in seat.face_up]
-
-
-def _resource_items(seat: SeatView) -> list[tuple[float, tuple[str, int]]]:
+def _field_rows(seat: SeatView, lang: str) -> list[tuple[str, list[tuple[float, tuple[str, object]]]]]:
+    """The labelled rows of a player's field: face-up cards, resources (era order), wonders."""
     order = {e: i for i, e in enumerate(("food", "iron") + ERAS)}
     res = sorted(((r.resource, r.vp) for r in seat.resources), key=lambda rv: (order[rv[0]], rv[1]))
-    return [(34 + 4 + (12 if vp else 0), rv) for rv, vp in zip(res, (v for _, v in res), strict=True)]
+    rows = [("face_up", [(parts.chip_width(labels.card_name(c.card, lang), 19, card(c.card).military.value), ("c", c.card))
+                         for c in seat.face_up]),
+            ("resources", [(parts.resource_width(vp, 34), ("r", (kind, vp))) for kind, vp in res])]
+    if seat.wonders:
+        rows.append(("wonders", [(parts.wonder_chip_width(w, lang), ("w", w)) for w in seat.wonders]))
+    return rows
 
 
-def _lines(items: list, width: float, gap: float = 8) -> int:
-    placed = parts.flow(items, 0, width, gap)
+def _row_lines(items: list) -> int:
+    placed = parts.flow(items, 0, FIELD_W)
     return (placed[-1][1] + 1) if placed else 1
 
 
 def _seat_height(view: GunsView, seat: SeatView, lang: str) -> int:
-    width = W - 2 * M - FIELD_LABEL_W - 24
-    up = _lines(_face_up_items(seat, lang), width)
-    wonders = [(parts.wonder_chip_width(w, lang), w) for w in seat.wonders]
-    res = _lines(_resource_items(seat) + [(12, None)] + wonders, width)
-    return 58 + up * 44 + res * 44 + 8
+    return 58 + sum(_row_lines(items) for _, items in _field_rows(seat, lang)) * ROW_H + 8
 
 
 def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatView, colours: dict, x: float,
@@ -283,11 +279,11 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatVi
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=TILE_ACTIVE if active else PANEL,
                         outline=GOLD if won else ACCENT if active else (64, 66, 72), width=3 if active or won else 1)
     d.rounded_rectangle([x + 6, y + 8, x + 14, y + h - 8], radius=4, fill=colour)
-    # first line: name, turn badge, then the counts on the right
+    # first line: name, turn badge, what they decide; the counts on the right
     bx = x + 26 + ink.text(img, (x + 26, y + 28), seat.player, 28, TEXT, True, "lm") + 14
     if active:
-        bx = _badge(img, d, bx, y + 28, "▶ " + _turn_word(lang), ACCENT) + 8
-    if deciding and view.waiting_for:
+        bx = _badge(img, d, bx, y + 28, "▶ " + labels.word("turn_badge", lang), ACCENT) + 8
+    if deciding:
         _badge(img, d, bx, y + 28, labels.deciding(view.deciding, lang), (90, 70, 30), EXTRA)
     rx = x + w - 16
     if seat.score is not None:
@@ -310,38 +306,20 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatVi
         rx -= icon.width + 4
         parts.paste(img, icon, rx, y + 28 - icon.height / 2)
         rx -= 22
-    # face-up cards
-    left = x + 26
-    fx = left + FIELD_LABEL_W
-    width = w - FIELD_LABEL_W - 40
-    row_y = y + 56
-    parts.muted_label(img, left, row_y + 17, labels.word("face_up", lang), 19)
-    items = _face_up_items(seat, lang)
-    if not items:
-        ink.text(img, (fx, row_y + 17), labels.word("none", lang), 19, FAINT, False, "lm")
-    lines = 1
-    for cx, line, key in parts.flow(items, fx, width):
-        parts.card_chip(img, d, cx, row_y + line * 44, key, lang)
-        lines = line + 1
-    row_y += lines * 44
-    parts.muted_label(img, left, row_y + 17, labels.word("resources", lang), 19)
-    res = _resource_items(seat)
-    wonders = [(parts.wonder_chip_width(wd, lang), ("w", wd)) for wd in seat.wonders]
-    items2: list = [(wd, ("r", rv)) for wd, rv in res] + ([(12, ("gap", None))] if wonders else []) + wonders
-    if not res:
-        ink.text(img, (fx, row_y + 17), labels.word("none", lang), 19, FAINT, False, "lm")
-        if wonders:
-            items2 = [(40, ("gap", None))] + wonders
-    for cx, line, (kind, item) in parts.flow(items2, fx, width):
-        cy = row_y + line * 44
-        if kind == "r":
-            parts.resource_token(img, cx, cy, item[0], item[1], 34)
-        elif kind == "w":
-            parts.wonder_chip(img, d, cx, cy, item, lang)
-
-
-def _turn_word(lang: str) -> str:
-    return "手番" if lang == "ja" else "turn"
+    left, fx, row_y = x + 26, x + 26 + FIELD_LABEL_W, y + 56
+    for label, items in _field_rows(seat, lang):
+        parts.muted_label(img, left, row_y + 17, labels.word(label, lang), 19)
+        if not items:
+            ink.text(img, (fx, row_y + 17), labels.word("none", lang), 19, FAINT, False, "lm")
+        for cx, line, (kind, item) in parts.flow(items, fx, FIELD_W):
+            cy = row_y + line * ROW_H
+            if kind == "c":
+                parts.card_chip(img, d, cx, cy, item, lang)
+            elif kind == "r":
+                parts.resource_token(img, cx, cy, item[0], item[1], 34)
+            else:
+                parts.wonder_chip(img, d, cx, cy, item, lang)
+        row_y += _row_lines(items) * ROW_H
 
 
 def _badge(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, text: str, bg: tuple[int, int, int],

@@ -12,6 +12,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "setup": ("Before the game", "ゲーム開始前"),
     "round_turn": ("Round {r} · Turn {t}", "ラウンド{r}・第{t}手番"),
     "round_limit": ("of {n}", "／{n}"),
+    "turn_badge": ("turn", "手番"),
     "turn_of": ("{p}'s turn", "{p}の手番"),
     "bought": ("bought", "購入済み"),
     "free": ("free", "追加なし"),
