@@ -300,12 +300,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatVi
     supply = view.extra.get("honor_supply")
     if supply is not None:
         stats.append((icons.honor(26, colour), f"×{supply.get(seat.player, 0)}"))
-    for icon, text in reversed(stats):
-        rx -= ink.length(text, 26, True)
-        ink.text(img, (rx, y + 28), text, 26, TEXT, True, "lm")
-        rx -= icon.width + 4
-        parts.paste(img, icon, rx, y + 28 - icon.height / 2)
-        rx -= 22
+    parts.stat_row(img, rx, y + 28, stats, 26)
     left, fx, row_y = x + 26, x + 26 + FIELD_LABEL_W, y + 56
     for label, items in _field_rows(seat, lang):
         parts.muted_label(img, left, row_y + 17, labels.word(label, lang), 19)

@@ -135,13 +135,7 @@ def _field(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatV
     if tokens is not None:
         stats.append((icons.coin(26), str(tokens.get(seat.player, 0))))
         stats.append((icons.honor(24, seat_colours(view)[seat.player]), f"×{view.extra['honor_supply'].get(seat.player, 0)}"))
-    rx = x + w - 14
-    for icon, s in reversed(stats):
-        rx -= ink.length(s, 24, True)
-        ink.text(img, (rx, y + 26), s, 24, TEXT, True, "lm")
-        rx -= icon.width + 4
-        parts.paste(img, icon, rx, y + 26 - icon.height / 2)
-        rx -= 20
+    parts.stat_row(img, x + w - 14, y + 26, stats, 24, 20)
     up, res = _field_items(seat, lang)
     fx = x + 150
     row = y + 54

@@ -2,7 +2,7 @@
 come from the card data)."""
 from __future__ import annotations
 
-from games.guns_and_steel.cards import ENERGY_NAMES, TYPE_NAMES, card, wonder
+from games.guns_and_steel.cards import ENERGY_NAMES, TYPE_NAMES, EffectSpec, Names, card, wonder
 
 WORDS: dict[str, tuple[str, str]] = {
     "title": ("Guns & Steel", "鋼鉄と火薬"),
@@ -84,40 +84,41 @@ DECIDING: dict[str, tuple[str, str]] = {
 
 
 def word(key: str, lang: str, **kw: object) -> str:
-    en, ja = WORDS[key]
-    return (ja if lang == "ja" else en).format(**kw)
+    return _pair(WORDS[key], lang).format(**kw)
 
 
 def deciding(prompt_id: str | None, lang: str) -> str:
-    en, ja = DECIDING.get(prompt_id or "", ("deciding", "選択中"))
-    return ja if lang == "ja" else en
+    return _pair(DECIDING.get(prompt_id or "", ("deciding", "選択中")), lang)
+
+
+def local(names: Names | EffectSpec, lang: str) -> str:
+    """The Japanese or English side of a printed text."""
+    return names.ja if lang == "ja" else names.en
 
 
 def card_name(key: str, lang: str) -> str:
-    c = card(key)
-    return c.name.ja if lang == "ja" else c.name.en
+    return local(card(key).name, lang)
 
 
 def card_effect(key: str, lang: str) -> str:
-    c = card(key)
-    return c.effect.ja if lang == "ja" else c.effect.en
+    return local(card(key).effect, lang)
 
 
 def wonder_name(key: str, lang: str) -> str:
-    w = wonder(key)
-    return w.name.ja if lang == "ja" else w.name.en
+    return local(wonder(key).name, lang)
 
 
 def wonder_condition(key: str, lang: str) -> str:
-    w = wonder(key)
-    return w.condition_text.ja if lang == "ja" else w.condition_text.en
+    return local(wonder(key).condition_text, lang)
 
 
 def type_name(kind: str, lang: str) -> str:
-    en, ja = TYPE_NAMES[kind]
-    return ja if lang == "ja" else en
+    return _pair(TYPE_NAMES[kind], lang)
 
 
 def energy_word(kind: str, lang: str) -> str:
-    en, ja = ENERGY_NAMES[kind]
-    return ja if lang == "ja" else en
+    return _pair(ENERGY_NAMES[kind], lang)
+
+
+def _pair(pair: tuple[str, str], lang: str) -> str:
+    return pair[1] if lang == "ja" else pair[0]

@@ -32,6 +32,18 @@ def mark(img: Image.Image, x: float, y: float, icon: Image.Image, s: str, size: 
     return x + text(img, (x, y), s, size, fill, bold, "lm")
 
 
+def stat_row(img: Image.Image, right: float, y: float, stats: list[tuple[Image.Image, str]], size: int,
+             gap: int = 22) -> float:
+    """Icon-and-number pairs right-aligned at `right` (a player's hand, military, VP, tokens)."""
+    for icon, s in reversed(stats):
+        right -= length(s, size, True)
+        text(img, (right, y), s, size, TEXT, True, "lm")
+        right -= icon.width + 4
+        paste(img, icon, right, y - icon.height / 2)
+        right -= gap
+    return right
+
+
 def cost_icons(img: Image.Image, x: float, y: float, cost: dict[str, int], extra: int, size: int) -> float:
     """The printed cost as one token per energy (era order), then "+N" for the cards connected below."""
     for kind in ENERGIES:
