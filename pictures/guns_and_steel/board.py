@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from games.guns_and_steel.cards import ERAS, card, wonder
 from games.guns_and_steel.view import GunsView, SeatView
 
-from . import icons, ink, labels, parts, rich
+from . import icons, ink, labels, parts, pyramid, rich
 from .style import (
     ACCENT,
     BG,
@@ -26,34 +26,33 @@ from .style import (
 
 W = 1280
 M = 16                 # outer margin
-LABEL_W = 78           # the era column left of the pyramid
-CARD_H = 122
-ROW_GAP = 18
-CARD_GAP = 10
-PILE_EXTRA = 50        # the gap before the research piles and their counts
 
 
 def seat_colours(view: GunsView) -> dict[str, tuple[int, int, int]]:
     return {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view.order)}
 
 
+HEADER_H = 98
+
+
 def render_board(view: GunsView, lang: str = "en") -> bytes:
+    """Three strips: the header (whose turn), the pyramid (cached until a card is bought) and
+    the rest (wonders, fields, legend)."""
     if view.viewer is not None:
         raise ValueError("the board picture is drawn from the public view only (viewer None)")
     colours = seat_colours(view)
+    head = Image.new("RGB", (W, HEADER_H), BG)
+    _header(head, ImageDraw.Draw(head), view, colours, lang)
     wonder_h = _wonders_height(view, lang)
     seat_hs = [_seat_height(view, s, lang) for s in view.seats]
-    height = 96 + (22 if view.piles else 0) + 5 * (CARD_H + ROW_GAP) + 8 + wonder_h + sum(h + 12 for h in seat_hs) + 104
-    img = Image.new("RGB", (W, height), BG)
-    d = ImageDraw.Draw(img)
-    y = _header(img, d, view, colours, lang) + (22 if view.piles else 0)
-    y = _pyramid(img, d, view, y, lang)
-    y = _wonders(img, d, view, colours, y, wonder_h, lang)
+    rest = Image.new("RGB", (W, 8 + wonder_h + sum(h + 12 for h in seat_hs) + 104), BG)
+    d = ImageDraw.Draw(rest)
+    y = _wonders(rest, d, view, colours, 8, wonder_h, lang)
     for seat, h in zip(view.seats, seat_hs, strict=True):
-        _seat(img, d, view, seat, colours, M, y, W - 2 * M, h, lang)
+        _seat(rest, d, view, seat, colours, M, y, W - 2 * M, h, lang)
         y += h + 12
-    _legend(img, d, y + 4, lang, "vp_tokens" in view.extra)
-    return ink.png(img)
+    _legend(rest, d, y + 4, lang, "vp_tokens" in view.extra)
+    return ink.png_bands([ink.band(head), pyramid.band(view, W, lang), ink.band(rest)])
 
 
 # ---- header -------------------------------------------------------------------------------
@@ -107,71 +106,6 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: d
             if n:
                 x = parts.mark(img, x, y, icons.energy(kind, 28), f"{n}", 24) + 12
     return y + 26
-
-
-# ---- pyramid ------------------------------------------------------------------------------
-
-def _pyramid(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, top: int, lang: str) -> int:
-    widest = max(len(view.pyramid.get(e, [])) for e in ERAS)
-    piles = bool(view.piles)
-    cols = widest + (1 if piles else 0)
-    avail = W - 2 * M - LABEL_W - (PILE_EXTRA if piles else 0)
-    cw = min(176, int((avail - (cols - 1) * CARD_GAP) / cols))
-    x0 = M + LABEL_W + (avail - cols * cw - (cols - 1) * CARD_GAP) / 2
-    step = cw + CARD_GAP
-    pos: dict[tuple[int, int], tuple[float, float]] = {}
-    for r, era in enumerate(ERAS):
-        y = top + (len(ERAS) - 1 - r) * (CARD_H + ROW_GAP)
-        slots = view.pyramid.get(era, [])
-        offset = (widest - len(slots)) / 2
-        for i in range(len(slots)):
-            pos[(r, i)] = (x0 + (i + offset) * step, y)
-    # connectors first, so the tiles sit on top of them
-    for r in range(1, len(ERAS)):
-        row, below = view.pyramid.get(ERAS[r], []), view.pyramid.get(ERAS[r - 1], [])
-        for i, slot in enumerate(row):
-            if slot.card is None:
-                continue
-            x, y = pos[(r, i)]
-            for j in (i, i + 1):
-                if j < len(below) and below[j].card is not None:
-                    bx, _ = pos[(r - 1, j)]
-                    lx = (x + bx) / 2 + cw / 2
-                    d.line([(lx, y + CARD_H - 4), (lx, y + CARD_H + ROW_GAP + 4)], fill=(150, 155, 165), width=4)
-    for r, era in enumerate(ERAS):
-        y = top + (len(ERAS) - 1 - r) * (CARD_H + ROW_GAP)
-        parts.paste(img, icons.energy(era, 40), M + (LABEL_W - 40) / 2 - 6, y + 22)
-        name = labels.energy_word(era, lang)
-        ink.text(img, (M + LABEL_W / 2 - 6, y + 84), name, parts.fit_text(name, 17, LABEL_W - 4, False), MUTED, False, "mm")
-        for i, slot in enumerate(view.pyramid.get(era, [])):
-            x, _ = pos[(r, i)]
-            if slot.card is None:
-                parts.empty_tile(img, d, x, y, cw, CARD_H, lang)
-            else:
-                parts.card_tile(img, d, x, y, cw, CARD_H, slot.card.card, slot.extra, lang)
-        if piles:
-            _pile(img, d, view, era, x0 + widest * step + 14, y, cw, lang)
-    if piles:
-        ink.text(img, (x0 + widest * step + 14 + (cw + PILE_EXTRA - 14) / 2, top - 6), labels.word("pile", lang), 17,
-                 MUTED, False, "md")
-    return top + len(ERAS) * (CARD_H + ROW_GAP)
-
-
-def _pile(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, era: str, x: float, y: float, cw: int,
-          lang: str) -> None:
-    """A research pile: its face-up top card on a stack, and how many cards it holds."""
-    pile = view.piles.get(era)
-    if pile is None or pile.top is None:
-        d.rounded_rectangle([x + 4, y + 4, x + cw - 4, y + CARD_H - 4], radius=10, outline=FAINT, width=2)
-        ink.text(img, (x + cw / 2, y + CARD_H / 2), labels.word("pile_empty", lang), 18, FAINT, False, "mm")
-        return
-    for k in (2, 1):
-        if pile.count > k:
-            d.rounded_rectangle([x + 4 * k, y - 4 * k, x + cw + 4 * k - 4, y + CARD_H - 4 * k], radius=10,
-                                fill=(60, 62, 68), outline=(110, 114, 122), width=2)
-    parts.card_tile(img, d, x, y, cw - 4, CARD_H, pile.top.card, pile.extra, lang)
-    parts.paste(img, icons.cards(26), x + cw + 6, y + CARD_H / 2 - 26)
-    ink.text(img, (x + cw + 19, y + CARD_H / 2 + 14), f"{pile.count}", 20, TEXT, True, "mm")
 
 
 # ---- wonders on the table -------------------------------------------------------------------

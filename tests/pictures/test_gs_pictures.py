@@ -173,3 +173,22 @@ def test_status_line_says_whose_turn_and_who_decides() -> None:
             seen.add("other")
         seen.add(view.deciding)
     assert {"other", "resource", "progress", "purchase"} <= seen
+
+
+def test_strips_compressed_apart_make_one_valid_png() -> None:
+    """The board joins separately deflated strips (the pyramid strip is reused between
+    pictures); the result must decode, checksums included, to the same pixels."""
+    import struct
+    import zlib
+
+    from pictures.guns_and_steel import ink
+
+    whole = Image.open(io.BytesIO(board_png(GAME.view(GAME.setup(NAMES[:3], {"set": "mixed"}, 4), None)))).convert("RGB")
+    cuts = [0, 1, 97, 700, whole.height]
+    data = ink.png_bands([ink.band(whole.crop((0, a, whole.width, b))) for a, b in zip(cuts, cuts[1:], strict=False)])
+    again = check_png(data).convert("RGB")
+    assert again.size == whole.size and again.tobytes() == whole.tobytes()
+    length = struct.unpack(">I", data[33:37])[0]
+    assert data[37:41] == b"IDAT"
+    raw = zlib.decompress(data[41:41 + length])          # checks the combined Adler-32
+    assert len(raw) == whole.height * (1 + 3 * whole.width)
