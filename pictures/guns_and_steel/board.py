@@ -166,13 +166,17 @@ def _wonders(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: 
         if needed:
             tx, ty = x + 10, y + th - 34
             holders = on.get(w, {})
-            for p in view.order:
-                for _ in range(holders.get(p, 0)):
-                    parts.paste(img, icons.honor(24, colours[p]), tx, ty)
-                    tx += 27
-            for _ in range(max(0, needed.get(w, 3) - max(holders.values(), default=0))):
-                parts.paste(img, icons.empty_slot(24), tx, ty)
-                tx += 27
+            need = needed.get(w, 3)
+            # each holder's tokens and the places still free towards taking it; none yet: the free places
+            groups = [(colours[p], holders[p]) for p in view.order if holders.get(p)] or [(None, 0)]
+            size = 24 if len(groups) * need <= 7 else 18
+            free = sum(max(need, n) * (size + 2) + 10 for _, n in groups) <= ww - 20 or groups[0][0] is None
+            for colour, n in groups:
+                for k in range(max(need, n) if free else n):   # crowded: the tokens only
+                    icon = icons.honor(size, colour) if k < n and colour else icons.empty_slot(size)
+                    parts.paste(img, icon, tx, ty + (24 - size) / 2)
+                    tx += size + 2
+                tx += 10
     return top + h
 
 
@@ -184,15 +188,16 @@ ROW_H = 44
 
 
 def _field_rows(seat: SeatView, lang: str) -> list[tuple[str, list[tuple[float, tuple[str, object]]]]]:
-    """The labelled rows of a player's field: face-up cards, resources (era order), wonders."""
+    """The labelled rows of a player's field that have something: face-up cards, resources (era
+    order), wonders."""
     order = {e: i for i, e in enumerate(("food", "iron") + ERAS)}
     res = sorted(((r.resource, r.vp) for r in seat.resources), key=lambda rv: (order[rv[0]], rv[1]))
     rows = [("face_up", [(parts.chip_width(labels.card_name(c.card, lang), 19, card(c.card).military.value), ("c", c.card))
                          for c in seat.face_up]),
             ("resources", [(parts.resource_width(vp, 34), ("r", (kind, vp))) for kind, vp in res])]
-    if seat.wonders:
-        rows.append(("wonders", [(parts.wonder_chip_width(w, lang), ("w", w)) for w in seat.wonders]))
-    return rows
+    rows.append(("wonders", [(parts.wonder_chip_width(w, lang), ("w", w)) for w in seat.wonders]))
+    shown = [row for row in rows if row[1]]
+    return shown or [("field", [])]           # an empty field: one row that says so
 
 
 def _row_lines(items: list) -> int:

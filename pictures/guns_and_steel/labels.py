@@ -25,6 +25,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "face_up": ("Face up", "表"),
     "resources": ("Resources", "資源"),
     "none": ("—", "—"),
+    "field": ("Field", "場"),
     "hand": ("Hand", "手札"),
     "military": ("Military", "軍事力"),
     "vp_shown": ("VP on the table", "場のVP"),
