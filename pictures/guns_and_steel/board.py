@@ -218,12 +218,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatVi
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=TILE_ACTIVE if active else PANEL,
                         outline=GOLD if won else ACCENT if active else (64, 66, 72), width=3 if active or won else 1)
     d.rounded_rectangle([x + 6, y + 8, x + 14, y + h - 8], radius=4, fill=colour)
-    # first line: name, turn badge, what they decide; the counts on the right
-    bx = x + 26 + ink.text(img, (x + 26, y + 28), seat.player, 28, TEXT, True, "lm") + 14
-    if active:
-        bx = _badge(img, d, bx, y + 28, "▶ " + labels.word("turn_badge", lang), ACCENT) + 8
-    if deciding:
-        _badge(img, d, bx, y + 28, labels.deciding(view.deciding, lang), (90, 70, 30), EXTRA)
+    # first line: the counts on the right; name, turn badge and what they decide in what is left
     rx = x + w - 16
     if seat.score is not None:
         text = labels.word("score", lang, s=seat.score, c=seat.cards)
@@ -239,7 +234,16 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatVi
     supply = view.extra.get("honor_supply")
     if supply is not None:
         stats.append((icons.honor(26, colour), f"×{supply.get(seat.player, 0)}"))
-    parts.stat_row(img, rx, y + 28, stats, 26)
+    room = parts.stat_row(img, rx, y + 28, stats, 26) - 16
+    badges = (["▶ " + labels.word("turn_badge", lang)] if active else []) + \
+        ([labels.deciding(view.deciding, lang)] if deciding else [])
+    room -= sum(_badge_width(b) + 8 for b in badges) + 14
+    name = parts.fit_line(seat.player, 28, room - (x + 26))
+    bx = x + 26 + ink.text(img, (x + 26, y + 28), name[0], name[1], TEXT, True, "lm") + 14
+    if active:
+        bx = _badge(img, d, bx, y + 28, badges[0], ACCENT) + 8
+    if deciding:
+        _badge(img, d, bx, y + 28, badges[-1], (90, 70, 30), EXTRA)
     left, fx, row_y = x + 26, x + 26 + FIELD_LABEL_W, y + 56
     for label, items in _field_rows(seat, lang):
         parts.muted_label(img, left, row_y + 17, labels.word(label, lang), 19)
@@ -256,9 +260,13 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatVi
         row_y += _row_lines(items) * ROW_H
 
 
+def _badge_width(text: str) -> float:
+    return ink.length(text, 19, True) + 20
+
+
 def _badge(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, text: str, bg: tuple[int, int, int],
            fg: tuple[int, int, int] = TEXT) -> float:
-    w = ink.length(text, 19, True) + 20
+    w = _badge_width(text)
     d.rounded_rectangle([x, y - 15, x + w, y + 15], radius=14, fill=bg)
     ink.text(img, (x + 10, y), text, 19, fg, True, "lm")
     return x + w

@@ -42,7 +42,8 @@ def render_hand(view: GunsView, lang: str = "en") -> bytes:
 def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatView, lang: str) -> int:
     colour = seat_colours(view)[seat.player]
     d.rounded_rectangle([M, 12, M + 10, 46], radius=3, fill=colour)
-    ink.text(img, (M + 20, 29), labels.word("your_hand", lang, p=seat.player), 30, TEXT, True, "lm")
+    title, size = parts.fit_line(labels.word("your_hand", lang, p=seat.player), 30, W - 2 * M - 130)
+    ink.text(img, (M + 20, 29), title, size, TEXT, True, "lm")
     parts.mark(img, W - M - 70, 29, icons.cards(30), str(len(seat.hand or [])), 26)
     y = 72
     if view.finished:

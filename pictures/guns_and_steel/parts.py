@@ -24,6 +24,15 @@ def fit_text(s: str, size: int, width: float, bold: bool = True, smallest: int =
     return size
 
 
+def fit_line(s: str, size: int, width: float, smallest: int = 18) -> tuple[str, int]:
+    """`s` at the largest size down to `smallest` that fits `width`, cut with "…" if even that
+    does not (a long player name)."""
+    size = fit_text(s, size, width, smallest=smallest)
+    while len(s) > 1 and length(s, size, True) > width:
+        s = s[:-2] + "…"
+    return s, size
+
+
 def mark(img: Image.Image, x: float, y: float, icon: Image.Image, s: str, size: int,
          fill: tuple[int, int, int] = TEXT, bold: bool = True) -> float:
     """An icon followed by a number or word, vertically centred on y; returns the x after it."""

@@ -192,3 +192,12 @@ def test_strips_compressed_apart_make_one_valid_png() -> None:
     assert data[37:41] == b"IDAT"
     raw = zlib.decompress(data[41:41 + length])          # checks the combined Adler-32
     assert len(raw) == whole.height * (1 + 3 * whole.width)
+
+
+def test_player_names_in_any_script_draw() -> None:
+    """Display names come from Discord: emoji, accents, Cyrillic, long names."""
+    names = ["Zoë 🎲", "Дмитрий", "とても長い名前のプレイヤーさん", "A" * 32]
+    state = GAME.setup(names, {"set": "renaissance"}, 3)
+    for lang in ("en", "ja"):
+        check_png(board_png(GAME.view(state, None), lang))
+        check_png(hand_png(GAME.view(state, names[0]), lang))
