@@ -1,4 +1,8 @@
-"""Guns & Steel pictures: the public board and one player's hand, as PNG bytes."""
+"""Guns & Steel pictures: the public board and one player's hand, as PNG bytes.
+
+    board(view, lang)   view = game.view(state, None)      (refuses a private view)
+    hand(view, lang)    view = game.view(state, player)    (refuses the public view)
+"""
 from __future__ import annotations
 
 from pydantic import BaseModel
@@ -9,16 +13,20 @@ from .board import render_board
 from .hand import render_hand
 
 
+def _guns_view(view: BaseModel) -> GunsView:
+    if not isinstance(view, GunsView):
+        raise TypeError(f"a Guns & Steel view is needed, not {type(view).__name__}")
+    return view
+
+
 def board_png(view: BaseModel, lang: str = "en") -> bytes:
     """The public board; `view` must be game.view(state, None)."""
-    assert isinstance(view, GunsView)
-    return render_board(view, lang)
+    return render_board(_guns_view(view), lang)
 
 
 def hand_png(view: BaseModel, lang: str = "en") -> bytes:
     """One player's hand; `view` must be game.view(state, that_player)."""
-    assert isinstance(view, GunsView)
-    return render_hand(view, lang)
+    return render_hand(_guns_view(view), lang)
 
 
 board = board_png      # the names pictures/__init__.py dispatches to
