@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from games.guns_and_steel.cards import ERAS, card, wonder
 from games.guns_and_steel.view import GunsView, SeatView
+from pictures.draw import WIDTH
 
 from . import icons, ink, labels, parts, pyramid, rich
 from .style import (
@@ -24,7 +25,7 @@ from .style import (
     TYPE_COLOURS,
 )
 
-W = 1280
+W = 1280               # the design width; the picture is delivered at the kit's width (pictures.draw.WIDTH)
 M = 16                 # outer margin
 
 
@@ -37,7 +38,8 @@ HEADER_H = 98
 
 def render_board(view: GunsView, lang: str = "en") -> bytes:
     """Three strips: the header (whose turn), the pyramid (cached until a card is bought) and
-    the rest (wonders, fields, legend)."""
+    the rest (wonders, fields, legend), drawn at the design width and scaled to the kit's
+    picture width like every game's pictures."""
     if view.viewer is not None:
         raise ValueError("the board picture is drawn from the public view only (viewer None)")
     colours = seat_colours(view)
@@ -45,14 +47,17 @@ def render_board(view: GunsView, lang: str = "en") -> bytes:
     _header(head, ImageDraw.Draw(head), view, colours, lang)
     wonder_h = _wonders_height(view, lang)
     seat_hs = [_seat_height(view, s, lang) for s in view.seats]
-    rest = Image.new("RGB", (W, 8 + wonder_h + sum(h + 12 for h in seat_hs) + 104), BG)
+    tokens = "vp_tokens" in view.extra
+    rest = Image.new("RGB", (W, 8 + wonder_h + sum(h + 12 for h in seat_hs) + _legend_height(lang, tokens) + 8), BG)
     d = ImageDraw.Draw(rest)
     y = _wonders(rest, d, view, colours, 8, wonder_h, lang)
     for seat, h in zip(view.seats, seat_hs, strict=True):
         _seat(rest, d, view, seat, colours, M, y, W - 2 * M, h, lang)
         y += h + 12
-    _legend(rest, d, y + 4, lang, "vp_tokens" in view.extra)
-    return ink.png_bands([ink.band(head), pyramid.band(view, W, lang), ink.band(rest)])
+    _legend(rest, d, y + 4, lang, tokens)
+    out = WIDTH
+    return ink.png_bands([ink.band(ink.shrink(head, out)), pyramid.band(view, W, out, lang),
+                          ink.band(ink.shrink(rest, out))])
 
 
 # ---- header -------------------------------------------------------------------------------
@@ -124,6 +129,9 @@ def _condition(view: GunsView, w: str, lang: str) -> str:
     return text
 
 
+COND = 20              # wonder condition type size
+
+
 def _wonder_name_lines(view: GunsView, w: str, lang: str) -> tuple:
     return rich.wrap(labels.wonder_name(w, lang), 19, _wonder_width(view) - 44 - 52, bold=True)
 
@@ -133,9 +141,9 @@ def _wonders_height(view: GunsView, lang: str) -> int:
         return 44
     ww = _wonder_width(view)
     names = max(len(_wonder_name_lines(view, w, lang)) for w in view.table_wonders)
-    lines = max(len(rich.wrap(_condition(view, w, lang), 17, ww - 20)) for w in view.table_wonders)
+    lines = max(len(rich.wrap(_condition(view, w, lang), COND, ww - 20)) for w in view.table_wonders)
     tokens = 40 if view.extra.get("honor_needed") else 0
-    return 34 + 22 + names * 25 + lines * 22 + tokens + 16
+    return 34 + 22 + names * 25 + lines * int(COND * 1.3) + tokens + 16
 
 
 def _wonders(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: dict, top: int, h: int,
@@ -161,7 +169,7 @@ def _wonders(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: 
         ink.text(img, (right, y + 22), vp, 22, TEXT, True, "lm")
         parts.paste(img, icons.star(22), right - 25, y + 11)
         rich.draw(img, x + 42, y + 8, _wonder_name_lines(view, w, lang), 19, TEXT, bold=True, leading=1.32)
-        rich.draw(img, x + 10, y + 18 + names * 25, rich.wrap(_condition(view, w, lang), 17, ww - 20), 17,
+        rich.draw(img, x + 10, y + 18 + names * 25, rich.wrap(_condition(view, w, lang), COND, ww - 20), COND,
                   (220, 222, 226))
         if needed:
             tx, ty = x + 10, y + th - 34
@@ -184,7 +192,8 @@ def _wonders(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: 
 
 FIELD_LABEL_W = 130
 FIELD_W = W - 2 * M - FIELD_LABEL_W - 40      # where a field's chips wrap
-ROW_H = 44
+ROW_H = 46
+CHIP = 22               # type size of the cards and wonders in a field
 
 
 def _field_rows(seat: SeatView, lang: str) -> list[tuple[str, list[tuple[float, tuple[str, object]]]]]:
@@ -192,10 +201,10 @@ def _field_rows(seat: SeatView, lang: str) -> list[tuple[str, list[tuple[float, 
     order), wonders."""
     order = {e: i for i, e in enumerate(("food", "iron") + ERAS)}
     res = sorted(((r.resource, r.vp) for r in seat.resources), key=lambda rv: (order[rv[0]], rv[1]))
-    rows = [("face_up", [(parts.chip_width(labels.card_name(c.card, lang), 19, card(c.card).military.value), ("c", c.card))
+    rows = [("face_up", [(parts.chip_width(labels.card_name(c.card, lang), CHIP, card(c.card).military.value), ("c", c.card))
                          for c in seat.face_up]),
             ("resources", [(parts.resource_width(vp, 34), ("r", (kind, vp))) for kind, vp in res])]
-    rows.append(("wonders", [(parts.wonder_chip_width(w, lang), ("w", w)) for w in seat.wonders]))
+    rows.append(("wonders", [(parts.wonder_chip_width(w, lang, CHIP), ("w", w)) for w in seat.wonders]))
     shown = [row for row in rows if row[1]]
     return shown or [("field", [])]           # an empty field: one row that says so
 
@@ -246,17 +255,17 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatVi
         _badge(img, d, bx, y + 28, badges[-1], (90, 70, 30), EXTRA)
     left, fx, row_y = x + 26, x + 26 + FIELD_LABEL_W, y + 56
     for label, items in _field_rows(seat, lang):
-        parts.muted_label(img, left, row_y + 17, labels.word(label, lang), 19)
+        parts.muted_label(img, left, row_y + 17, labels.word(label, lang), 21)
         if not items:
             ink.text(img, (fx, row_y + 17), labels.word("none", lang), 19, FAINT, False, "lm")
         for cx, line, (kind, item) in parts.flow(items, fx, FIELD_W):
             cy = row_y + line * ROW_H
             if kind == "c":
-                parts.card_chip(img, d, cx, cy, item, lang)
+                parts.card_chip(img, d, cx, cy, item, lang, CHIP)
             elif kind == "r":
                 parts.resource_token(img, cx, cy, item[0], item[1], 34)
             else:
-                parts.wonder_chip(img, d, cx, cy, item, lang)
+                parts.wonder_chip(img, d, cx, cy, item, lang, CHIP)
         row_y += _row_lines(items) * ROW_H
 
 
@@ -289,22 +298,35 @@ def visible_vp(view: GunsView, seat: SeatView) -> int:
 
 # ---- legend ------------------------------------------------------------------------------
 
-def _legend(img: Image.Image, d: ImageDraw.ImageDraw, y: float, lang: str, tokens: bool) -> None:
-    x = M
-    for kind in ("food", "iron") + ERAS:
-        x = parts.mark(img, x, y + 16, icons.energy(kind, 24), labels.energy_word(kind, lang), 17, MUTED, False) + 14
-    x += 6
-    for kind, colour in TYPE_COLOURS.items():
-        d.rounded_rectangle([x, y + 8, x + 16, y + 24], radius=4, fill=colour)
-        ink.text(img, (x + 21, y + 16), labels.type_name(kind, lang), 17, MUTED, False, "lm")
-        x += 30 + ink.length(labels.type_name(kind, lang), 17)
-    x = parts.mark(img, x + 4, y + 16, icons.sword(22), labels.word("military", lang), 17, MUTED, False) + 14
-    x = parts.mark(img, x, y + 16, icons.star(22), "VP", 17, MUTED, False) + 14
-    parts.mark(img, x, y + 16, icons.shield(22), labels.word("counter", lang), 17, MUTED, False)
-    x = M
-    x = parts.mark(img, x, y + 48, icons.cards(24), labels.word("hand", lang), 17, MUTED, False) + 14
+LEGEND = 22            # legend type size (design pixels)
+
+
+def _legend_items(lang: str, tokens: bool) -> list[tuple[float, tuple[Image.Image | tuple, str]]]:
+    """What the marks mean: energies, card types, military, VP, counter, hand, tokens."""
+    items: list[tuple[Image.Image | tuple, str]] = [(icons.energy(k, 28), labels.energy_word(k, lang))
+                                                    for k in ("food", "iron") + ERAS]
+    items += [(colour, labels.type_name(kind, lang)) for kind, colour in TYPE_COLOURS.items()]
+    items += [(icons.sword(26), labels.word("military", lang)), (icons.star(26), "VP"),
+              (icons.shield(26), labels.word("counter", lang)), (icons.cards(28), labels.word("hand", lang))]
     if tokens:
-        x = parts.mark(img, x, y + 48, icons.coin(22), labels.word("vp_tokens", lang), 17, MUTED, False) + 14
-        x = parts.mark(img, x, y + 48, icons.honor(22, (200, 200, 200)), labels.word("honor_left", lang), 17, MUTED,
-                       False) + 14
-    ink.text(img, (M, y + 80), labels.word("legend_extra", lang), 17, EXTRA, False, "lm")
+        items += [(icons.coin(26), labels.word("vp_tokens", lang)),
+                  (icons.honor(26, (200, 200, 200)), labels.word("honor_left", lang))]
+    return [(32 + ink.length(text, LEGEND), (mark, text)) for mark, text in items]
+
+
+def _legend_height(lang: str, tokens: bool) -> int:
+    placed = parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 18)
+    return (placed[-1][1] + 1) * 36 + 44
+
+
+def _legend(img: Image.Image, d: ImageDraw.ImageDraw, y: float, lang: str, tokens: bool) -> None:
+    lines = 0
+    for x, line, (mark, text) in parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 18):
+        cy = y + 18 + line * 36
+        lines = line + 1
+        if isinstance(mark, tuple):           # a card type: its frame colour
+            d.rounded_rectangle([x + 4, cy - 10, x + 24, cy + 10], radius=4, fill=mark)
+            ink.text(img, (x + 32, cy), text, LEGEND, MUTED, False, "lm")
+        else:
+            parts.mark(img, x, cy, mark, text, LEGEND, MUTED, False)
+    ink.text(img, (M, y + 18 + lines * 36), labels.word("legend_extra", lang), LEGEND, EXTRA, False, "lm")

@@ -8,12 +8,13 @@ from PIL import Image, ImageDraw
 
 from games.guns_and_steel.cards import card
 from games.guns_and_steel.view import GunsView, SeatView
+from pictures.draw import WIDTH
 
 from . import icons, ink, labels, parts, rich
 from .board import seat_colours, status_line, visible_vp
 from .style import ACCENT, BG, EXTRA, FAINT, GOLD, MUTED, PANEL, TEXT, TILE, TYPE_COLOURS
 
-W = 900
+W = WIDTH            # the kit's picture width (pictures.draw)
 M = 16
 EFFECT = 23          # effect text size
 NAME = 28

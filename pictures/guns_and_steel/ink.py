@@ -70,6 +70,14 @@ def band(img: Image.Image) -> Band:
     return Band(w, h, packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows))
 
 
+def shrink(img: Image.Image, width: int) -> Image.Image:
+    """A strip drawn at design width scaled to the picture's width (the box filter averages
+    the larger drawing, which keeps small type smooth)."""
+    if img.width == width:
+        return img
+    return img.resize((width, max(1, round(img.height * width / img.width))), Image.Resampling.BOX)
+
+
 def _adler_combine(a1: int, a2: int, len2: int) -> int:
     """Adler-32 of A+B from those of A and B (zlib's adler32_combine, which Python lacks)."""
     base = 65521

@@ -132,7 +132,7 @@ def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
 def empty_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, lang: str) -> None:
     """A slot whose card was bought."""
     d.rounded_rectangle([x + 4, y + 4, x + w - 4, y + h - 4], radius=10, outline=FAINT, width=2)
-    text(img, (x + w / 2, y + h / 2), labels.word("bought", lang), 18, FAINT, False, "mm")
+    text(img, (x + w / 2, y + h / 2), labels.word("bought", lang), 22, FAINT, False, "mm")
 
 
 def chip_width(s: str, size: int, military: int = 0) -> float:

@@ -17,7 +17,7 @@ from . import icons, ink, labels, parts
 from .style import BG, FAINT, MUTED, TEXT
 
 M = 16
-LABEL_W = 78           # the era column left of the pyramid
+LABEL_W = 90           # the era column left of the pyramid
 CARD_H = 122
 ROW_GAP = 18
 CARD_GAP = 10
@@ -42,16 +42,17 @@ def height(view: GunsView) -> int:
     return (PILE_HEAD if view.piles else 0) + len(ERAS) * (CARD_H + ROW_GAP)
 
 
-def band(view: GunsView, width: int, lang: str) -> ink.Band:
+def band(view: GunsView, width: int, out: int, lang: str) -> ink.Band:
+    """The strip drawn `width` wide and delivered `out` wide."""
     slots, piles = key_of(view)
-    return _band(slots, piles, width, lang)
+    return _band(slots, piles, width, out, lang)
 
 
 @lru_cache(maxsize=64)
-def _band(slots: Slots, piles: Piles, width: int, lang: str) -> ink.Band:
+def _band(slots: Slots, piles: Piles, width: int, out: int, lang: str) -> ink.Band:
     img = Image.new("RGB", (width, (PILE_HEAD if piles else 0) + len(ERAS) * (CARD_H + ROW_GAP)), BG)
     _draw(img, ImageDraw.Draw(img), slots, piles, width, PILE_HEAD if piles else 0, lang)
-    return ink.band(img)
+    return ink.band(ink.shrink(img, out))
 
 
 def _draw(img: Image.Image, d: ImageDraw.ImageDraw, slots: Slots, piles: Piles, width: int, top: int,
@@ -83,7 +84,7 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, slots: Slots, piles: Piles, 
         y = row_y(r)
         parts.paste(img, icons.energy(era, 40), M + (LABEL_W - 40) / 2 - 6, y + 22)
         name = labels.energy_word(era, lang)
-        ink.text(img, (M + LABEL_W / 2 - 6, y + 84), name, parts.fit_text(name, 17, LABEL_W - 4, False), MUTED, False, "mm")
+        ink.text(img, (M + LABEL_W / 2 - 6, y + 84), name, parts.fit_text(name, 20, LABEL_W - 4, False), MUTED, False, "mm")
         for i, (key, extra) in enumerate(slots[r]):
             if key is None:
                 parts.empty_tile(img, d, slot_x(r, i), y, cw, CARD_H, lang)
@@ -92,7 +93,7 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, slots: Slots, piles: Piles, 
         if piles:
             _pile(img, d, piles[r], x0 + widest * step + 14, y, cw, lang)
     if piles:
-        ink.text(img, (x0 + widest * step + 14 + (cw + PILE_EXTRA - 14) / 2, top - 12), labels.word("pile", lang), 17,
+        ink.text(img, (x0 + widest * step + 14 + (cw + PILE_EXTRA - 14) / 2, top - 12), labels.word("pile", lang), 20,
                  MUTED, False, "md")
 
 
