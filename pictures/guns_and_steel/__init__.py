@@ -11,6 +11,7 @@ from games.guns_and_steel.view import GunsView
 
 from .board import render_board
 from .hand import render_hand
+from .labels import DECIDING, WORDS  # noqa: F401  (the shared glyph test reads a renderer's label tables)
 
 
 def _guns_view(view: BaseModel) -> GunsView:
