@@ -1,14 +1,17 @@
 """Guns & Steel picture rendering: median ms and bytes per board and per hand.
 
-    python bench/render_gs.py [--games 2] [--every 25]
+    python bench/render_gs.py [--games 1] [--every 1] [--boards 200]
 
 Plays random games of every set at 2 and 4 players and draws the board (public view) and the
-active player's hand at every `every`-th action, in English and Japanese, as the bot would
-(one picture per new table version; the text-mask cache warm from earlier turns, as in a
-running bot). The first picture of each run (cold caches) is reported separately."""
+active player's hand after every `every`-th action (up to `boards` per game), alternating
+English and Japanese, as a bot does for each new table version: strips that an action did
+not change (pyramid, wonders, other players) and text come from the caches of earlier
+pictures. The first picture (cold caches) is reported separately. Besides wall-clock time it
+prints this process's CPU time, the fair figure when other work shares the cores."""
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -23,12 +26,13 @@ from pictures.guns_and_steel import board_png, hand_png  # noqa: E402
 GAME = registry.get("guns-and-steel")
 
 
-def views(set_name: str, players: int, seed: int, every: int):
+def views(set_name: str, players: int, seed: int, every: int, boards: int = 10_000):
     state = GAME.setup(["Alice", "Bob", "Carol", "Dave"][:players], {"set": set_name}, seed)
     rng = Rng(seed=seed).fork(1)
-    step = 0
-    while True:
+    step = drawn = 0
+    while drawn < boards:
         if step % every == 0 or state.finished:
+            drawn += 1
             yield GAME.view(state, None), GAME.view(state, state.active)
         if state.finished:
             return
@@ -49,10 +53,12 @@ def timed(fn, *args) -> tuple[float, float, int]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--games", type=int, default=2, help="games per set and player count")
-    ap.add_argument("--every", type=int, default=25, help="draw every N-th action")
+    ap.add_argument("--games", type=int, default=1, help="games per set and player count")
+    ap.add_argument("--every", type=int, default=1, help="draw after every N-th action")
+    ap.add_argument("--boards", type=int, default=200, help="pictures per game at most")
     args = ap.parse_args()
     first = timed(board_png, next(views("mixed", 4, 0, 1))[0], "ja")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"first board (cold caches): {first[0]:.1f} ms wall, {first[1]:.1f} ms CPU, {first[2]} bytes")
     print(f"{'set':12} {'players':>7} {'boards':>6} {'board ms':>9} {'CPU ms':>7} {'p95 ms':>7} {'max KB':>7} "
           f"{'hand ms':>8} {'CPU ms':>7} {'max KB':>7}")
@@ -60,7 +66,7 @@ def main() -> None:
         for players in (2, 4):
             board, hand = [], []
             for seed in range(args.games):
-                for n, (public, own) in enumerate(views(set_name, players, seed, args.every)):
+                for n, (public, own) in enumerate(views(set_name, players, seed, args.every, args.boards)):
                     lang = "ja" if n % 2 else "en"
                     board.append(timed(board_png, public, lang))
                     hand.append(timed(hand_png, own, lang))

@@ -11,7 +11,8 @@ from games.guns_and_steel.view import GunsView, SeatView
 from pictures.draw import WIDTH
 
 from . import icons, ink, labels, parts, rich
-from .board import seat_colours, status_line, visible_vp
+from .board import seat_colours, status_line
+from .fields import visible_vp
 from .style import ACCENT, BG, EXTRA, FAINT, GOLD, MUTED, PANEL, TEXT, TILE, TYPE_COLOURS
 
 W = WIDTH            # the kit's picture width (pictures.draw)

@@ -14,9 +14,9 @@ from games.guns_and_steel.cards import ERAS
 from games.guns_and_steel.view import GunsView
 
 from . import icons, ink, labels, parts
-from .style import BG, FAINT, MUTED, TEXT
+from .style import BG, FAINT, MARGIN, MUTED, TEXT
 
-M = 16
+M = MARGIN
 LABEL_W = 90           # the era column left of the pyramid
 CARD_H = 122
 ROW_GAP = 18

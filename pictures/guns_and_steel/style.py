@@ -1,6 +1,9 @@
 """Colours of the Guns & Steel pictures (Discord dark theme)."""
 from __future__ import annotations
 
+DESIGN_W = 1280        # the board is drawn this wide, then scaled to the kit's picture width
+MARGIN = 16
+
 BG = (43, 45, 49)            # Discord dark message background
 PANEL = (49, 51, 56)
 TILE = (30, 31, 34)
