@@ -56,6 +56,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "effects": ("Black card effects", "黒カードの効果"),
     "none": ("none", "なし"),
     "spectator": ("Spectator view", "観戦者の表示"),
+    "hint": ("Your total is your strength (22 or more counts as 0). The stronger side deals 1 damage per card "
+             "it used, +1 at exactly 21; equal strengths hurt both.",
+             "合計が《強さ》(22以上は0扱い)。強い側が使ったカード1枚につき1ダメージ(ちょうど21なら+1)、"
+             "同じなら両方がダメージ。"),
 }
 # Short versions of the black-card effects for the board's supply row.
 SHORT: dict[str, tuple[str, str]] = {
@@ -97,7 +101,7 @@ def draw_card(c: Canvas, x: float, y: float, colour: str, rank: str, face_down_m
     ink = P.INK if colour in ("black", "green") else mix(tint, "#000000", 0.25)
     size = int((40 if len(rank) == 1 else 34) * scale)
     c.text((x + w / 2, y + h * 0.6), rank, size, fill=ink, bold=True, anchor="mm")
-    if colour in SPECIAL_COLOURS and rank in EFFECT_RANKS:
+    if colour in SPECIAL_COLOURS and rank in EFFECT_RANKS and scale >= 0.75:
         c.draw.ellipse((x + w - 16 * scale, y + h - 16 * scale, x + w - 8 * scale, y + h - 8 * scale), fill=tint)
     if face_down_mark:  # the owner's own face-down card: a back-coloured corner says "the others can't see it"
         c.draw.polygon([(x + 4, y + h - 4), (x + 4, y + h - 26 * scale), (x + 26 * scale, y + h - 4)], fill="#3b4a8a")
@@ -312,6 +316,8 @@ def _board(view: GanymedeView, lang: str, private: bool) -> Canvas:
     if view.last is not None and not shown_now:  # this round's result is the news; last round's is history
         y = record_panel(c, view, view.last, t("last", lang, n=view.last.number), y, lang)
     y = supply_panel(c, view, y + 4, lang)
+    if not view.finished:
+        y = c.paragraph((PAD, y + 2), t("hint", lang), 18, WIDTH - 2 * PAD, fill=P.DIM)
     c.crop(y + PAD)
     return c
 

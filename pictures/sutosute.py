@@ -9,7 +9,7 @@ from games.sutosute.data import DICE, KINDS, REVOLUTION, load
 from games.sutosute.power import base_power
 from games.sutosute.view import CardView, PlayerView, SutosuteView
 
-from .draw import WIDTH, Canvas, P, bar, card, card_back, die, label, listed, mix, on, pill, rounded
+from .draw import WIDTH, Canvas, P, bar, card, card_back, die, fit_size, label, listed, mix, on, pill, rounded
 from .fonts import clean, text_width
 
 PAD = 20
@@ -35,6 +35,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "reroll": ("Winner rerolls", "勝者の振り直し"), "draw": ("Draw", "ドロー"),
     "tie_discard": ("Draw: discard face down", "引き分け: 裏向きに捨てる"), "over": ("Game over", "終了"),
     "pts": ("{n} pts", "{n}点"),
+    "won": ("won", "勝ち"),
     "hand": ("Hand: {n}", "手札 {n}枚"),
     "shown": ("face up:", "公開中:"),
     "table": ("Table", "場"),
@@ -49,6 +50,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "combo_graph": ("Combos (win, then reveal along the arrows: 1/3/6 pts)", "コンボ(勝利後、矢印の順に公開: 1/3/6点)"),
     "combo_now": ("Combo of {name}: {n}", "{name}のコンボ: {n}枚"),
     "last": ("Last round {n}", "前ラウンド {n}"),
+    "result": ("Round {n}", "ラウンド {n}の結果"),
     "wins_round": ("{name} won +{n}", "{name}の勝ち +{n}"),
     "draw_round": ("a draw", "引き分け"),
     "undeclared": ("undeclared", "宣言なし"),
@@ -102,19 +104,22 @@ def die_label(die_key: str, lang: str) -> str:
 # ---------------------------------------------------------------- pieces
 
 def kind_card(c: Canvas, box: tuple[float, float, float, float], kind: str, lang: str, detail: bool = False,
-              note: str | None = None, highlight: str | None = None) -> None:
-    """A card face: its kind's colour band with the name; with `detail`, the power formula too."""
+              note: str | None = None, highlight: str | None = None, big: str | None = None) -> None:
+    """A card face: its kind's colour band with the name; with `detail`, the power formula too;
+    `big` is a number shown large on the face (the power it had this round)."""
     x0, y0, x1, y1 = box
     tint = KIND_COLOURS.get(kind, P.LINE)
     card(c.draw, box, fill=P.PAPER, edge=tint, highlight=highlight)
     band = y0 + (44 if detail else (y1 - y0) * 0.42)
     c.draw.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, band), radius=7, fill=tint)
     w = x1 - x0 - 12
-    size = 24 if detail else max(16, min(22, int((x1 - x0) / 4.3)))
-    c.text(((x0 + x1) / 2, (y0 + 4 + band) / 2), kind_label(kind, lang), size, fill=on(tint), bold=True,
-           anchor="mm", max_width=w)
+    name = kind_label(kind, lang)
+    size = fit_size(name, 24 if detail else max(16, min(22, int((x1 - x0) / 4.3))), w, bold=True, smallest=13)
+    c.text(((x0 + x1) / 2, (y0 + 4 + band) / 2), name, size, fill=on(tint), bold=True, anchor="mm", max_width=w)
     if detail:
         c.paragraph((x0 + 10, band + 8), formula(kind, lang), 19, x1 - x0 - 20, fill=P.INK, max_lines=5)
+    if big is not None:
+        c.text(((x0 + x1) / 2, (band + y1 - (22 if note else 0)) / 2), big, 40, fill=P.INK, bold=True, anchor="mm")
     if note:
         c.text(((x0 + x1) / 2, y1 - 10), note, 18, fill=P.INK_MUTED, anchor="ms", max_width=w)
 
@@ -170,7 +175,14 @@ def player_panel(c: Canvas, view: SutosuteView, pv: PlayerView, box: tuple[float
         note = None
         if tv.card.kind == REVOLUTION and tv.declared:
             note = "→ " + (t("undeclared", lang) if tv.declared == "none" else kind_label(tv.declared, lang))
-        kind_card(c, (x, ty, x + cw, ty + ch), tv.card.kind, lang, note=note)
+        power, won = None, False
+        r = view.last
+        if r is not None and r.number == view.round and r.kinds.get(pv.player) == tv.card.kind:
+            power, won = r.powers.get(pv.player), r.winner == pv.player  # this round's result, as resolved
+        kind_card(c, (x, ty, x + cw, ty + ch), tv.card.kind, lang, note=note,
+                  big=None if power is None else str(power), highlight=P.GOOD if won else None)
+        if won:
+            pill(c, (x + cw / 2, ty + ch + 20), t("won", lang), 18, fill=P.GOOD, anchor="m")
     elif tv.status == "face_down":
         card_back(c.draw, (x, ty, x + cw, ty + ch), colour="#6b4226")
         if tv.card is not None:  # the owner's own face-down card (private view only)
@@ -287,7 +299,8 @@ def last_round(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
             shown += "→" + (kind_label(r.declared[p], lang) if r.declared[p] else t("undeclared", lang))
         parts.append(f"{p} {shown} {r.powers.get(p, 0)}")
     result = t("wins_round", lang, name=r.winner, n=r.gained.get(r.winner, 0)) if r.winner else t("draw_round", lang)
-    line = f"{t('last', lang, n=r.number)}: " + " vs ".join(parts) + " — " + result
+    heading = t("result", lang, n=r.number) if resolved_now(view) and not view.finished else t("last", lang, n=r.number)
+    line = f"{heading}: " + " vs ".join(parts) + " — " + result
     if r.combo:
         line += " · " + t("combo_now", lang, name=r.winner or "", n=len(r.combo)) + " (" + \
             listed([kind_label(k, lang) for k in r.combo], lang) + ")"
@@ -298,8 +311,15 @@ def last_round(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
     return end + 8
 
 
+def resolved_now(view: SutosuteView) -> bool:
+    """The cards on the table are the round `view.last` describes (after the reveal, before new cards)."""
+    return (view.last is not None and view.last.number == view.round
+            and any(pv.table.status == "face_up" for pv in view.players))
+
+
 def header(c: Canvas, view: SutosuteView, lang: str) -> float:
-    when = t("finished", lang, n=view.round) if view.finished else t("round", lang, n=view.round + 1)
+    number = view.round if resolved_now(view) else view.round + 1  # `round` counts resolved rounds
+    when = t("finished", lang, n=view.round) if view.finished else t("round", lang, n=number)
     c.text((PAD, 18), f"{t('title', lang)} · {when}", 30, bold=True, max_width=WIDTH - 2 * PAD)
     y = 84
     if view.finished:
@@ -331,7 +351,7 @@ def _board(view: SutosuteView, lang: str) -> Canvas:
     y = header(c, view, lang)
     y = top_area(c, view, y, lang)
     col_w = (WIDTH - 2 * PAD - 12) / 2
-    ph = 300
+    ph = 318
     for i, pv in enumerate(view.players[:2]):
         x0 = PAD + i * (col_w + 12)
         player_panel(c, view, pv, (x0, y, x0 + col_w, y + ph), lang)

@@ -100,3 +100,16 @@ def test_draw_text_handles_mixed_text() -> None:
     width = draw_text(ImageDraw.Draw(image), (10, 30), "Bob ボブ 🎲 민", 24, anchor="lm")
     assert width == pytest.approx(text_width("Bob ボブ 🎲 민", 24))
     assert image.getbbox() is not None  # something was drawn
+
+
+def test_the_fonts_ship_in_the_package() -> None:
+    """pip install must carry the fonts (a fresh machine has no CJK font): pyproject's package data
+    for `pictures` matches every font file, and the licence."""
+    import tomllib
+
+    from pictures.fonts import FILES, FONT_DIR
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["pictures"]
+    shipped = {p for pattern in patterns for p in (ROOT / "pictures").glob(pattern)}
+    assert set(FILES.values()) <= shipped
+    assert FONT_DIR / "OFL.txt" in shipped
+    assert all(2_000_000 < path.stat().st_size < 5_000_000 for path in FILES.values())
