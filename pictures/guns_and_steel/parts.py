@@ -112,21 +112,21 @@ def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
     d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=TILE, outline=colour, width=3)
     d.rounded_rectangle([x + 3, y + 3, x + w - 3, y + 9], radius=3, fill=colour)
     name = labels.card_name(key, lang)
-    size = fit_text(name, 22, w - 16)
-    if size >= 18 or " " not in name:
+    size = fit_text(name, 24, w - 16)
+    if size >= 19 or " " not in name:
         text(img, (x + 9, y + 29), name, size, TEXT, True, "lm")
     else:                                   # a long name: two lines
         first, _, second = name.rpartition(" ")
         text(img, (x + 9, y + 20), first, fit_text(first, 18, w - 16), TEXT, True, "lm")
         text(img, (x + 9, y + 39), second, fit_text(second, 18, w - 16), TEXT, True, "lm")
-    left = stats(img, x + w - 8, y + 61, key)
+    left = stats(img, x + w - 8, y + 61, key, 21)
     kind = labels.type_name(c.kind, lang)
-    size = fit_text(kind, 17, left - x - 14, smallest=13)
+    size = fit_text(kind, 19, left - x - 14, smallest=15)
     if length(kind, size, True) <= left - x - 12:   # the frame colour says it too; drop the word if crowded
         text(img, (x + 9, y + 61), kind, size, colour, True, "lm")
     icons_n = sum(c.cost.value.values())
-    room = w - 16 - (length(f"+{extra}", 24, True) + 6 if extra else 0)
-    cost_icons(img, x + 8, y + h - 24, c.cost.value, extra, min(25, int(room / max(icons_n, 1)) - 2))
+    room = w - 16 - (length(f"+{extra}", 26, True) + 6 if extra else 0)
+    cost_icons(img, x + 8, y + h - 24, c.cost.value, extra, min(28, int(room / max(icons_n, 1)) - 2))
 
 
 def empty_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, lang: str) -> None:
