@@ -98,7 +98,7 @@ def _tile_mask(w: int, h: int) -> Image.Image:
     return mask
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _tile(key: str, extra: int, w: int, h: int, lang: str) -> Image.Image:
     img = Image.new("RGB", (w + 1, h + 1), TILE)
     _draw_tile(img, ImageDraw.Draw(img), 0, 0, w, h, key, extra, lang)
