@@ -11,6 +11,7 @@ without tofu boxes.
 from __future__ import annotations
 
 import struct
+import threading
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
@@ -141,9 +142,15 @@ def _font_for(size: int, bold: bool, fallback: bool) -> Font:
     return _fallback(size) if fallback else font(size, bold)
 
 
+# One FreeType face is shared by every picture; renders may run in worker threads, so the (rare,
+# cached) calls into FreeType take turns.
+_FREETYPE = threading.Lock()
+
+
 @lru_cache(maxsize=8192)
 def _run_width(run: str, size: int, bold: bool, fallback: bool) -> float:
-    return _font_for(size, bold, fallback).getlength(run)
+    with _FREETYPE:
+        return _font_for(size, bold, fallback).getlength(run)
 
 
 @lru_cache(maxsize=4096)
@@ -151,11 +158,12 @@ def _mask(run: str, size: int, bold: bool, fallback: bool, vertical: str) -> tup
     """The run rasterised once as an alpha mask, with its offset from the anchor point: boards redraw
     the same names, labels and numbers every version, and rasterising CFF outlines is the slow part."""
     f = _font_for(size, bold, fallback)
-    left, top, right, bottom = f.getbbox(run, anchor="l" + vertical)
-    if right <= left or bottom <= top:
-        return None
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), run, font=f, fill=255, anchor="l" + vertical)
+    with _FREETYPE:
+        left, top, right, bottom = f.getbbox(run, anchor="l" + vertical)
+        if right <= left or bottom <= top:
+            return None
+        mask = Image.new("L", (right - left, bottom - top), 0)
+        ImageDraw.Draw(mask).text((-left, -top), run, font=f, fill=255, anchor="l" + vertical)
     return mask, left, top
 
 
@@ -177,7 +185,8 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         x -= width
     vertical = anchor[1] if len(anchor) > 1 else "a"
     if vertical in ("t", "b"):  # per-run t/b would misalign mixed fonts; use the main font's metrics
-        ascent, descent = font(size, bold).getmetrics()
+        with _FREETYPE:
+            ascent, descent = font(size, bold).getmetrics()
         y += ascent if vertical == "t" else -descent
         vertical = "s"
     for run, fb in runs:

@@ -139,7 +139,7 @@ def visible_total(cards: list[CardView]) -> tuple[int, int] | None:
 
 # ---------------------------------------------------------------- panels
 
-def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str, private: bool) -> float:
+def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str) -> float:
     """One side: name, HP, badges, cards in play, declarations. Returns the y below it."""
     ja = lang == "ja"
     tint = COLOURS[s.colour]
@@ -304,11 +304,11 @@ def header(c: Canvas, view: GanymedeView, lang: str) -> float:
     return y + 50
 
 
-def _board(view: GanymedeView, lang: str, private: bool) -> Canvas:
+def _board(view: GanymedeView, lang: str) -> Canvas:
     c = Canvas(2400)
     y = header(c, view, lang)
     for s in view.sides:
-        y = side_panel(c, view, s, y, lang, private)
+        y = side_panel(c, view, s, y, lang)
     in_play = any(s.in_play for s in view.sides)
     shown_now = view.this_round is not None and bool(view.this_round.clashes)
     if view.this_round is not None:
@@ -324,7 +324,7 @@ def _board(view: GanymedeView, lang: str, private: bool) -> Canvas:
 
 def board(view: GanymedeView, lang: str = "en") -> bytes:
     """The public board (the view of viewer None)."""
-    return _board(view, lang, private=False).png()
+    return _board(view, lang).png()
 
 
 # ---------------------------------------------------------------- hand
@@ -349,7 +349,7 @@ def hand(view: GanymedeView, lang: str = "en") -> bytes:
         c.text((PAD, y), t("spectator", lang), 26, fill=P.MUTED)
         c.crop(y + 60)
         return c.png()
-    y = side_panel(c, view, own, y, lang, private=True)
+    y = side_panel(c, view, own, y, lang)
     y += 8
     deck_title = t("deck", lang, n=own.deck_count or 0)
     if own.known_top:

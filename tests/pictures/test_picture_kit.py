@@ -46,3 +46,21 @@ def test_every_icon_draws_something() -> None:
         icon(c.draw, kind, (30, 30), 40)
         colours = c.image.getcolors(4096)
         assert colours is not None and len(colours) > 1, kind
+
+
+def test_pictures_render_the_same_from_several_threads() -> None:
+    """The bot may render in worker threads: concurrent renders give the same bytes as one by one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from games import registry
+    from pictures import board_png
+    from pictures.samples import sample_state
+
+    jobs = []
+    for key, options, players, lang in (("ganymede", {"mode": "coop"}, 2, "ja"), ("sutosute", {}, 2, "en"),
+                                        ("fort-of-gold", {}, 1, "ja"), ("ganymede", {"mode": "three"}, 3, "en")):
+        view = registry.get(key).view(sample_state(key, options, players, moves=11, seed=3), None)
+        jobs.append((key, view, lang))
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda job: board_png(*job), jobs * 3))
+    assert together == [board_png(*job) for job in jobs * 3]
