@@ -27,7 +27,8 @@ def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | 
     width = math.ceil(fonts.text_width(text, size, bold))
     if width <= 0:
         return None, 0, 0
-    ascent, descent = fonts.font(size, bold).getmetrics()
+    with fonts._FREETYPE:          # renders may run in worker threads; FreeType calls take turns (pictures/fonts.py)
+        ascent, descent = fonts.font(size, bold).getmetrics()
     pad = max(2, size // 4)
     mask = Image.new("L", (width + 2 * pad, ascent + descent + 2 * pad), 0)
     fonts.draw_text(ImageDraw.Draw(mask), (pad, pad + ascent), text, size, fill=255, bold=bold, anchor="ls")

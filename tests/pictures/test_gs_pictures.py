@@ -201,3 +201,17 @@ def test_player_names_in_any_script_draw() -> None:
     for lang in ("en", "ja"):
         check_png(board_png(GAME.view(state, None), lang))
         check_png(hand_png(GAME.view(state, names[0]), lang))
+
+
+def test_boards_and_hands_render_the_same_from_several_threads() -> None:
+    """The bot may render in worker threads while the strip caches fill: same bytes as one by one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = []
+    for set_name, players, seed in (("base", 4, 8), ("renaissance", 3, 9), ("mixed", 2, 10)):
+        *_, state = walk(set_name, players, seed=seed, every=40, limit=120)
+        jobs += [(board_png, GAME.view(state, None), lang) for lang in ("en", "ja")]
+        jobs += [(hand_png, GAME.view(state, state.active), lang) for lang in ("en", "ja")]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda job: job[0](job[1], job[2]), jobs * 3))
+    assert together == [fn(view, lang) for fn, view, lang in jobs * 3]
