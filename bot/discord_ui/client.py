@@ -15,6 +15,8 @@ from bot.settings import Settings
 from .announce import Announcer
 from .components import ActionButton, ActionSelect
 from .errors import install_tree_error_handler
+from .live_hands import LiveHands
+from .pictures_cache import PictureCache
 from .prefs_cache import PrefsCache
 from .replies import install_deadline_guard
 from .router import Router
@@ -39,7 +41,9 @@ class CardTableBot(commands.Bot):
         self.store = None
         self.service = None
         self.router = Router(self)
-        self.announcer = Announcer(self)
+        self.pictures = PictureCache()
+        self.hands = LiveHands(virtual_clock)
+        self.announcer = Announcer(self, self.pictures, self.hands)
         self.scheduler = Scheduler(self)
         self.prefs = PrefsCache(self)
 
@@ -62,6 +66,11 @@ class CardTableBot(commands.Bot):
         for result in await self.service.recover():  # robot moves a crash interrupted
             self.announcer.publish(result.table.id, result.notices)
         self.scheduler.start()
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Count messages below a table's board (no message content is read), so a board that
+        has scrolled away moves down on the next turn."""
+        self.announcer.seen_message(message.channel.id, message.id)
 
     async def close(self) -> None:
         await self.scheduler.stop()

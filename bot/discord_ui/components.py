@@ -16,7 +16,7 @@ from . import ids
 if TYPE_CHECKING:
     from .router import Router
 
-BUTTON_KINDS = ("L", "H", "B", "P", "N", "D", "G")
+BUTTON_KINDS = ("L", "H", "B", "P", "N", "D", "G", "R")
 SELECT_KINDS = ("LO", "LM", "LV", "S", "DS")
 
 

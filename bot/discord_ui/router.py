@@ -167,11 +167,10 @@ class Router:
 
 
 async def start_from(bot: CardTableBot, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
-    """Start a lobby: the board replaces the lobby message (or is posted anew), then hands go out."""
+    """Start a lobby: the lobby message stays as the record of who plays (without controls),
+    the board is posted below it naming those who owe the first decision, hands go out by DM."""
     from games import registry
 
-    from .announce import board_view
-    from .presenters import board_embed
     from .replies import table_lang, within_deadline
 
     svc = bot.service
@@ -182,20 +181,19 @@ async def start_from(bot: CardTableBot, interaction: discord.Interaction, table_
                                    "edit" if in_place else "public")
     table = result.table
     lang = await table_lang(bot, table)
+    started, _ = lobby.render(table, lang)
+    lobby_message = table.board_message_id
+    await svc.set_board_message(table.id, None)
+    if in_place:
+        await edit(interaction, embed=started, view=None)
+        bot.announcer.publish(table.id, result.notices, first_turn=True, followup=interaction.followup)
+        return
+    if lobby_message:
+        await bot.announcer.edit_message(table.channel_id, lobby_message, embed=started, view=None)
+    # /game start: its answer is the board itself, naming those who owe the first decision
     game = registry.get(table.game)
-    payload = {"embed": board_embed(game, table, table.state(game), lang), "view": board_view(table, lang)}
-    lobby_age = discord.utils.utcnow().timestamp() - table.created_at
-    if in_place and lobby_age <= bot.settings.board_refresh_after_s:
-        await edit(interaction, **payload)
-        await svc.set_board_message(table.id, interaction.message.id)
-    else:
-        # A new board message: the lobby message is old (or the start came from a command).
-        started, _ = lobby.render(table, lang)
-        if in_place:
-            await edit(interaction, embed=started, view=None)
-        elif table.board_message_id:
-            await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=started, view=None)
-        message = await send(interaction, ephemeral=False, **payload)
-        if message is not None:
-            await svc.set_board_message(table.id, message.id)
-    bot.announcer.publish(table.id, result.notices, first_turn=True, board=False, followup=interaction.followup)
+    first = [u for u in game.current_players(table.state(game)) if table.seat(u) and table.seat(u).timed]
+    message = await send(interaction, ephemeral=False, **bot.announcer.board_payload(table, lang, [], ping=first))
+    if message is not None:
+        await svc.set_board_message(table.id, message.id)
+    bot.announcer.publish(table.id, result.notices, first_turn=True, board=False)

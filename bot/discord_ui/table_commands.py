@@ -12,8 +12,7 @@ from bot.i18n import t
 from games import registry
 
 from . import lobby, permissions, play
-from .announce import board_view
-from .presenters import board_embed, clip
+from .presenters import clip
 from .replies import send, table_lang, uid, user_lang
 from .router import start_from
 
@@ -107,16 +106,19 @@ async def board(bot: CardTableBot, interaction: discord.Interaction) -> None:
     public = await table_lang(bot, table)
     if table.status == "lobby":
         embed, view = lobby.render(table, public)
+        payload: dict[str, Any] = {"embed": embed, "view": view}
     else:
-        game = registry.get(table.game)
         recent = await svc.log(table.id, limit=3)  # public events only, as on the live board
-        embed, view = board_embed(game, table, table.state(game), public, recent), board_view(table, public)
-    message = await send(interaction, ephemeral=False, embed=embed, view=view)
+        payload = bot.announcer.board_payload(table, public, recent)
+    message = await send(interaction, ephemeral=False, **payload)
     if message is not None:
         old = table.board_message_id
         await svc.set_board_message(table.id, message.id)
-        if old and old != message.id:  # the old one is no longer live: no buttons on it
-            await bot.announcer.edit_message(table.channel_id, old, view=None)
+        if old and old != message.id:
+            if table.status == "lobby":  # the old one is no longer live: no buttons on it
+                await bot.announcer.edit_message(table.channel_id, old, view=None)
+            else:  # one board per table: the old one goes
+                await bot.announcer.delete_message(bot.announcer.board_channel(table), old)
 
 
 async def resign(bot: CardTableBot, interaction: discord.Interaction) -> None:

@@ -13,18 +13,43 @@ DECISIONS = {"B", "N", "S"}
 
 
 def walk(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, nested ones included (V2 containers, sections and their accessories)."""
     out = []
     for row in rows:
-        out.extend(row.get("components", []) if row.get("type") == 1 else [row])
+        out.append(row)
+        out.extend(walk(row.get("components", []) or []))
+        if row.get("accessory"):
+            out.extend(walk([row["accessory"]]))
     return out
+
+
+def payload_components(message: Any) -> list[dict[str, Any]]:
+    rows = message.components
+    if rows and not isinstance(rows[0], dict):  # a discord.Message: convert to payload dicts
+        rows = [row.to_dict() for row in rows]
+    return rows or []
 
 
 def controls(message: Any) -> list[dict[str, Any]]:
     """Enabled interactive components of a message (response message or discord.Message)."""
-    rows = message.components
-    if rows and not isinstance(rows[0], dict):  # a discord.Message: convert to payload dicts
-        rows = [row.to_dict() for row in rows]
-    return [c for c in walk(rows) if c.get("custom_id") and not c.get("disabled")]
+    return [c for c in walk(payload_components(message)) if c.get("custom_id") and not c.get("disabled")]
+
+
+def texts_of(message: Any) -> str:
+    """All text a message shows: content, embeds and V2 text displays."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    parts += [c.get("content", "") for c in walk(payload_components(message)) if c.get("type") == 10]
+    return "\n".join(p for p in parts if p)
+
+
+def images_of(message: Any) -> list[str]:
+    """The attachment names a message's media galleries show."""
+    urls = [item.get("media", {}).get("url", "") for c in walk(payload_components(message)) if c.get("type") == 12
+            for item in c.get("items", [])]
+    return [u.rsplit("/", 1)[-1] for u in urls]
 
 
 def kind(component: dict[str, Any]) -> str:
@@ -49,8 +74,9 @@ async def use(member: Any, message: Any, component: dict[str, Any], rng: random.
 
 
 class LeakWatch:
-    """Checks, whenever a hand is shown, that no line only that hand shows (its private lines:
-    not on the public board at the same moment) appears in anything the channel shows."""
+    """Checks, now and then when a hand is shown, that no line only that player's view shows
+    (its private lines: not in the public view's text at the same moment) appears in anything
+    the channel shows."""
 
     def __init__(self, world: Any, every: int = 5) -> None:
         self.world = world
@@ -58,16 +84,21 @@ class LeakWatch:
         self.seen = 0
         self.checked = 0
 
-    def check(self, hand_message: Any) -> None:
+    async def check(self, member: Any) -> None:
         self.seen += 1
         if (self.seen - 1) % self.every:
             return
-        hand = "\n".join(e.description or "" for e in hand_message.embeds)
-        texts = channel_texts(self.world, self.world.outsider)
-        boards = [x for x in texts if " · move " in x]  # the board embeds (footer "table #N · move V")
-        public = set(line.strip() for text in boards for line in text.splitlines())
+        from games import registry
+        service = self.world.bot.service
+        table = await service.table_in_channel(self.world.channel.id)
+        if table is None or table.state_json is None:
+            return
+        game = registry.get(table.game)
+        state = table.state(game)
+        public = {line.strip() for line in game.render(game.view(state, None)).splitlines()}
+        hand = game.render(game.view(state, str(member.id)))
         private = {line.strip() for line in hand.splitlines() if len(line.strip()) >= 6} - public
-        for text in texts:
+        for text in channel_texts(self.world, self.world.outsider):
             for line in private:
                 assert line not in text, f"private line {line!r} appears in a channel message:\n{text}"
         self.checked += 1
@@ -81,7 +112,7 @@ async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int
     assert result.acknowledged and result.ephemeral
     message = result.response
     if watch is not None:
-        watch.check(message)
+        await watch.check(member)
     for _ in range(max_clicks):
         offered = [c for c in controls(message) if kind(c) != "H"]
         if not offered:
@@ -140,14 +171,20 @@ async def set_lobby_option(world: Any, host: Any, lobby: Any, name: str, value: 
     return lobby  # edited in place through the REST API
 
 
+def live_board(world: Any) -> Any:
+    """The channel's newest message with a My hand button: the live board."""
+    for message in reversed(world.channel.history()):
+        if any(kind(c) == "H" for c in controls(message)):
+            return message
+    return None
+
+
 def waiting_for(board: Any) -> set[int]:
-    """User ids the public board says the game waits for (as a person reads the board)."""
-    found: set[int] = set()
-    for embed in board.embeds if board is not None else []:
-        for f in embed.fields:
-            if f.name == "Waiting for":
-                found |= {int(x) for x in re.findall(r"<@(\d+)>", f.value)}
-    return found
+    """User ids the public board says the game waits for (as a person reads the board: the
+    mentions of its status lines)."""
+    if board is None:
+        return set()
+    return {int(x) for x in re.findall(r"<@(\d+)>", texts_of(board))}
 
 
 async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random.Random,
@@ -159,7 +196,7 @@ async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random
         table = await service.get(table_id)
         if table.status != "running":
             return table
-        waiting = waiting_for(board)
+        waiting = waiting_for(live_board(world))
         order = [m for m in members if m.id in waiting]
         rng.shuffle(order)
         rest = [m for m in members if m.id not in waiting]
@@ -178,12 +215,5 @@ async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random
 
 
 def channel_texts(world: Any, viewer: Any) -> list[str]:
-    """Everything `viewer` can read in the channel: contents and embeds."""
-    texts = []
-    for message in world.channel.history(viewer=viewer):
-        parts = [message.content or ""]
-        for embed in message.embeds:
-            parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-            parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        texts.append("\n".join(parts))
-    return texts
+    """Everything `viewer` can read in the channel: contents, embeds and text displays."""
+    return [texts_of(message) for message in world.channel.history(viewer=viewer)]
