@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -22,15 +22,13 @@ from bot.i18n import t
 from games import registry
 from tables import clock
 
+from .desk import Desk
 from .layouts import board_layout, result_layout
 from .live_hands import LiveHands
 from .pictures_cache import PictureCache, as_file, board_filename
 from .play import for_edit, hand_message, owed
 from .presenters import game_name, mention, names_of
 from .replies import table_lang
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
@@ -42,7 +40,7 @@ SCROLLED_AWAY_AFTER = 4
 
 
 class Announcer:
-    def __init__(self, bot: CardTableBot, pictures: PictureCache, hands: LiveHands) -> None:
+    def __init__(self, bot: Desk, pictures: PictureCache, hands: LiveHands) -> None:
         self.bot = bot
         self.pictures = pictures
         self.hands = hands
@@ -134,10 +132,9 @@ class Announcer:
         # Everyone whose decisions may have changed sees their open hand redrawn.
         refreshed = [u for u in owing if u != actor and await self.refresh_hand(table, u)]
         closed = []
-        for user_id in turn_users:
-            if user_id not in refreshed or first_turn:
-                if await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent) == "closed":
-                    closed.append(user_id)
+        for user_id in turn_users:  # DM hands: everyone's first, then those who opted in
+            if await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent) == "closed":
+                closed.append(user_id)
         now = discord.utils.utcnow().timestamp()
         ping = [u for u in turn_users
                 if first_turn or remind or u not in refreshed

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from bot.i18n import lang_of, t
 
-if TYPE_CHECKING:
-    from .client import CardTableBot
+from .desk import Desk
 
 log = logging.getLogger("bot.discord_ui")
 
@@ -39,7 +37,7 @@ async def _reader_lang(interaction: discord.Interaction) -> str:
         return lang_of(interaction.locale)
 
 
-def install_tree_error_handler(bot: CardTableBot) -> None:
+def install_tree_error_handler(bot: Desk) -> None:
     """Slash-command errors: refusals (admin checks, TableErrors) are answered politely,
     anything else is reported by `report_failure`."""
 

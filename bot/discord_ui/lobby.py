@@ -5,7 +5,7 @@ The host changes options with selects on the lobby message (the first few) or th
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -15,11 +15,9 @@ from tables.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 
 from . import ids
 from .components import button, detached_view, select, select_option
+from .desk import Desk
 from .option_specs import OptionSpec, primary_first, specs
 from .presenters import lobby_embed
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
 DIRECT_SELECTS = 3
 TURN_LIMIT = "@turn_limit"
@@ -180,7 +178,7 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     return "option", spec.decode(raw)
 
 
-async def refresh_message(bot: CardTableBot, table: Any) -> None:
+async def refresh_message(bot: Desk, table: Any) -> None:
     """Redraw the lobby message after a change made from another message (an ephemeral picker)."""
     if table.board_message_id is None:
         return

@@ -5,7 +5,7 @@ move); `act` sends one decision to the service and answers the click.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -15,12 +15,10 @@ from games.kit import Prompt
 from tables.errors import TableError
 
 from . import controls, ids
+from .desk import Desk
 from .layouts import hand_layout
 from .pictures_cache import PictureCache, as_file, hand_filename
 from .replies import edit, error_text, is_private_message, send, uid, user_lang, within_deadline
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
 
 def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
@@ -61,7 +59,7 @@ def owed(table: Any, user_id: str) -> list[Prompt]:
     return [p for p in game.prompts(table.state(game)) if p.player == user_id]
 
 
-async def show_hand(bot: CardTableBot, interaction: discord.Interaction, table: Any, *,
+async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
                     state: controls.ControlState | None = None, note: str | None = None,
                     in_place: bool | None = None) -> None:
     """Answer with the user's hand: in place when they clicked their own private message,
@@ -81,7 +79,7 @@ async def show_hand(bot: CardTableBot, interaction: discord.Interaction, table: 
     await answer_with_hand(bot, interaction, table.id, payload, in_place=in_place)
 
 
-async def answer_with_hand(bot: CardTableBot, interaction: discord.Interaction, table_id: int,
+async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id: int,
                            payload: dict[str, Any], *, in_place: bool) -> None:
     """Edit the clicked hand or send a new ephemeral one, and remember it for refreshes."""
     user_id = uid(interaction.user)
@@ -94,7 +92,7 @@ async def answer_with_hand(bot: CardTableBot, interaction: discord.Interaction, 
     bot.hands.opened(table_id, user_id, interaction, message.id if followup and message is not None else None)
 
 
-async def act(bot: CardTableBot, interaction: discord.Interaction, table_id: int, version: int,
+async def act(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,
               prompt_id: str, choice: list[str]) -> None:
     """One decision from a click: refused, out of date, or applied and then announced."""
     svc = bot.service
@@ -117,7 +115,7 @@ async def act(bot: CardTableBot, interaction: discord.Interaction, table_id: int
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
 
 
-async def out_of_date(bot: CardTableBot, interaction: discord.Interaction, table: Any, lang: str) -> None:
+async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, lang: str) -> None:
     """The control was drawn for an older state: say so, with fresh controls, as a new ephemeral."""
     user_id = uid(interaction.user)
     if table.status != "running":

@@ -1,74 +1,63 @@
-"""Routes every component click (by the kind in its custom_id) to the code that answers it,
-and reports failures to the user in one place."""
+"""What each kind of control does when clicked (one method per kind, called by its class in
+`items`), and the one guard that turns refusals into replies and reports failures."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable
+from typing import Any
 
 import discord
 
 from bot.i18n import t
+from games import registry
+from tables.errors import TableError
 
 from . import controls, ids, lobby, permissions, play
+from .desk import Desk
 from .errors import report_failure
-from .replies import arrived, edit, error_text, send, service, uid, user_lang
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
+from .info_commands import show_log
+from .replies import arrived, edit, error_text, send, table_lang, uid, user_lang, within_deadline
 
 log = logging.getLogger(__name__)
 
 
 class Router:
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
 
-    async def on_button(self, interaction: discord.Interaction, cid: ids.ComponentId, raw: str) -> None:
+    async def guarded(self, interaction: discord.Interaction, cid: ids.ComponentId | None, work: Awaitable[Any]) -> None:
+        """Run a click's work: refusals become an ephemeral reply in the user's language (an
+        out-of-date control also gets fresh controls), anything else is reported once."""
         arrived(interaction, "edit")
-        await self._guard(interaction, cid, self._button(interaction, cid, raw))
-
-    async def on_select(self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str]) -> None:
-        arrived(interaction, "edit")
-        await self._guard(interaction, cid, self._select(interaction, cid, values))
-
-    async def _guard(self, interaction: discord.Interaction, cid: ids.ComponentId, work: Any) -> None:
-        from tables.errors import TableError
         try:
             await work
         except TableError as error:
             lang = await user_lang(interaction)
-            if error.code == "out_of_date":
-                table = await service(interaction).get(cid.table)
-                await play.out_of_date(self.bot, interaction, table, lang)
+            if error.code == "out_of_date" and cid is not None:
+                table = await self.desk.service.get(cid.table)
+                await play.out_of_date(self.desk, interaction, table, lang)
             else:
                 await send(interaction, ephemeral=True, content=error_text(error, lang))
+        except (ValueError, IndexError) as error:  # an id that matched a template but means nothing
+            await self.invalid_control(interaction, f"{error}")
         except Exception as error:  # noqa: BLE001 - the one place a click's failure is reported
             await report_failure(interaction, error, context=f"component {cid}")
 
-    # ---- buttons --------------------------------------------------------------------------
-    async def _button(self, interaction: discord.Interaction, cid: ids.ComponentId, raw: str) -> None:
-        svc = service(interaction)
-        if cid.kind == "L":
-            await self._lobby_button(interaction, cid)
-        elif cid.kind == "H":
-            await play.show_hand(self.bot, interaction, await svc.get(cid.table))
-        elif cid.kind == "B":
-            prompt_id, key = ids.option_key_of_button(raw)
-            await play.act(self.bot, interaction, cid.table, cid.version, prompt_id, [key])
-        elif cid.kind == "N":
-            await play.act(self.bot, interaction, cid.table, cid.version, ids.unescape(cid.args[0]), [])
-        elif cid.kind == "P":
-            await self._redraw(interaction, cid, cid.args[0], page=int(cid.args[1]),
-                               picks=ids.decode_picks(cid.args[2]) if len(cid.args) > 2 else [])
-        elif cid.kind == "D":
-            await self._draft(interaction, cid)
-        elif cid.kind == "G":
-            from .info_commands import show_log
-            await show_log(self.bot, interaction, cid.table, before_seq=int(cid.args[0]), in_place=True)
+    async def invalid_control(self, interaction: discord.Interaction, why: str = "") -> None:
+        """A control no template (or no handler) accepts: forged, cut short, from another
+        version of the bot. One log line, a plain refusal, nothing changes."""
+        custom_id = (interaction.data or {}).get("custom_id", "") if isinstance(interaction.data, dict) else ""
+        log.warning("invalid control %r from user %s in channel %s%s", str(custom_id)[:120], interaction.user.id,
+                    interaction.channel_id, f": {why}" if why else "")
+        lang = await user_lang(interaction)
+        if interaction.response.is_done():
+            await interaction.followup.send(t("ui.invalid_control", lang), ephemeral=True)
+        else:
+            await send(interaction, ephemeral=True, content=t("ui.invalid_control", lang))
 
-    async def _lobby_button(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        svc = service(interaction)
-        action = cid.args[0]
+    # ---- lobby ------------------------------------------------------------------------------
+    async def lobby_button(self, interaction: discord.Interaction, cid: ids.ComponentId, action: str) -> None:
+        svc = self.desk.service
         user_id = uid(interaction.user)
         if action == "join":
             table = await svc.join(cid.table, user_id, interaction.user.display_name)
@@ -78,122 +67,141 @@ class Router:
             table = await svc.add_cpu(cid.table, user_id)
         elif action == "cancel":
             table = await svc.cancel(cid.table, user_id)
-        elif action == "start":
-            await start_from(self.bot, interaction, cid.table, in_place=True)
-            return
         else:
-            raise ValueError(f"unknown lobby action {action}")
+            await start_from(self.desk, interaction, cid.table, in_place=True)
+            return
         await self._redraw_lobby(interaction, table)
-        self.bot.scheduler.poke()
+        self.desk.scheduler.poke()
 
     async def _redraw_lobby(self, interaction: discord.Interaction, table: Any) -> None:
-        from .replies import table_lang
-        lang = await table_lang(self.bot, table)
+        lang = await table_lang(self.desk, table)
         embed, view = lobby.render(table, lang)
         await edit(interaction, embed=embed, view=view)
 
-    async def _redraw(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped_prompt: str,
-                      page: int = 0, picks: list[int] | None = None) -> None:
-        """Redraw the user's hand with one prompt focused (paging, drafts)."""
-        table = await service(interaction).get(cid.table)
+    async def lobby_option(self, interaction: discord.Interaction, cid: ids.ComponentId, name: str,
+                           values: list[str]) -> None:
+        svc = self.desk.service
+        table = await svc.get(cid.table)
+        _, value = lobby.decode_setting(table, name, values[0])
+        table = await svc.set_option(cid.table, uid(interaction.user), name, value)
+        await self._redraw_lobby(interaction, table)
+
+    async def lobby_more(self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str]) -> None:
+        svc = self.desk.service
+        table = await svc.get(cid.table)
         lang = await user_lang(interaction)
-        if table.status != "running" or table.version != cid.version:
-            await play.out_of_date(self.bot, interaction, table, lang)
+        if uid(interaction.user) != table.host:
+            await send(interaction, ephemeral=True, content=t("lobby.host_only", lang))
             return
-        prompt_id = ids.unescape(escaped_prompt)
-        state = controls.ControlState(pages={prompt_id: page}, picks={prompt_id: picks or []}, focus=prompt_id)
-        await play.show_hand(self.bot, interaction, table, state=state)
-
-    async def _draft(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        escaped, code, op = cid.args[0], cid.args[1], cid.args[2]
-        if op == "clr":
-            await self._redraw(interaction, cid, escaped)
-            return
-        table = await service(interaction).get(cid.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
-        if prompt is None or table.version != cid.version:
-            await play.out_of_date(self.bot, interaction, table, await user_lang(interaction))
-            return
-        choice = [prompt.options[i].key for i in ids.decode_picks(code) if i < len(prompt.options)]
-        await play.act(self.bot, interaction, cid.table, cid.version, prompt.id, choice)
-
-    # ---- selects --------------------------------------------------------------------------
-    async def _select(self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str]) -> None:
-        svc = service(interaction)
-        if cid.kind == "S":
-            await play.act(self.bot, interaction, cid.table, cid.version, ids.unescape(cid.args[0]), values)
-        elif cid.kind == "DS":
-            escaped, code = cid.args[0], cid.args[1]
-            table = await svc.get(cid.table)
-            prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
-            if prompt is None or table.version != cid.version:
-                await play.out_of_date(self.bot, interaction, table, await user_lang(interaction))
-                return
-            picks = ids.decode_picks(code)
-            keys = [o.key for o in prompt.options]
-            picks += [keys.index(v) for v in values if v in keys and keys.index(v) not in picks]
-            await self._redraw(interaction, cid, escaped, page=int(cid.args[2]), picks=picks[: prompt.max])
-        elif cid.kind == "LO":
-            table = await svc.get(cid.table)
-            name = ids.unescape(cid.args[0])
-            kind, value = lobby.decode_setting(table, name, values[0])
-            table = await svc.set_option(cid.table, uid(interaction.user), name, value)
+        if values[0] == lobby.REMOVE_CPU:
+            cpu = next(s.user_id for s in reversed(table.seats) if s.is_cpu)
+            table = await svc.remove_cpu(cid.table, uid(interaction.user), cpu)
             await self._redraw_lobby(interaction, table)
-        elif cid.kind == "LM":
-            table = await svc.get(cid.table)
-            lang = await user_lang(interaction)
-            if uid(interaction.user) != table.host:
-                await send(interaction, ephemeral=True, content=t("lobby.host_only", lang))
-                return
-            if values[0] == lobby.REMOVE_CPU:
-                cpu = next(s.user_id for s in reversed(table.seats) if s.is_cpu)
-                table = await svc.remove_cpu(cid.table, uid(interaction.user), cpu)
-                await self._redraw_lobby(interaction, table)
-                return
-            text, view = lobby.setting_picker(table, values[0], lang)
-            await send(interaction, ephemeral=True, content=text, view=view)
-        elif cid.kind == "LV":
-            table = await svc.get(cid.table)
-            lang = await user_lang(interaction)
-            name = ids.unescape(cid.args[0])
-            kind, value = lobby.decode_setting(table, name, values[0])
-            if kind == "option":
-                table = await svc.set_option(cid.table, uid(interaction.user), name, value)
-            else:
-                table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
-            await edit(interaction, content=t("lobby.value_set", lang), view=None)
-            await lobby.refresh_message(self.bot, table)
-            self.bot.scheduler.poke()
+            return
+        text, view = lobby.setting_picker(table, values[0], lang)
+        await send(interaction, ephemeral=True, content=text, view=view)
+
+    async def lobby_value(self, interaction: discord.Interaction, cid: ids.ComponentId, name: str,
+                          values: list[str]) -> None:
+        svc = self.desk.service
+        table = await svc.get(cid.table)
+        lang = await user_lang(interaction)
+        kind, value = lobby.decode_setting(table, name, values[0])
+        if kind == "option":
+            table = await svc.set_option(cid.table, uid(interaction.user), name, value)
+        else:
+            table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
+        await edit(interaction, content=t("lobby.value_set", lang), view=None)
+        await lobby.refresh_message(self.desk, table)
+        self.desk.scheduler.poke()
+
+    # ---- playing ----------------------------------------------------------------------------
+    async def my_hand(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+        await play.show_hand(self.desk, interaction, await self.desk.service.get(cid.table))
+
+    async def answer(self, interaction: discord.Interaction, cid: ids.ComponentId, prompt_id: str,
+                     choice: list[str]) -> None:
+        await play.act(self.desk, interaction, cid.table, cid.version, prompt_id, choice)
+
+    async def redraw(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped_prompt: str,
+                     page: int = 0, picks: list[int] | None = None) -> None:
+        """Redraw the user's hand with one prompt focused (paging, drafts). A newer state only
+        matters when the prompt itself is gone; the controls are drawn for the present."""
+        table = await self.desk.service.get(cid.table)
+        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped_prompt)
+        if table.status != "running" or prompt is None:
+            await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
+            return
+        state = controls.ControlState(pages={prompt.id: page}, picks={prompt.id: picks or []}, focus=prompt.id)
+        await play.show_hand(self.desk, interaction, table, state=state)
+
+    async def draft(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped: str, picks: list[int],
+                    *, confirm: bool) -> None:
+        if not confirm:
+            await self.redraw(interaction, cid, escaped)
+            return
+        table = await self.desk.service.get(cid.table)
+        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
+        if prompt is None:
+            await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
+            return
+        choice = [prompt.options[i].key for i in picks if i < len(prompt.options)]
+        await play.act(self.desk, interaction, cid.table, cid.version, prompt.id, choice)
+
+    async def draft_add(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped: str,
+                        picks: list[int], page: int, values: list[str]) -> None:
+        table = await self.desk.service.get(cid.table)
+        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
+        if prompt is None:
+            await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
+            return
+        keys = [o.key for o in prompt.options]
+        picks = [i for i in picks if i < len(keys)]
+        picks += [keys.index(v) for v in values if v in keys and keys.index(v) not in picks]
+        await self.redraw(interaction, cid, escaped, page=page, picks=picks[: prompt.max])
+
+    # ---- after the game, and reading --------------------------------------------------------
+    async def rematch(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+        """A new lobby in the same place, same seats and options; the result keeps its button
+        until the new lobby exists (then the lobby is where to go)."""
+        svc = self.desk.service
+        table = await svc.rematch(cid.table, uid(interaction.user))
+        lang = await table_lang(self.desk, table)
+        embed, view = lobby.render(table, lang)
+        text = t("table.rematch_opened", lang, who=interaction.user.mention)
+        message = await send(interaction, ephemeral=False, content=text, embed=embed, view=view)
+        if message is not None:
+            await svc.set_board_message(table.id, message.id)
+        self.desk.scheduler.poke()
+
+    async def log_page(self, interaction: discord.Interaction, cid: ids.ComponentId, before_seq: int) -> None:
+        await show_log(self.desk, interaction, cid.table, before_seq=before_seq, in_place=True)
 
 
-async def start_from(bot: CardTableBot, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
+async def start_from(desk: Desk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     """Start a lobby: the lobby message stays as the record of who plays (without controls),
     the board is posted below it naming those who owe the first decision, hands go out by DM."""
-    from games import registry
-
-    from .replies import table_lang, within_deadline
-
-    svc = bot.service
+    svc = desk.service
     if lacking := permissions.missing(interaction):  # they may have changed since the lobby opened
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, await user_lang(interaction)))
         return
     result = await within_deadline(interaction, svc.start(table_id, uid(interaction.user)),
                                    "edit" if in_place else "public")
     table = result.table
-    lang = await table_lang(bot, table)
+    lang = await table_lang(desk, table)
     started, _ = lobby.render(table, lang)
     lobby_message = table.board_message_id
     await svc.set_board_message(table.id, None)
     if in_place:
         await edit(interaction, embed=started, view=None)
-        bot.announcer.publish(table.id, result.notices, first_turn=True, followup=interaction.followup)
+        desk.announcer.publish(table.id, result.notices, first_turn=True, followup=interaction.followup)
         return
     if lobby_message:
-        await bot.announcer.edit_message(table.channel_id, lobby_message, embed=started, view=None)
+        await desk.announcer.edit_message(table.channel_id, lobby_message, embed=started, view=None)
     # /game start: its answer is the board itself, naming those who owe the first decision
     game = registry.get(table.game)
     first = [u for u in game.current_players(table.state(game)) if table.seat(u) and table.seat(u).timed]
-    message = await send(interaction, ephemeral=False, **bot.announcer.board_payload(table, lang, [], ping=first))
+    message = await send(interaction, ephemeral=False, **desk.announcer.board_payload(table, lang, [], ping=first))
     if message is not None:
         await svc.set_board_message(table.id, message.id)
-    bot.announcer.publish(table.id, result.notices, first_turn=True, board=False)
+    desk.announcer.publish(table.id, result.notices, first_turn=True, board=False)

@@ -171,9 +171,9 @@ async def set_lobby_option(world: Any, host: Any, lobby: Any, name: str, value: 
     return lobby  # edited in place through the REST API
 
 
-def live_board(world: Any) -> Any:
+def live_board(world: Any, channel: Any = None) -> Any:
     """The channel's newest message with a My hand button: the live board."""
-    for message in reversed(world.channel.history()):
+    for message in reversed((channel or world.channel).history()):
         if any(kind(c) == "H" for c in controls(message)):
             return message
     return None

@@ -2,17 +2,13 @@
 server admins can remap those, checked again on every use (`interaction_check`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from .. import admin_commands
+from ..desk import Desk
 from ..translator import L
-
-if TYPE_CHECKING:
-    from ..client import CardTableBot
 
 
 def _limit_choices() -> list[app_commands.Choice[int]]:
@@ -37,7 +33,7 @@ LANGS = [app_commands.Choice(name=app_commands.locale_str("English"), value="en"
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class AdminCog(commands.GroupCog, group_name=L("cmd.gameadmin"), group_description=L("cmd.gameadmin.desc")):
-    def __init__(self, bot: CardTableBot) -> None:
+    def __init__(self, bot: Desk) -> None:
         self.bot = bot
         super().__init__()
 
