@@ -132,9 +132,12 @@ class Announcer:
         # Everyone whose decisions may have changed sees their open hand redrawn.
         refreshed = [u for u in owing if u != actor and await self.refresh_hand(table, u)]
         closed = []
-        for user_id in turn_users:  # DM hands: everyone's first, then those who opted in
-            if await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent) == "closed":
-                closed.append(user_id)
+        # DM hands: everyone's on the first turn, then those who opted in, whenever their
+        # decisions changed (the actor too, when they moved from the channel)
+        for user_id in owing:
+            if user_id in turn_users or (user_id == actor and followup is not None):
+                if await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent) == "closed":
+                    closed.append(user_id)
         now = discord.utils.utcnow().timestamp()
         ping = [u for u in turn_users
                 if first_turn or remind or u not in refreshed

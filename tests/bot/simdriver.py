@@ -217,3 +217,33 @@ async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random
 def channel_texts(world: Any, viewer: Any) -> list[str]:
     """Everything `viewer` can read in the channel: contents, embeds and text displays."""
     return [texts_of(message) for message in world.channel.history(viewer=viewer)]
+
+
+def _payload_text(payload: dict[str, Any]) -> str:
+    parts = [payload.get("content") or ""]
+    for embed in payload.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+    parts += [c.get("content", "") for c in walk(payload.get("components") or []) if c.get("type") == 10]
+    return "\n".join(p for p in parts if p)
+
+
+def posted_texts(world: Any, channel: Any = None) -> list[str]:
+    """The text of every public message the bot posted in the channel, deleted ones included
+    (boards move down: their old copies are gone from the history but were seen)."""
+    channel_id = str((channel or world.channel).id)
+    out = []
+    for r in world.env.http_requests:
+        payload = r.json if isinstance(r.json, dict) else None
+        if payload is None or r.method != "POST":
+            continue
+        if r.path == f"/channels/{channel_id}/messages":
+            out.append(_payload_text(payload))
+        elif r.path.startswith("/webhooks/") and not (payload.get("flags") or 0) & 64:
+            out.append(_payload_text(payload))  # a public follow-up (only this test channel plays)
+    return out
+
+
+def posted_lines(world: Any, marker: str, channel: Any = None) -> list[str]:
+    """Lines of public posts that start with `marker` (a reminder ⏰, an expiry ⌛, a hand-over 🤖)."""
+    return [line for text in posted_texts(world, channel) for line in text.splitlines() if line.startswith(marker)]
