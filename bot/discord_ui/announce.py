@@ -25,6 +25,7 @@ from tables import clock
 from .desk import Desk
 from .layouts import board_layout, result_layout
 from .live_hands import LiveHands
+from .lobby import render as render_lobby
 from .pictures_cache import PictureCache, as_file, board_filename
 from .play import for_edit, hand_message, owed
 from .presenters import game_name, mention, names_of
@@ -186,7 +187,6 @@ class Announcer:
         return users, t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
 
     async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
-        from .lobby import render as render_lobby
         if table.board_message_id:
             embed, view = render_lobby(table, lang)
             await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)

@@ -10,10 +10,14 @@ import logging
 import discord
 from discord.ext import commands
 
+import persistence
 from bot.settings import Settings
+from tables import TableService
 
 from . import items
 from .announce import Announcer
+from .cogs.admin import AdminCog
+from .cogs.game import GameCog
 from .errors import install_tree_error_handler
 from .live_hands import LiveHands
 from .pictures_cache import PictureCache
@@ -48,15 +52,9 @@ class CardTableBot(commands.Bot):
         self.prefs = PrefsCache(self)
 
     async def setup_hook(self) -> None:
-        import persistence
-        from tables import TableService
-
         self.store = await persistence.open_store(self.settings.database_url)
         self.service = TableService(self.store, clock=virtual_clock)
         self.add_dynamic_items(*items.ALL)
-        from .cogs.admin import AdminCog
-        from .cogs.game import GameCog
-
         await self.add_cog(GameCog(self))
         await self.add_cog(AdminCog(self))
         await self.tree.set_translator(CatalogueTranslator())

@@ -9,6 +9,7 @@ import discord
 
 from bot.i18n import t
 from games import registry
+from tables.errors import TableError
 
 from . import ids
 from .components import button, detached_view
@@ -32,7 +33,6 @@ async def log(bot: Desk, interaction: discord.Interaction, table_id: int | None)
 
 async def table_by_number(bot: Desk, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
     """A table named by its number, if it belongs to this server (else say so and None)."""
-    from tables.errors import TableError
     try:
         table = await bot.service.get(table_id)
     except TableError:

@@ -21,7 +21,7 @@ from .desk import desk_of
 if TYPE_CHECKING:
     from .router import Router
 
-TABLE = r"ct:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,19})"
+TABLE = r"ct:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18})"
 PROMPT = r"(?P<prompt>[^:]{1,80})"
 PICKS = r"(?P<picks>(?:[0-9a-z]{2}){0,40})"
 PAGE = r"(?P<page>[0-9]{1,4})"
@@ -40,8 +40,13 @@ class Control:
     async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match[str], /) -> Any:
         return cls(item)
 
+    expects: type = discord.ui.Item
+
     async def callback(self, interaction: discord.Interaction) -> None:
         router = desk_of(interaction).router
+        if not isinstance(self.item, self.expects) or self.cid is None:  # e.g. a button forged with a select's id
+            await router.invalid_control(interaction, "wrong kind of component")
+            return
         await router.guarded(interaction, self.cid, self.run(router, interaction))
 
     def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
@@ -51,9 +56,13 @@ class Control:
 class ActionButton(Control):
     """Marker of the bot's buttons."""
 
+    expects = discord.ui.Button
+
 
 class ActionSelect(Control):
     """Marker of the bot's string selects."""
+
+    expects = discord.ui.Select
 
     @property
     def values(self) -> list[str]:
@@ -94,7 +103,7 @@ class LobbyValueSelect(ActionSelect, Select, template=TABLE + r":LV:(?P<name>[^:
 
 
 # ---- playing --------------------------------------------------------------------------------
-class HandButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,19}):0:H"):
+class HandButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:H"):
     """My hand: the player's private view and controls, always of the present."""
 
     def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
@@ -150,14 +159,14 @@ class DraftSelect(ActionSelect, Select, template=TABLE + r":DS:" + PROMPT + ":" 
 
 
 # ---- after the game, and reading ------------------------------------------------------------
-class RematchButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,19}):0:R"):
+class RematchButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:R"):
     """Rematch on a result: a new lobby with the same seats and options."""
 
     def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
         return router.rematch(interaction, self.cid)
 
 
-class LogPageButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,19}):0:G:(?P<before>[0-9]{1,10})"):
+class LogPageButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:G:(?P<before>[0-9]{1,10})"):
     """Older / newer pages of /game log."""
 
     def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:

@@ -18,6 +18,7 @@ from .components import button, detached_view, select, select_option
 from .desk import Desk
 from .option_specs import OptionSpec, primary_first, specs
 from .presenters import lobby_embed
+from .replies import table_lang
 
 DIRECT_SELECTS = 3
 TURN_LIMIT = "@turn_limit"
@@ -182,7 +183,6 @@ async def refresh_message(bot: Desk, table: Any) -> None:
     """Redraw the lobby message after a change made from another message (an ephemeral picker)."""
     if table.board_message_id is None:
         return
-    from .replies import table_lang
     lang = await table_lang(bot, table)
     embed, view = render(table, lang)
     await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)

@@ -16,6 +16,7 @@ from tables.errors import TableError
 
 from . import controls, ids
 from .desk import Desk
+from .errors import invalid_control
 from .layouts import hand_layout
 from .pictures_cache import PictureCache, as_file, hand_filename
 from .replies import edit, error_text, is_private_message, send, uid, user_lang, within_deadline
@@ -103,7 +104,7 @@ async def act(bot: Desk, interaction: discord.Interaction, table_id: int, versio
                                        "edit" if is_private_message(interaction) else "ephemeral")
     except TableError as error:
         if error.code == "out_of_date":
-            await out_of_date(bot, interaction, await svc.get(table_id), lang)
+            await out_of_date(bot, interaction, await svc.get(table_id), lang, drawn_at=version)
         else:
             await send(interaction, ephemeral=True, content=error_text(error, lang))
         return
@@ -115,8 +116,13 @@ async def act(bot: Desk, interaction: discord.Interaction, table_id: int, versio
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
 
 
-async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, lang: str) -> None:
-    """The control was drawn for an older state: say so, with fresh controls, as a new ephemeral."""
+async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, lang: str,
+                      drawn_at: int | None = None) -> None:
+    """The control was drawn for an older state: say so, with fresh controls, as a new ephemeral.
+    A control "drawn" for a state the table never reached is not valid at all."""
+    if drawn_at is not None and table.status == "running" and drawn_at > table.version:
+        await invalid_control(interaction, "version from the future")
+        return
     user_id = uid(interaction.user)
     if table.status != "running":
         await send(interaction, ephemeral=True, content=t("act.out_of_date_over", lang))

@@ -14,7 +14,7 @@ from tables.errors import TableError
 
 from . import controls, ids, lobby, permissions, play
 from .desk import Desk
-from .errors import report_failure
+from .errors import invalid_control, report_failure
 from .info_commands import show_log
 from .replies import arrived, edit, error_text, send, table_lang, uid, user_lang, within_deadline
 
@@ -35,7 +35,7 @@ class Router:
             lang = await user_lang(interaction)
             if error.code == "out_of_date" and cid is not None:
                 table = await self.desk.service.get(cid.table)
-                await play.out_of_date(self.desk, interaction, table, lang)
+                await play.out_of_date(self.desk, interaction, table, lang, drawn_at=cid.version)
             else:
                 await send(interaction, ephemeral=True, content=error_text(error, lang))
         except (ValueError, IndexError) as error:  # an id that matched a template but means nothing
@@ -44,16 +44,7 @@ class Router:
             await report_failure(interaction, error, context=f"component {cid}")
 
     async def invalid_control(self, interaction: discord.Interaction, why: str = "") -> None:
-        """A control no template (or no handler) accepts: forged, cut short, from another
-        version of the bot. One log line, a plain refusal, nothing changes."""
-        custom_id = (interaction.data or {}).get("custom_id", "") if isinstance(interaction.data, dict) else ""
-        log.warning("invalid control %r from user %s in channel %s%s", str(custom_id)[:120], interaction.user.id,
-                    interaction.channel_id, f": {why}" if why else "")
-        lang = await user_lang(interaction)
-        if interaction.response.is_done():
-            await interaction.followup.send(t("ui.invalid_control", lang), ephemeral=True)
-        else:
-            await send(interaction, ephemeral=True, content=t("ui.invalid_control", lang))
+        await invalid_control(interaction, why)
 
     # ---- lobby ------------------------------------------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, cid: ids.ComponentId, action: str) -> None:

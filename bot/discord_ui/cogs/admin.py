@@ -6,14 +6,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import t
+from tables.clock import TURN_LIMIT_PRESETS
+
 from .. import admin_commands
 from ..desk import Desk
 from ..translator import L
 
 
 def _limit_choices() -> list[app_commands.Choice[int]]:
-    from bot.i18n import t
-    from tables.clock import TURN_LIMIT_PRESETS
     return [app_commands.Choice(name=app_commands.locale_str(t(f"service.limit.{key}", "en"),
                                                              ja=t(f"service.limit.{key}", "ja")),
                                 value=seconds or 0) for key, seconds in TURN_LIMIT_PRESETS][:25]
