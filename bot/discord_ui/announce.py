@@ -24,7 +24,7 @@ from tables import clock
 
 from .desk import Desk
 from .layouts import board_layout, result_layout
-from .live_hands import LiveHands
+from .live_hands import LiveHands, signature
 from .lobby import render as render_lobby
 from .pictures_cache import PictureCache, as_file, board_filename
 from .play import for_edit, hand_message, owed
@@ -130,7 +130,8 @@ class Announcer:
                              if table.state_json else []) if u in playing]
         turn_users = [u for u in turn_users if u in owing]
         deadlines = [n.data.get("deadline") for n in notices if n.kind == "turn_started" and n.data.get("deadline")]
-        # Everyone whose decisions may have changed sees their open hand redrawn.
+        # Everyone whose decisions changed sees their open hand redrawn; a hand whose controls
+        # still answer the same decisions is left alone (they still work).
         refreshed = [u for u in owing if u != actor and await self.refresh_hand(table, u)]
         closed = []
         # DM hands: everyone's on the first turn, then those who opted in, whenever their
@@ -193,14 +194,19 @@ class Announcer:
         await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})",
                         silent=silent)
 
-    async def refresh_hand(self, table: Any, user_id: str) -> bool:
-        """Redraw a player's open ephemeral hand with what they owe now (True if it was open)."""
+    async def refresh_hand(self, table: Any, user_id: str, *, always: bool = False) -> bool:
+        """Redraw a player's open ephemeral hand with what they owe now. True if it is open
+        and shows their present decisions (redrawn, or already drawn for them)."""
         if self.hands.editable(table.id, user_id) is None:
             return False
+        prompts = owed(table, user_id)
+        drawn = signature(prompts)
+        if not always and not self.hands.needs_redraw(table.id, user_id, drawn):
+            return True
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        payload = hand_message(self.pictures, table, user_id, owed(table, user_id), lang)
-        return await self.hands.refresh(table.id, user_id, for_edit(payload))
+        payload = hand_message(self.pictures, table, user_id, prompts, lang)
+        return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
     async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False,
                       fresh: bool = False) -> str:
@@ -223,7 +229,7 @@ class Announcer:
                 return "sent"
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
-            message = await user.send(silent=silent, **payload)
+            message = await user.send(silent=silent, **{k: v for k, v in payload.items() if k != "drawn"})
         except discord.Forbidden as error:
             if error.code == DM_CLOSED:
                 await self.bot.prefs.update_user(user_id, dm_closed=True)
@@ -313,7 +319,7 @@ class Announcer:
                 await self.bot.service.set_board_message(table.id, None)
         for seat in table.seats:
             if seat.is_human:
-                await self.refresh_hand(table, seat.user_id)
+                await self.refresh_hand(table, seat.user_id, always=True)
         self.hands.forget_table(table.id)
 
     async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:

@@ -26,6 +26,13 @@ class OpenHand:
     interaction: discord.Interaction
     message_id: int | None  # None: the interaction's original response
     opened_at: float
+    drawn: tuple = ()       # the decisions its controls answer (see `signature`)
+
+
+def signature(prompts: list[Any]) -> tuple:
+    """What a hand's controls answer: the prompts with their options. Controls drawn for an
+    equal signature still work (the service judges staleness by the player's own prompts)."""
+    return tuple((p.id, p.min, p.max, tuple(o.key for o in p.options)) for p in prompts)
 
 
 class LiveHands:
@@ -36,11 +43,17 @@ class LiveHands:
 
     # ---- ephemeral hands ------------------------------------------------------------------
     def opened(self, table_id: int, user_id: str, interaction: discord.Interaction,
-               message_id: int | None = None) -> None:
+               message_id: int | None = None, drawn: tuple = ()) -> None:
         """`interaction` just showed (or redrew) this player's hand ephemerally."""
         if interaction.guild_id is None:
             return  # a DM: the DM hand is tracked by its message instead
-        self._open[(table_id, user_id)] = OpenHand(interaction, message_id, self._now())
+        self._open[(table_id, user_id)] = OpenHand(interaction, message_id, self._now(), drawn)
+
+    def needs_redraw(self, table_id: int, user_id: str, drawn: tuple) -> bool:
+        """Whether the open hand answers other decisions than `drawn` (else its controls
+        still work and a redraw would only cost a call)."""
+        hand = self._open.get((table_id, user_id))
+        return hand is not None and hand.drawn != drawn
 
     def last_seen(self, table_id: int, user_id: str) -> float | None:
         hand = self._open.get((table_id, user_id))
@@ -55,11 +68,12 @@ class LiveHands:
             return None
         return hand
 
-    async def refresh(self, table_id: int, user_id: str, payload: dict[str, Any]) -> bool:
+    async def refresh(self, table_id: int, user_id: str, payload: dict[str, Any], drawn: tuple = ()) -> bool:
         """Redraw the player's open ephemeral hand; False if there is none or it failed."""
         hand = self.editable(table_id, user_id)
         if hand is None:
             return False
+        hand.drawn = drawn
         try:
             if hand.message_id is None:
                 await hand.interaction.edit_original_response(**payload)

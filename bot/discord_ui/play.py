@@ -18,6 +18,7 @@ from . import controls, ids
 from .desk import Desk
 from .errors import invalid_control
 from .layouts import hand_layout
+from .live_hands import signature
 from .pictures_cache import PictureCache, as_file, hand_filename
 from .replies import edit, error_text, is_private_message, send, uid, user_lang, within_deadline
 
@@ -37,13 +38,13 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
     name = hand_filename(table)
     png = pictures.hand_png(game, table, game_state, user_id, lang)
     view = hand_layout(game, table, game_state, user_id, lang, prompts, items, name, lines)
-    return {"view": view, "file": as_file(png, name)}
+    return {"view": view, "file": as_file(png, name), "drawn": prompts}
 
 
 def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
     """A send payload as edit arguments: the picture replaces the message's attachments, and
     any old embed or text goes (a V2 message holds components only)."""
-    out = {k: v for k, v in payload.items() if k != "file"}
+    out = {k: v for k, v in payload.items() if k not in ("file", "drawn")}
     if "file" in payload:
         out["attachments"] = [payload["file"]]
     out.setdefault("embed", None)
@@ -84,13 +85,15 @@ async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id
                            payload: dict[str, Any], *, in_place: bool) -> None:
     """Edit the clicked hand or send a new ephemeral one, and remember it for refreshes."""
     user_id = uid(interaction.user)
+    drawn = signature(payload.pop("drawn", []))
     if in_place:
         await edit(interaction, **for_edit(payload))
-        bot.hands.opened(table_id, user_id, interaction)
+        bot.hands.opened(table_id, user_id, interaction, drawn=drawn)
         return
     followup = interaction.response.is_done()
     message = await send(interaction, ephemeral=interaction.guild_id is not None, **payload)
-    bot.hands.opened(table_id, user_id, interaction, message.id if followup and message is not None else None)
+    bot.hands.opened(table_id, user_id, interaction, message.id if followup and message is not None else None,
+                     drawn=drawn)
 
 
 async def act(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,

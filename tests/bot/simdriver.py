@@ -105,12 +105,20 @@ class LeakWatch:
 
 
 async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int = 60,
-                    watch: LeakWatch | None = None) -> bool:
-    """Open `/game hand` and keep using random controls until one decision was sent.
-    False if the member owes nothing now."""
-    result = await member.slash(world.channel, "game hand")
-    assert result.acknowledged and result.ephemeral
-    message = result.response
+                    watch: LeakWatch | None = None, open_hands: dict[int, Any] | None = None,
+                    clicks: list[str] | None = None) -> bool:
+    """Open `/game hand` (or, with `open_hands`, use the hand the member still has open, as a
+    player at the table does) and keep using random controls until one decision was sent.
+    False if the member owes nothing now. `clicks` collects what the member pressed."""
+    clicks = clicks if clicks is not None else []
+    message = open_hands.get(member.id) if open_hands is not None else None
+    if message is None or not any(is_decision(c) for c in controls(message)):
+        result = await member.slash(world.channel, "game hand")
+        assert result.acknowledged and result.ephemeral
+        message = result.response
+        clicks.append("/game hand")
+    if open_hands is not None:
+        open_hands[member.id] = message  # the bot refreshes it in place when the turn comes back
     if watch is not None:
         await watch.check(member)
     for _ in range(max_clicks):
@@ -121,10 +129,13 @@ async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int
         deciding = [c for c in offered if is_decision(c)]
         component = rng.choice(deciding if deciding and rng.random() < 0.8 else offered)
         result = await use(member, message, component, rng)
+        clicks.append(component["custom_id"])
         assert result.acknowledged, f"unanswered interaction on {component['custom_id']}"
         if is_decision(component):
             return True
         message = result.response
+        if open_hands is not None:
+            open_hands[member.id] = message
     raise AssertionError("no decision reached after many clicks")
 
 
