@@ -151,7 +151,8 @@ async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) ->
         else:
             changes["utc_offset_min"] = offset
     for name, field in (("idle_policy", "idle_policy"), ("handover_after", "handover_after"),
-                        ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s")):
+                        ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s"),
+                        ("threads", "table_threads")):
         if given.get(name) is not None:
             changes[field] = given[name]
     current = await bot.prefs.guild(interaction.guild_id)
@@ -198,6 +199,7 @@ def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
          clip(", ".join(f"<#{c}>" for c in s.allowed_channels), FIELD_LIMIT) or t("admin.all", lang)),
         (t("admin.f_cap", lang), str(s.max_open_tables_per_user)),
         (t("admin.f_lobby_timeout", lang), duration_text(s.lobby_timeout_s, lang)),
+        (t("admin.f_threads", lang), t("admin.threads_on" if s.table_threads else "admin.off", lang)),
     ]
     for name, value in rows:
         embed.add_field(name=name, value=value, inline=True)

@@ -245,8 +245,26 @@ class Announcer:
         return "sent"
 
     def board_channel(self, table: Any) -> int:
-        """Where the table's board lives: its own thread, else the channel of its lobby."""
-        return getattr(table.settings, "thread_id", None) or table.channel_id
+        """Where the table's board lives: its own thread, or the channel of its lobby."""
+        return table.channel_id
+
+    def lobby_channel(self, table: Any) -> int:
+        """Where the lobby was opened (and the result goes), also for a table in a thread."""
+        return table.settings.parent_channel_id or table.channel_id
+
+    async def open_thread(self, table: Any, lobby_message: int, lang: str) -> int | None:
+        """A public thread on the lobby message for the game; None (play in the channel) when
+        Discord refuses (permissions, the server's thread cap)."""
+        game = registry.get(table.game)
+        name = t("table.thread_name", lang, game=game_name(game, lang), id=table.id)
+        try:
+            channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
+            message = channel.get_partial_message(lobby_message)  # type: ignore[union-attr]
+            thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
+        except discord.HTTPException as error:
+            log.warning("could not open a thread for table %s: %s", table.id, error)
+            return None
+        return thread.id
 
     def board_payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
                       notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]:
@@ -307,12 +325,11 @@ class Announcer:
         payload: dict[str, Any] = {"view": view}
         if png is not None:
             payload["file"] = as_file(png, name)
-        await self.send(table.channel_id, silent=silent, **payload)
-        thread = getattr(table.settings, "thread_id", None)
+        await self.send(self.lobby_channel(table), silent=silent, **payload)
         if table.board_message_id:
-            if thread:  # the thread keeps its final board, without controls
+            if table.settings.parent_channel_id:  # the thread keeps its final board, without controls
                 recent = await self.bot.service.log(table.id, limit=3)
-                await self.edit_message(thread, table.board_message_id,
+                await self.edit_message(table.channel_id, table.board_message_id,
                                         **for_edit(self.board_payload(table, lang, recent)))
             else:
                 await self.delete_message(table.channel_id, table.board_message_id)

@@ -47,7 +47,12 @@ class Control:
         if not isinstance(self.item, self.expects) or self.cid is None:  # e.g. a button forged with a select's id
             await router.invalid_control(interaction, "wrong kind of component")
             return
-        await router.guarded(interaction, self.cid, self.run(router, interaction))
+        try:
+            work = self.run(router, interaction)  # reads the id's arguments (picks, pages)
+        except (ValueError, IndexError) as error:  # matched a template, but means nothing
+            await router.invalid_control(interaction, str(error))
+            return
+        await router.guarded(interaction, self.cid, work)
 
     def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
         raise NotImplementedError

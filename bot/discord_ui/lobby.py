@@ -25,6 +25,8 @@ TURN_LIMIT = "@turn_limit"
 IDLE_POLICY = "@idle_policy"
 REMINDERS = "@reminders"
 QUIET_HOURS = "@quiet_hours"
+THREAD = "@thread"
+THREAD_CHOICES = (("server", None), ("on", True), ("off", False))
 SERVER_QUIET = "server"
 NO_QUIET = "off"
 REMOVE_CPU = "@remove_cpu"
@@ -74,6 +76,12 @@ def quiet_text(quiet: list[int] | None, lang: str) -> str:
     return f"{quiet[0]:02d}:00–{quiet[1]:02d}:00"
 
 
+def thread_text(table: Any, lang: str) -> str:
+    """Whether this table will play in its own thread (the host's choice, else the server's)."""
+    key = {None: "server", True: "on", False: "off"}[table.settings.thread]
+    return t(f"lobby.thread.{key}", lang, value="…")
+
+
 def turn_limit_presets() -> list[tuple[str, int | None]]:
     """(label key, seconds) of the service's presets, from none to a week."""
     return [(f"service.limit.{key}", seconds) for key, seconds in TURN_LIMIT_PRESETS]
@@ -103,6 +111,7 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
     more.append(select_option(t("lobby.reminders", lang), REMINDERS, reminders_text(table.settings.reminders, lang)))
     more.append(select_option(t("lobby.quiet_hours", lang), QUIET_HOURS, quiet_text(table.settings.quiet_hours, lang)))
+    more.append(select_option(t("lobby.thread", lang), THREAD, thread_text(table, lang)))
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
@@ -130,6 +139,11 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                                  default=p == table.settings.idle_policy) for p in ("skip", "auto")]
         item = select(ids.lobby_value(table.id, v, name), options, t("lobby.idle_policy", lang))
         return t("lobby.pick_value", lang, name=t("lobby.idle_policy", lang)), detached_view([item])
+    if name == THREAD:
+        options = [select_option(t(f"lobby.thread.{key}", lang, value="…"), key, default=value == table.settings.thread)
+                   for key, value in THREAD_CHOICES]
+        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.thread", lang))
+        return t("lobby.pick_value", lang, name=t("lobby.thread", lang)), detached_view([item])
     if name in (REMINDERS, QUIET_HOURS):
         label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
         options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
@@ -169,6 +183,11 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
         if raw not in presets:
             raise ValueError(f"{raw!r} is not a reminder preset")
         return "setting", {"reminders": list(presets[raw])}
+    if name == THREAD:
+        choices = dict(THREAD_CHOICES)
+        if raw not in choices:
+            raise ValueError(f"{raw!r} is not a thread choice")
+        return "setting", {"thread": choices[raw]}
     if name == QUIET_HOURS:
         if raw in (SERVER_QUIET, NO_QUIET):
             return "setting", {"quiet_hours": None if raw == SERVER_QUIET else []}

@@ -115,7 +115,7 @@ async def act(bot: Desk, interaction: discord.Interaction, table_id: int, versio
     prompts = owed(table, user_id)
     payload = hand_message(bot.pictures, table, user_id, prompts, lang)
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
-    here = interaction.channel_id in (table.channel_id, getattr(table.settings, "thread_id", None))
+    here = interaction.channel_id == table.channel_id
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
 
 

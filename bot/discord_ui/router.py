@@ -38,8 +38,6 @@ class Router:
                 await play.out_of_date(self.desk, interaction, table, lang, drawn_at=cid.version)
             else:
                 await send(interaction, ephemeral=True, content=error_text(error, lang))
-        except (ValueError, IndexError) as error:  # an id that matched a template but means nothing
-            await self.invalid_control(interaction, f"{error}")
         except Exception as error:  # noqa: BLE001 - the one place a click's failure is reported
             await report_failure(interaction, error, context=f"component {cid}")
 
@@ -169,6 +167,15 @@ class Router:
         await show_log(self.desk, interaction, cid.table, before_seq=before_seq, in_place=True)
 
 
+async def plays_in_thread(desk: Desk, table: Any) -> bool:
+    """The host's lobby choice, else the server's setting (never outside a server)."""
+    if table.guild_id is None:
+        return False
+    if table.settings.thread is not None:
+        return table.settings.thread
+    return (await desk.prefs.guild(table.guild_id)).table_threads
+
+
 async def start_from(desk: Desk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     """Start a lobby: the lobby message stays as the record of who plays (without controls),
     the board is posted below it naming those who owe the first decision, hands go out by DM."""
@@ -181,14 +188,26 @@ async def start_from(desk: Desk, interaction: discord.Interaction, table_id: int
     table = result.table
     lang = await table_lang(desk, table)
     started, _ = lobby.render(table, lang)
-    lobby_message = table.board_message_id
+    lobby_message, lobby_channel = table.board_message_id, table.channel_id
     await svc.set_board_message(table.id, None)
+    note = None
+    if lobby_message and await plays_in_thread(desk, table):
+        thread = await desk.announcer.open_thread(table, lobby_message, lang)
+        if thread is not None:
+            table = await svc.move_to_thread(table.id, thread)
+            note = t("table.playing_in_thread", lang, thread=f"<#{thread}>")
     if in_place:
-        await edit(interaction, embed=started, view=None)
-        desk.announcer.publish(table.id, result.notices, first_turn=True, followup=interaction.followup)
+        await edit(interaction, content=note, embed=started, view=None)
+        here = interaction.channel_id == table.channel_id
+        desk.announcer.publish(table.id, result.notices, first_turn=True,
+                               followup=interaction.followup if here else None)
         return
     if lobby_message:
-        await desk.announcer.edit_message(table.channel_id, lobby_message, embed=started, view=None)
+        await desk.announcer.edit_message(lobby_channel, lobby_message, content=note, embed=started, view=None)
+    if note is not None:  # the board is in the thread; the command says where
+        await send(interaction, ephemeral=False, content=note)
+        desk.announcer.publish(table.id, result.notices, first_turn=True)
+        return
     # /game start: its answer is the board itself, naming those who owe the first decision
     game = registry.get(table.game)
     first = [u for u in game.current_players(table.state(game)) if table.seat(u) and table.seat(u).timed]
