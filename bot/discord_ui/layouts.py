@@ -18,6 +18,7 @@ from games.kit import Game, Outcome, Prompt
 
 from . import ids
 from .components import button, clip
+from .emoji import decorate
 from .presenters import event_lines, game_name, mention, names_of, substitute
 
 TEXT_BUDGET = 3800          # Discord allows 4000 display characters per message
@@ -133,7 +134,7 @@ def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str
     for item in items:
         option = _option_of(item, by_prompt)
         if use_sections and option is not None and option.detail is not None:
-            text = f"**{clip(option.label.get(lang), 200)}**\n{clip(option.detail.get(lang), 400)}"
+            text = f"**{clip(decorate(option.label.get(lang)), 200)}**\n{clip(decorate(option.detail.get(lang)), 400)}"
             order.append(discord.ui.Section(discord.ui.TextDisplay(text), accessory=item))
             continue
         row = item.row or 0

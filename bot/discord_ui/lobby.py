@@ -105,7 +105,8 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     current = game.parse_options(table.options).model_dump()
     ordered = primary_first(specs(game.Options))
     for row, spec in enumerate(ordered[:DIRECT_SELECTS], start=1):
-        items.append(_value_select(ids.lobby_option(table.id, v, spec.name), spec, current.get(spec.name), lang, row))
+        items.append(_value_select(ids.lobby_option(table.id, v, spec.name), spec, current.get(spec.name), lang, row,
+                                   named=True))
     more = [select_option(s.label(lang), s.name, s.help(lang)) for s in ordered[DIRECT_SELECTS:]]
     more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
@@ -118,8 +119,13 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     return embed, detached_view(items)
 
 
-def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: int | None) -> discord.ui.Item:
-    options = [select_option(spec.value_label(c, lang), spec.encode(c), None, default=c == value)
+def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: int | None,
+                  named: bool = False) -> discord.ui.Item:
+    """A select of one option's values. `named`: on the lobby itself, where the chosen value is
+    all Discord shows, so every value says which option it sets ("Mode: Renaissance")."""
+    sep = "：" if lang == "ja" else ": "
+    options = [select_option(f"{spec.label(lang)}{sep}{spec.value_label(c, lang)}" if named
+                             else spec.value_label(c, lang), spec.encode(c), None, default=c == value)
                for c in spec.choices]
     placeholder = f"{spec.label(lang)}: {spec.value_label(value, lang)}"
     return select(custom_id, options, placeholder, row=row)
