@@ -80,6 +80,7 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
         g = registry.get(game)
         players = players or g.player_range(g.parse_options(options or {}))[0]
         clicks_per: list[int] = []
+        runs: list[list[int]] = []  # [player, clicks] of each run of one player's decisions
         left: list[int] = []
         for _ in range(games):
             before = len(channel.history())
@@ -97,6 +98,10 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
                     if await take_turn(world, member, rng, open_hands=hands, clicks=pressed):
                         latencies.append(time.perf_counter() - t0)
                         clicks_per.append(len(pressed))
+                        if runs and runs[-1][0] == member.id:  # the same player goes on: one turn
+                            runs[-1][1] += len(pressed)
+                        else:
+                            runs.append([member.id, len(pressed)])
                         decisions += 1
                         if away:
                             hands.clear()
@@ -114,6 +119,10 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
     latencies.sort()
     result["decisions"] = float(decisions)
     result["clicks per decision"] = statistics.mean(clicks_per)
+    per_turn = sorted(clicks for _, clicks in runs)
+    result["clicks per turn (median)"] = statistics.median(per_turn)
+    result["clicks per turn (mean)"] = statistics.mean(per_turn)
+    result["clicks per turn (p90)"] = per_turn[int(0.9 * (len(per_turn) - 1))]
     result["public messages left per game"] = statistics.mean(left)
     result["turn p50 ms"] = 1000 * statistics.median(latencies)
     result["turn p99 ms"] = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
