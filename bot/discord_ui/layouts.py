@@ -68,17 +68,15 @@ def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
 
 def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any], image: str | None,
                  ping: list[str] | None = None, notes: list[str] | None = None) -> StaticLayout:
-    """The live public board. `image` is the attachment name of the board picture; `ping`
-    lists the players this message notifies (their mentions lead the status); `notes` are
-    news since the last board (an expired clock, a seat handed over, a reminder)."""
+    """The live public board. `image` is the attachment name of the board picture; the status
+    mentions everyone who owes a decision (the message's allowed mentions decide whom it
+    notifies); `notes` are news since the last board (an expired clock, a seat handed over,
+    a reminder)."""
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('board.title', lang, game=game_name(game, lang), id=table.id)}"),
     ]
-    status = status_lines(game, table, state, lang)
-    if ping:
-        status.insert(0, "🔔 " + t("table.ping", lang, who=", ".join(mention(u, names) for u in ping)))
-    status = list(notes or []) + status
+    status = list(notes or []) + status_lines(game, table, state, lang)  # its mentions are the ping
     parts.append(discord.ui.TextDisplay(clip("\n".join(status), 1500)))
     if image:
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))

@@ -117,7 +117,7 @@ async def test_pings_and_dms_in_quiet_hours_arrive_silently(world):
     await clock_settings(world, quiet_hours="0-7", utc_offset="+0")
     await world.bob.slash(world.channel, "game notify", dm="on")
     table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
-    ping = next(f for f in started.followups if "your decision" in texts_of(f))
+    ping = next(f for f in started.followups if f"<@{world.alice.id}>" in texts_of(f))
     assert ping.message.flags.suppress_notifications, "the first turn ping at night is silent"
     assert world.bob.user.dm_channel.last_message.flags.suppress_notifications
     await env.advance_time(8 * HOUR)  # 08:00: the quiet hours are over
