@@ -133,6 +133,7 @@ def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str
         option = _option_of(item, by_prompt)
         if use_sections and option is not None and option.detail is not None:
             text = f"**{clip(decorate(option.label.get(lang)), 200)}**\n{clip(decorate(option.detail.get(lang)), 400)}"
+            item.item.label = t("table.choose", lang)  # the text beside it names the option
             order.append(discord.ui.Section(discord.ui.TextDisplay(text), accessory=item))
             continue
         row = item.row or 0
@@ -171,9 +172,10 @@ def _count(parts: list[discord.ui.Item]) -> int:
 
 
 # ---- result -------------------------------------------------------------------------------
-def result_lines(outcome: Outcome, names: dict[str, str], lang: str, team_game: bool) -> list[str]:
-    """Winners and places. A solo or co-op game (everyone ranked together) says won or lost
-    instead of ranking anyone first; competitors ranked together drew."""
+def result_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str, team_game: bool) -> list[str]:
+    """Winners and places with each player's score. A solo or co-op game (everyone ranked
+    together) says won or lost instead of ranking anyone first; competitors ranked together
+    drew."""
     lines = [substitute(outcome.summary.get(lang), names)]
     sep = "、" if lang == "ja" else ", "
     if len(outcome.ranking) == 1:
@@ -184,26 +186,27 @@ def result_lines(outcome: Outcome, names: dict[str, str], lang: str, team_game: 
             lines.append(("🏆 " if won else "💀 ") + t("table.team_won" if won else "table.team_lost", lang, who=who))
         else:
             lines.append("🤝 " + t("table.draw", lang, who=who))
-        return lines
+        return lines + score_lines(game, outcome, names, lang)
     medals = ["🥇", "🥈", "🥉"]
     for place, group in enumerate(outcome.ranking, 1):
-        who = sep.join(names.get(p, p) for p in group)
         marker = medals[place - 1] if place <= 3 else f"{place}."
-        lines.append(f"{marker} {who}")
+        lines += [f"{marker} {line}" for line in score_lines(game, outcome, names, lang, [group])]
     return lines
 
 
-def score_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str) -> list[str]:
-    """Each player's score and, where the game reports one, its breakdown."""
+def score_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str,
+                groups: list[list[str]] | None = None) -> list[str]:
+    """Each player's name, score and, where the game reports more per player, that too."""
     per_player = {key: value for key, value in outcome.detail.items()
                   if isinstance(value, dict) and set(value) & set(outcome.scores)}
     lines = []
-    for group in outcome.ranking:
+    for group in outcome.ranking if groups is None else groups:
         for player in group:
             if player not in outcome.scores:
+                lines.append(f"**{names.get(player, player)}**")
                 continue
             unit = _optional_text(f"table.unit.{game.key}", lang)
-            line = f"**{names.get(player, player)}**: {_number(outcome.scores[player])} {unit}".rstrip()
+            line = f"**{names.get(player, player)}** — {_number(outcome.scores[player])} {unit}".rstrip()
             extras = [f"{_detail_label(key, lang)} {values[player]}" for key, values in per_player.items()
                       if isinstance(values.get(player), (int, float))]
             if extras:
@@ -237,10 +240,8 @@ def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, en
     if notes:
         parts.append(discord.ui.TextDisplay(clip("\n".join(notes), 1000)))
     if outcome is not None:
-        parts.append(discord.ui.TextDisplay(clip("\n".join(result_lines(outcome, names, lang, team_game)), 1500)))
-        scores = score_lines(game, outcome, names, lang)
-        if scores:
-            parts.append(discord.ui.TextDisplay(clip(f"**{t('table.scores', lang)}**\n" + "\n".join(scores), 1500)))
+        parts.append(discord.ui.TextDisplay(clip("\n".join(result_lines(game, outcome, names, lang, team_game)),
+                                                 2000)))
     else:
         parts.append(discord.ui.TextDisplay(t(f"result.ended_{ended_by}", lang)))
     if image:
