@@ -49,9 +49,15 @@ class PlayOps(ServiceCore):
                 == [p for p in game.prompts(now) if p.player == user_id])
 
     async def _state_at(self, table: Table, game: Any, version: int) -> Any:
-        """The state at `version`: the newest snapshot at or before it plus the log up to it."""
+        """The state at `version` (None if the log does not reach exactly there)."""
+        state = await self._replayed(table, game, version)
+        return state if state.version == version else None
+
+    async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any:
+        """The state from the newest loadable snapshot at or before `upto` (or setup) plus the
+        log after it, up to `upto` (None: the whole log)."""
         state, after = None, 0
-        snapshot = await self.store.snapshots.latest(table.id, version)
+        snapshot = await self.store.snapshots.latest(table.id, table.version if upto is None else upto)
         if snapshot is not None:
             try:
                 state, after = game.load_state(snapshot[1]), snapshot[0]
@@ -60,19 +66,10 @@ class PlayOps(ServiceCore):
         if state is None:
             state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
         for entry in await self.store.actions.list(table.id, after_seq=after):
-            if entry.seq > version:
+            if upto is not None and entry.seq > upto:
                 break
             state, _ = game.apply(state, entry.player, entry.prompt_id, entry.choice)
-        return state if state.version == version else None
-
-    async def move_to_thread(self, table_id: int, thread_id: int) -> Table:
-        """A started table now plays in its own thread: the thread becomes its channel (so the
-        lobby's channel is free for another table) and the lobby's channel is remembered for
-        the result."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            settings = table.settings.model_copy(update={"parent_channel_id": table.channel_id})
-            return await self._save(table.model_copy(update={"channel_id": thread_id, "settings": settings}), table)
+        return state
 
     async def get(self, table_id: int) -> Table:
         return await self._load(table_id)
