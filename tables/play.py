@@ -71,6 +71,15 @@ class PlayOps(ServiceCore):
             state, _ = game.apply(state, entry.player, entry.prompt_id, entry.choice)
         return state
 
+    async def move_to_thread(self, table_id: int, thread_id: int) -> Table:
+        """A started table now plays in its own thread: the thread becomes its channel (so the
+        lobby's channel is free for another table) and the lobby's channel is remembered for
+        the result."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            settings = table.settings.model_copy(update={"parent_channel_id": table.channel_id})
+            return await self._save(table.model_copy(update={"channel_id": thread_id, "settings": settings}), table)
+
     async def get(self, table_id: int) -> Table:
         return await self._load(table_id)
 
