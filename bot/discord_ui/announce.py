@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -38,6 +39,7 @@ DM_CLOSED = 50007
 PRESENT_S = 120.0
 # Messages after the board before it counts as scrolled away and moves down on the next turn.
 SCROLLED_AWAY_AFTER = 4
+SEEN_NOTICES = 10_000
 
 
 class Announcer:
@@ -50,6 +52,7 @@ class Announcer:
         self._queued: dict[int, int] = {}            # publishes waiting per table (latest wins)
         self._carried: dict[int, dict[str, Any]] = {}  # pings and news of a skipped board update
         self._after_board: dict[int, int] = {}       # messages seen in a channel after its board
+        self._seen: OrderedDict[str, None] = OrderedDict()  # notice ids announced (or on their way)
 
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
@@ -81,9 +84,35 @@ class Announcer:
         """After a change (a move, a start, the turn clock): refresh open hands, update or
         repost the board (naming new players), and tell people what the notices say. `actor`
         just saw their own update. With `followup` (the acting interaction's webhook) a
-        reposted board is its follow-up, which costs no rate limit."""
+        reposted board is its follow-up, which costs no rate limit. Notices come from the service's outbox: once told they are marked delivered; a notice
+        already told by this process is dropped (the outbox delivers at least once)."""
+        fresh = [n for n in notices if self._first_time(n)]
         self._queued[table_id] = self._queued.get(table_id, 0) + 1
-        return self.spawn(table_id, self._publish(table_id, list(notices), actor, first_turn, board, followup))
+        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup))
+
+    def _first_time(self, notice: Any) -> bool:
+        notice_id = getattr(notice, "id", "")
+        if not notice_id:
+            return True
+        if notice_id in self._seen:
+            return False
+        self._seen[notice_id] = None
+        while len(self._seen) > SEEN_NOTICES:
+            self._seen.popitem(last=False)
+        return True
+
+    async def _deliver(self, table_id: int, notices: list[Any], *args: Any) -> None:
+        await self._publish(table_id, notices, *args)
+        await self.bot.service.mark_delivered(notices)  # not reached on failure: told again at start
+
+    async def deliver_pending(self) -> None:
+        """At start: announce what was committed but not told before the last stop (a crash
+        between a move and its ping), one table at a time, in order."""
+        by_table: dict[int, list[Any]] = {}
+        for notice in await self.bot.service.pending_notices():
+            by_table.setdefault(notice.table_id, []).append(notice)
+        for table_id, batch in by_table.items():
+            self.publish(table_id, batch)
 
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
