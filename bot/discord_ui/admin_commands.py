@@ -13,7 +13,7 @@ from games import registry
 from . import lobby
 from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
-from .replies import send, table_lang, user_lang
+from .replies import error_text, send, table_lang, user_lang
 from .table_commands import table_here
 
 if TYPE_CHECKING:
@@ -30,9 +30,23 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return interaction.user.guild_permissions.manage_guild
 
 
-async def end(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def admin_table(bot: CardTableBot, interaction: discord.Interaction, table_id: int | None,
+                      lang: str) -> Any | None:
+    """The table an admin command acts on: the one named by number (only of this server: the
+    table service's rule), else this channel's; None after saying why not."""
+    if table_id is None:
+        return await table_here(bot, interaction, lang)
+    from tables.errors import TableError
+    try:
+        return await bot.service.table_for_admin(table_id, guild_id=interaction.guild_id)
+    except TableError as error:
+        await send(interaction, ephemeral=True, content=error_text(error, lang))
+        return None
+
+
+async def end(bot: CardTableBot, interaction: discord.Interaction, table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
-    table = await table_here(bot, interaction, lang)
+    table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
         return
     table = await bot.service.end_table(table.id, by_admin=True)
@@ -53,9 +67,10 @@ async def _redraw(bot: CardTableBot, table: Any, lang: str) -> None:
         await bot.announcer.update_board(table, lang)
 
 
-async def kick(bot: CardTableBot, interaction: discord.Interaction, member: discord.abc.User) -> None:
+async def kick(bot: CardTableBot, interaction: discord.Interaction, member: discord.abc.User,
+               table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
-    table = await table_here(bot, interaction, lang)
+    table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
         return
     if not table.user_seated(str(member.id)):
@@ -73,9 +88,9 @@ async def kick(bot: CardTableBot, interaction: discord.Interaction, member: disc
     bot.scheduler.poke()
 
 
-async def skip(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def skip(bot: CardTableBot, interaction: discord.Interaction, table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
-    table = await table_here(bot, interaction, lang)
+    table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
         return
     result = await bot.service.skip_now(table.id, by_admin=True)

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.settings import Settings
 
+from . import channel_watch
 from .announce import Announcer
 from .components import ActionButton, ActionSelect
 from .errors import install_tree_error_handler
@@ -32,6 +33,8 @@ def virtual_clock() -> float:
 
 class CardTableBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
+        # a card table never joins voice: no "PyNaCl / davey is not installed" warning on every start
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()  # no privileged intents: no members, presences or message content
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
@@ -42,6 +45,7 @@ class CardTableBot(commands.Bot):
         self.announcer = Announcer(self)
         self.scheduler = Scheduler(self)
         self.prefs = PrefsCache(self)
+        channel_watch.install(self)
 
     async def setup_hook(self) -> None:
         import persistence

@@ -13,7 +13,7 @@ from games import registry
 from . import ids
 from .components import button, detached_view
 from .presenters import game_name, log_embed, rules_embed
-from .replies import edit, send, uid, user_lang
+from .replies import edit, error_text, send, uid, user_lang
 
 if TYPE_CHECKING:
     from .client import CardTableBot
@@ -33,16 +33,15 @@ async def log(bot: CardTableBot, interaction: discord.Interaction, table_id: int
 
 
 async def table_by_number(bot: CardTableBot, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
-    """A table named by its number, if it belongs to this server (else say so and None)."""
+    """A table named by its number, if this member may read it from here (the table service's
+    rule: its own server, or a table they sat at); else say "no table #n here" and None."""
     from tables.errors import TableError
     try:
-        table = await bot.service.get(table_id)
-    except TableError:
-        table = None
-    if table is None or (interaction.guild_id is not None and table.guild_id not in (None, interaction.guild_id)):
-        await send(interaction, ephemeral=True, content=t("table.not_found", lang, id=table_id))
+        return await bot.service.table_for_reader(table_id, guild_id=interaction.guild_id,
+                                                  user_id=uid(interaction.user))
+    except TableError as error:
+        await send(interaction, ephemeral=True, content=error_text(error, lang))
         return None
-    return table
 
 
 async def show_log(bot: CardTableBot, interaction: discord.Interaction, table_id: int,
