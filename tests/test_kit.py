@@ -11,28 +11,6 @@ from games.kit.checks import check_random_game
 from games.kit.playout import random_choice
 
 
-def test_rng_sequence_is_fixed_across_python_versions():
-    # These numbers are the contract: a change breaks every stored game's replay.
-    rng = Rng(seed=42)
-    assert [rng.below(100) for _ in range(8)] == [rng2 for rng2 in _reference(42)]
-
-
-def _reference(seed):
-    mask = (1 << 64) - 1
-    golden = 0x9E3779B97F4A7C15
-    out = []
-    counter = 0
-    while len(out) < 8:
-        counter += 1
-        z = (seed * golden + counter * golden) & mask
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & mask
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EB & mask
-        z ^= z >> 31
-        if z < (1 << 64) - ((1 << 64) % 100):
-            out.append(z % 100)
-    return out
-
-
 def test_rng_known_values():
     # Frozen golden values: stored games replay only while these stay the same.
     rng = Rng(seed=42)
@@ -75,8 +53,32 @@ def test_random_choice_respects_bounds():
 def test_illegal_action_carries_both_languages():
     e = IllegalAction("not_offered", T("Not offered.", "選択肢にありません。"))
     assert e.message("ja") == "選択肢にありません。" and e.message("en") == "Not offered."
-    with pytest.raises(IllegalAction):
-        raise e
+
+
+def test_a_refused_choice_names_its_reason_and_changes_nothing():
+    """Every way of answering wrongly is refused with its own code, in both languages."""
+    from games import registry
+
+    game = registry.get("sutosute")
+    state = game.setup(["a", "b"], None, seed=1)
+    before = state.model_dump_json()
+    p = game.prompts(state)[0]
+    other = "b" if p.player == "a" else "a"
+    key = p.options[0].key
+    cases = {
+        "not_offered": (p.player, p.id, ["no-such-key"]),
+        "duplicate_choice": (p.player, p.id, [key, key]),
+        "no_such_prompt": (p.player, "no-such-prompt", [key]),
+        "malformed": (p.player, p.id, [1]),
+    }
+    if not any(q.player == other and q.id == p.id for q in game.prompts(state)):
+        cases["not_your_decision"] = (other, p.id, [key])
+    for code, (player, prompt_id, choice) in cases.items():
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(state, player, prompt_id, choice)
+        assert refused.value.code == code
+        assert refused.value.message("en") and refused.value.message("ja") != refused.value.message("en")
+    assert state.model_dump_json() == before
 
 
 # ---- the property checks catch what they promise to catch ----------------------------------

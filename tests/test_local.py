@@ -3,7 +3,6 @@ import io
 import re
 import subprocess
 import sys
-from importlib.util import find_spec
 
 import pytest
 from conftest import property_games
@@ -72,12 +71,6 @@ class ScriptedKeyboard:
         return answer
 
 
-def implemented(module: str) -> bool:
-    """A game package exists (a bare folder of data, a namespace package, does not count)."""
-    spec = find_spec(module)
-    return spec is not None and spec.origin is not None
-
-
 def play_scripted(key: str, extra: list[str], seed: int, keyboard_seed: int) -> tuple[str, ScriptedKeyboard]:
     out = io.StringIO()
     keyboard = ScriptedKeyboard(out, seed=keyboard_seed)
@@ -93,8 +86,6 @@ def play_scripted(key: str, extra: list[str], seed: int, keyboard_seed: int) -> 
 
 @pytest.mark.parametrize("key,extra", CONFIGS, ids=[f"{k}{''.join(e)}" for k, e in CONFIGS])
 def test_terminal_plays_to_the_end(key, extra):
-    if not implemented(MODULES[key]):
-        pytest.skip(f"{key} is not implemented yet")
     text, _ = play_scripted(key, extra, seed=11, keyboard_seed=3)
     from games import registry
     game = registry.get(key)
@@ -107,15 +98,11 @@ def test_terminal_plays_to_the_end(key, extra):
 @pytest.mark.parametrize("key,extra", CONFIGS, ids=[f"{k}{''.join(e)}" for k, e in CONFIGS])
 def test_terminal_is_robust_for_any_seed(key, extra):
     """Other deals and other typing: every legal answer is taken, every nonsense refused."""
-    if not implemented(MODULES[key]):
-        pytest.skip(f"{key} is not implemented yet")
     for seed in range(property_games(3)):
         play_scripted(key, extra, seed=100 + seed, keyboard_seed=seed)
 
 
 def test_v_shows_the_board_and_the_question_again():
-    if not implemented("games.sutosute"):
-        pytest.skip("sutosute is not implemented yet")
     out = io.StringIO()
     typed = iter(["v", "q"])
     assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: next(typed), out=out) == 1
@@ -126,8 +113,6 @@ def test_v_shows_the_board_and_the_question_again():
 
 
 def test_a_refused_answer_is_explained_in_the_output_in_both_languages(capsys):
-    if not implemented("games.sutosute"):
-        pytest.skip("sutosute is not implemented yet")
     for lang, hint in (("en", "Please enter 1–1 of the numbers listed."), ("ja", "表示された番号を1～1個入力してください。")):
         out = io.StringIO()
         typed = iter(["nonsense", "99", "1 2", "q"])
@@ -137,8 +122,6 @@ def test_a_refused_answer_is_explained_in_the_output_in_both_languages(capsys):
 
 
 def test_quit_and_bad_options_are_clear():
-    if not implemented("games.sutosute"):
-        pytest.skip("sutosute is not implemented yet")
     out = io.StringIO()
     assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: "q", out=out) == 1
     assert out.getvalue().rstrip().endswith("Bye.")
