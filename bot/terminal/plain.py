@@ -27,5 +27,5 @@ def with_names(text: str, names: Mapping[str, str]) -> str:
     first so that no id is replaced inside another."""
     for player in sorted(names, key=len, reverse=True):
         if player != names[player]:
-            text = re.sub(rf"(?<![A-Za-z0-9_:]){re.escape(player)}(?![A-Za-z0-9_:])", names[player], text)
+            text = re.sub(rf"(?<![A-Za-z0-9_:]){re.escape(player)}(?![A-Za-z0-9_])", names[player], text)
     return text

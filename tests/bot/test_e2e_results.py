@@ -54,7 +54,7 @@ async def test_replay_file_reproduces_the_result(world, tmp_path):
     for player, name in replay.names.items():  # the terminal shows names, never Discord ids
         expected = expected.replace(player, name)
     assert expected in out.getvalue()
-    assert not any(player in out.getvalue() for player in replay.players)
+    assert not [p for p in replay.players if p in out.getvalue()], out.getvalue()
 
 
 async def test_replay_of_a_running_game_is_refused(world):
