@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,12 @@ from bot.local import format_prompt, main, parse_args, play
 from bot.terminal.options import build_options
 from games import registry
 from games.kit import Option, Prompt, Text
+
+
+def interruptible() -> None:
+    """Ctrl-C reaches the child as in a terminal (a shell's background jobs start with SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -116,14 +123,18 @@ def test_replays_that_cannot_be_played_are_explained_in_the_chosen_language(tmp_
 def test_ctrl_c_at_the_prompt_says_goodbye_without_a_traceback():
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "bot.local", "sutosute", "--seed", "1", "--lang", "ja"], cwd=ROOT,
-                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=interruptible)
     seen = ""
     while "> " not in seen:
         chunk = proc.stdout.read(1)
         assert chunk, "the game ended before asking"
         seen += chunk
+    time.sleep(0.5)  # a person presses Ctrl-C while the game waits (Python checks signals between reads)
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
+    proc.wait(timeout=30)  # stdin stays open: it is the interrupt that ends the game, not an end of input
+    err = proc.stderr.read()
+    proc.stdin.close()
     assert proc.returncode == 130
     assert "Traceback" not in err and err.strip() == "中断しました（Ctrl-C）。"
 

@@ -13,6 +13,12 @@ from pathlib import Path
 
 import pytest
 
+
+def interruptible() -> None:
+    """Ctrl-C reaches the child as in a terminal (a shell's background jobs start with SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GabcDE.abcdefghijklmnopqrstuvwxyz0123456789"
 # `python -m bot` against a stand-in for Discord's API at a local address (the code is main's).
@@ -126,7 +132,8 @@ def test_a_database_that_does_not_answer(tmp_path):
 def test_ctrl_c_while_logging_in_stops_quietly(tmp_path, fake_discord):
     environ = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": TOKEN}
     proc = subprocess.Popen([sys.executable, "-c", AGAINST, fake_discord(hang=True)], cwd=tmp_path, env=environ,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=interruptible)
     seen = ""
     while "logging in" not in seen:  # the log-in request is on its way and will not be answered
         line = proc.stderr.readline()
