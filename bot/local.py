@@ -20,7 +20,7 @@ from bot.terminal.errors import TerminalError
 from bot.terminal.help import HELP_WORDS, help_text
 from bot.terminal.options import BadOptions, build_options
 from bot.terminal.plain import plain
-from bot.terminal.status import status_lines
+from bot.terminal.status import notes, status_lines
 from games import registry
 from games.kit import Game, IllegalAction, Prompt, Rng
 from games.kit.playout import random_choice
@@ -143,11 +143,20 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
     def say(text: str = "") -> None:
         print(text, file=out)
 
-    def show_board(viewer: str | None = None) -> None:
+    said_notes: dict[str | None, list[str]] = {}
+
+    def show_board(viewer: str | None = None, everything: bool = False) -> None:
+        """The board and its status lines, then the notes this viewer has not seen yet (all
+        of them again when asked with `v`)."""
         view = game.view(state, viewer)
         say(plain(game.render(view, lang)))
         for line in status_lines(game.key, view, viewer, lang):
             say(line)
+        lines = notes(game.key, view, viewer, lang)
+        for line in lines:
+            if everything or line not in said_notes.get(viewer, []):
+                say(line)
+        said_notes[viewer] = lines
 
     say(t("terminal.title", lang, game=game.names[lang], seed=seed))
     if getattr(args, "preset", None):
@@ -165,7 +174,7 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             say(format_prompt(prompt, lang))
 
             def board_and_question(p: Prompt = prompt) -> None:
-                show_board(p.player)
+                show_board(p.player, everything=True)
                 say(format_prompt(p, lang))
 
             def rules_and_question(p: Prompt = prompt) -> None:

@@ -142,7 +142,7 @@ def test_ctrl_c_at_the_prompt_says_goodbye_without_a_traceback():
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_help_explains_the_rules_and_every_games_symbols(lang):
     for key, symbol in (("fort-of-gold", "○○×"), ("ganymede", "21"), ("guns-and-steel", "[iron]2" if lang == "en"
-                                                                         else "[鉄]2"), ("sutosute", "beginner")):
+                                                                         else "［鉄］2"), ("sutosute", "beginner")):
         out = io.StringIO()
         typed = iter(["help", "q"])
         play(parse_args([key, "--seed", "1", "--lang", lang]), ask=lambda _, t=typed: next(t), out=out)
@@ -188,23 +188,31 @@ def test_guns_and_steel_shows_the_running_vp():
 
 
 def test_ganymede_says_which_side_you_are_on_and_when_you_have_fallen():
-    from bot.terminal.status import status_lines
+    from bot.terminal.status import notes
     game = registry.get("ganymede")
     for mode, players, expected in (("coop", ["P1", "P2"], "together against the automated purple side"),
                                     ("three", ["P1", "P2", "P3"], "each fight purple")):
         state = game.setup(players, game.Options(mode=mode), 3)
-        lines = status_lines("ganymede", game.view(state, "P1"), "P1", "en")
+        lines = notes("ganymede", game.view(state, "P1"), "P1", "en")
         assert expected in lines[0] and "P2" in lines[0]
         if mode == "three":
-            assert "alone against red and green" in status_lines("ganymede", game.view(state, "P3"), "P3", "en")[0]
+            assert "alone against red and green" in notes("ganymede", game.view(state, "P3"), "P3", "en")[0]
         fallen = game.view(state, "P1").model_copy(deep=True)
         next(s for s in fallen.sides if s.player == "P1").alive = False
-        assert "You have fallen" in status_lines("ganymede", fallen, "P1", "en")[-1]
-        assert "脱落" in status_lines("ganymede", fallen, "P1", "ja")[-1]
+        assert "You have fallen" in notes("ganymede", fallen, "P1", "en")[-1]
+        assert "脱落" in notes("ganymede", fallen, "P1", "ja")[-1]
     duel = game.setup(["P1", "P2"], game.Options(mode="duel"), 3)
-    assert status_lines("ganymede", game.view(duel, "P1"), "P1", "en") == []
+    assert notes("ganymede", game.view(duel, "P1"), "P1", "en") == []
 
 
 def test_main_refuses_bad_options_without_raising(capsys):
     assert main(["ganymede", "--mode", "solo"]) == 2
     assert "use auto, duel, coop, three" in capsys.readouterr().err
+
+
+def test_your_side_is_said_once_and_again_on_v():
+    out = io.StringIO()
+    answers = iter(["1", "1", "1", "v", "q"])
+    play(parse_args(["ganymede", "--mode", "coop", "--seed", "4"]), ask=lambda _: next(answers), out=out)
+    text = out.getvalue()
+    assert text.count("Your side: you and P2 together against the automated purple side.") == 2, text

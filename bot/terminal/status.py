@@ -1,7 +1,10 @@
 """Lines the terminal prints under a game's board for the player at the keyboard: what a
 person at a physical table keeps in mind without being told (running VP in Guns & Steel,
 which side you are on and whether you have fallen in Ganymede). Public information only,
-plus the viewer's own hand."""
+plus the viewer's own hand.
+
+Lines that change as the game goes (the VP) come with every board; lines that hold for a long
+time (your side, that you have fallen) once, and again on `v`: `notes` tells them apart."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -47,10 +50,19 @@ def _ganymede(view: Any, viewer: str | None, lang: str) -> list[str]:
 
 STATUS: dict[str, Callable[[Any, str | None, str], list[str]]] = {
     "guns-and-steel": _guns_and_steel,
+}
+NOTES: dict[str, Callable[[Any, str | None, str], list[str]]] = {
     "ganymede": _ganymede,
 }
 
 
 def status_lines(game_key: str, view: Any, viewer: str | None, lang: str) -> list[str]:
+    """Lines for under every board."""
     make = STATUS.get(game_key)
+    return make(view, viewer, lang) if make is not None else []
+
+
+def notes(game_key: str, view: Any, viewer: str | None, lang: str) -> list[str]:
+    """Lines to say once (and again when they change, or on `v`)."""
+    make = NOTES.get(game_key)
     return make(view, viewer, lang) if make is not None else []
