@@ -15,7 +15,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from bot.i18n import t
+from bot.i18n import Span, t
 from bot.terminal.errors import TerminalError
 from bot.terminal.help import HELP_WORDS, help_text
 from bot.terminal.options import BadOptions, build_options
@@ -76,7 +76,7 @@ def how_to_answer(prompt: Prompt, lang: str) -> str:
     elif lo == hi:
         hint = t("terminal.choose_exact", lang, n=lo)
     else:
-        hint = t("terminal.choose_range", lang, lo=lo, hi=hi)
+        hint = t("terminal.choose_range", lang, count=Span(lo, hi))
     return hint + (t("terminal.in_order", lang) if prompt.ordered and hi > 1 else "")
 
 
@@ -84,13 +84,14 @@ def retry_text(prompt: Prompt, lang: str) -> str:
     """What to type instead, naming the numbers actually on screen (never "1–1")."""
     count = len(prompt.options)
     lo, hi = prompt.min, min(prompt.max, count)
+    numbers = Span(1, count)
     if lo == hi == 1:
-        return t("terminal.retry_only", lang) if count == 1 else t("terminal.retry_one", lang, count=count)
+        return t("terminal.retry_only", lang) if count == 1 else t("terminal.retry_one", lang, numbers=numbers)
     if lo == 0:
-        return t("terminal.retry_up_to", lang, hi=hi, count=count)
+        return t("terminal.retry_up_to", lang, hi=hi, numbers=numbers)
     if lo == hi:
-        return t("terminal.retry_exact", lang, n=lo, count=count)
-    return t("terminal.retry_range", lang, lo=lo, hi=hi, count=count)
+        return t("terminal.retry_exact", lang, n=lo, numbers=numbers)
+    return t("terminal.retry_range", lang, count=Span(lo, hi), numbers=numbers)
 
 
 def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None],
@@ -122,9 +123,8 @@ def player_count(game: Game, options: object, asked: int | None, lang: str) -> i
     low, high = game.player_range(options)
     count = asked or low
     if not low <= count <= high:
-        name = game.names[lang]
-        raise BadOptions(t("terminal.players_fixed", lang, game=name, n=low, count=count) if low == high
-                         else t("terminal.players_range", lang, game=name, lo=low, hi=high, count=count))
+        raise BadOptions(t("terminal.players_range", lang, game=game.names[lang], players=Span(low, high),
+                           count=count))
     return count
 
 

@@ -121,7 +121,7 @@ def test_v_shows_the_board_and_the_question_again():
 
 
 def test_a_refused_answer_is_explained_in_the_output_in_both_languages(capsys):
-    for lang, hint in (("en", "Please enter one of the numbers 1 to 4."), ("ja", "入力し直してください：1～4の番号を1つ。")):
+    for lang, hint in (("en", "Please enter one of the numbers 1–4."), ("ja", "入力し直してください：1～4の番号を1つ。")):
         out = io.StringIO()
         typed = iter(["nonsense", "99", "1 2", "q"])
         play(parse_args(["sutosute", "--seed", "1", "--lang", lang]), ask=lambda _, t=typed: next(t), out=out)

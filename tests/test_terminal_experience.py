@@ -40,15 +40,15 @@ def terminal(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     (["guns-and-steel", "--set", "foo"], '"foo" is not a valid value for the option set: use base, renaissance, mixed.',
      "オプション set に「foo」は使えません"),
     (["guns-and-steel", "--option", "max_rounds=abc"],
-     '"abc" is not a valid value for the option max_rounds: use a whole number from 5 to 500 (or none).',
+     '"abc" is not a valid value for the option max_rounds: use a whole number from 5–500 (or none).',
      "5～500の整数（または none）"),
     (["sutosute", "--set", "foo"], 'sutosute has no option "set". Its options:', "sutosuteに「set」というオプションはありません"),
     (["sutosute", "--option", "combos"], '"combos" is not NAME=VALUE', "NAME=VALUE の形ではありません"),
     (["sutosute", "--preset", "expert"], 'sutosute has no preset "expert". Its presets: beginner, civilizations,',
      "sutosuteに「expert」というプリセットはありません"),
-    (["sutosute", "--players", "3"], "Sutosute card game with these options is played by exactly 2 players",
+    (["sutosute", "--players", "3"], "Sutosute card game with these options is played by 2 players (you asked for 3).",
      "この設定のすとすてカードゲームは2人で遊びます（指定は3人）。"),
-    (["guns-and-steel", "--players", "7"], "Guns & Steel with these options needs 2 to 4 players (you asked for 7).",
+    (["guns-and-steel", "--players", "7"], "Guns & Steel with these options is played by 2–4 players (you asked for 7).",
      "2～4人で遊びます"),
 ])
 def test_bad_options_get_one_line_in_the_chosen_language_and_exit_2(args, english, japanese):
@@ -176,7 +176,7 @@ def test_an_empty_line_chooses_none_where_allowed():
     one = p.model_copy(update={"min": 1, "max": 1})
     typed = iter(["", "2"])
     assert read_choice(one, lambda _: next(typed), "en", lambda: None, said.append) == ["b"]
-    assert said == ["Please enter one of the numbers 1 to 2."]
+    assert said == ["Please enter one of the numbers 1–2."]
 
 
 def test_guns_and_steel_shows_the_running_vp():

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import Span, t
 from games import registry
 
 from . import ids
@@ -56,7 +56,7 @@ async def show_log(bot: CardTableBot, interaction: discord.Interaction, table_id
     game = registry.get(table.game)
     first = entries[0].seq if entries else 0
     last = entries[-1].seq if entries else 0
-    note = t("log.page", lang, first=first, last=last, total=table.version) if entries else ""
+    note = t("log.page", lang, first=first, last=last, moves=Span(first, last), total=table.version) if entries else ""
     embed = log_embed(game, table, entries, lang, note)
     items = []
     if entries and first > 1:

@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from bot.i18n import t
+from bot.i18n import Span, t
 from games.kit import Game
 
 from .errors import TerminalError
@@ -48,7 +48,7 @@ def allowed_values(game: Game, name: str, lang: str) -> str:
         low = next((m.ge for m in info.metadata if hasattr(m, "ge")), None)
         high = next((m.le for m in info.metadata if hasattr(m, "le")), None)
         if low is not None and high is not None:
-            text = t("terminal.int_range", lang, lo=low, hi=high)
+            text = t("terminal.int_range", lang, range=Span(low, high))
         else:
             text = t("terminal.int_any", lang)
     else:

@@ -26,9 +26,9 @@ def move_option(state: State, move: Move) -> Option:
         text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
         detail = None
     elif move.kind == "gain":
-        cols = ", ".join(str(c + 1) for c in move.columns)
+        cols = _join([T(str(c + 1), str(c + 1)) for c in move.columns])
         tops = _join([label(state.stand[c][-1]) for c in move.columns])
-        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols}", f" ← 台の列{cols}のトップ")
+        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols.en}", f" ← 台の列{cols.ja}のトップ")
         detail = T("Attach: ", "つけるカード: ") + tops
     else:
         top = state.stand[move.column][-1]

@@ -17,7 +17,7 @@ def side_name(side: Side) -> Text:
 
 
 def labels(state: State, cards: list[str], lang: str) -> str:
-    return ", ".join(card_label(state.cards[c]).get(lang) for c in cards) if cards else "—"
+    return ("、" if lang == "ja" else ", ").join(card_label(state.cards[c]).get(lang) for c in cards) if cards else "—"
 
 
 def label_text(state: State, cards: list[str]) -> Text:

@@ -31,7 +31,7 @@ def _distinct_cards(state: State, cards: list[str]) -> list[str]:
 def _card_detail(kind: str) -> Any:
     if kind == REVOLUTION:
         return T("Counts as the card you declare (or undeclared: power 2, nullifies Explore).",
-                 "宣言したカードとして機能する(宣言なしなら権力2、探索を無効化)。")
+                 "宣言したカードとして機能する（宣言なしなら権力2、探索を無効化）。")
     k = next(k for k in load().kinds if k.key == kind)
     return T(f"Power: {k.power_en}", f"権力:{k.power_ja}")
 
@@ -73,7 +73,7 @@ class SutosuteGame(Game[State]):
             p = flow.revolution_player(state)
             options = [Option(key=k, label=T("Declare ", "宣言:") + kind_name(k), detail=_card_detail(k)) for k in KINDS]
             if state.options.revolution_undeclared:
-                options.append(opt("none", "Declare nothing (power 2, nullifies Explore)", "宣言しない(権力2、探索を無効化)"))
+                options.append(opt("none", "Declare nothing (power 2, nullifies Explore)", "宣言しない（権力2、探索を無効化）"))
             return [Prompt(id="declare", player=p, text=T("Revolution: declare which card it is (before the other card is shown).",
                                                           "革命:どのカードとして使うか宣言してください(相手の札はまだ見えません)。"),
                            options=options)]
@@ -112,7 +112,7 @@ class SutosuteGame(Game[State]):
                            options=options)]
         if step == "reroll":
             up_to = state.options.winner_reroll == "up_to_2"
-            options = [Option(key=d, label=T("Reroll ", "振り直す:") + die_name(d) + T(f" (now {state.dice[d]})", f"(現在{state.dice[d]})"))
+            options = [Option(key=d, label=T("Reroll ", "振り直す:") + die_name(d) + T(f" (now {state.dice[d]})", f"（現在{state.dice[d]}）"))
                        for d in DICE]
             return [Prompt(id="reroll", player=state.winner, text=T(
                 "Choose up to 2 dice to reroll." if up_to else "Choose 2 dice to reroll.",

@@ -111,7 +111,7 @@ def _k(kind: str | None, lang: str) -> str:
 def _cards(cards: list[CardView], lang: str) -> str:
     if not cards:
         return "—"
-    return ", ".join(_k(c.kind, lang) for c in cards)
+    return ("、" if lang == "ja" else ", ").join(_k(c.kind, lang) for c in cards)
 
 
 def render(view: SutosuteView, lang: str = "en") -> str:
@@ -132,7 +132,7 @@ def render(view: SutosuteView, lang: str = "en") -> str:
             lines.append(f"- **{pv.player}**: " + ("文明 " if ja else "civilization: ") + chosen)
         lines.append("文明を選んだ後にカードを配り、ダイスを振ります。" if ja
                      else "The cards are dealt and the dice rolled once both civilizations are chosen.")
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
         return "\n".join(lines)
     dice = " ".join(f"{die_name(d).get(lang)}={view.dice[d]}" for d in DICE if d in view.dice)
     lines.append(("ダイス: " if ja else "Dice: ") + dice)
@@ -177,8 +177,8 @@ def render(view: SutosuteView, lang: str = "en") -> str:
                 shown += "→" + (_k(r.declared[p], lang) if r.declared[p] else ("宣言なし" if ja else "undeclared"))
             parts.append(f"{p} {shown} {r.powers.get(p, 0)}")
         res = (f"勝者 {r.winner}" if ja else f"winner {r.winner}") if r.winner else ("引き分け" if ja else "draw")
-        gained = ", ".join(f"{p} +{g}" for p, g in r.gained.items())
-        combo = (("、コンボ: " if ja else "; combo: ") + ", ".join(_k(k, lang) for k in r.combo)) if r.combo else ""
+        gained = ("、" if ja else ", ").join(f"{p} +{g}" for p, g in r.gained.items())
+        combo = (("、コンボ: " if ja else "; combo: ") + ("、" if ja else ", ").join(_k(k, lang) for k in r.combo)) if r.combo else ""
         lines.append((f"前ラウンド{r.number}: " if ja else f"Last round {r.number}: ") + " / ".join(parts)
                      + f" — {res}" + (f" ({gained}{combo})" if gained else ""))
     if view.draws_in_row:
@@ -190,7 +190,7 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         else:
             lines.append(f"**{leader[0].player}の勝利!**" if ja else f"**{leader[0].player} wins!**")
     elif view.waiting_for:
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
 
 
