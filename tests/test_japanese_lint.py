@@ -23,11 +23,13 @@ BARE_TURN = re.compile(r"(?<![手順一何])番(?![号目組])")
 NAME_PLACEHOLDERS = ("users", "who", "name", "player", "players_names")
 
 
-def problems(ja: str) -> list[str]:
-    """What is wrong with one Japanese text (its placeholders ignored)."""
+def problems(ja: str, whole: str | None = None) -> list[str]:
+    """What is wrong with one line of Japanese (its placeholders ignored); bracket widths are
+    judged over the `whole` text the line belongs to (a board is one text)."""
     text = PLACEHOLDER.sub("", ja)
     found = []
-    if HALF.search(text) and FULL.search(text):
+    whole = PLACEHOLDER.sub("", whole if whole is not None else ja)
+    if HALF.search(text) and FULL.search(whole) or FULL.search(text) and HALF.search(whole):
         found.append("mixed bracket widths")
     if ", " in text:
         found.append("', ' between listed items (use 、)")
@@ -112,7 +114,7 @@ def test_the_games_japanese_texts_read_well_in_random_games(key, options, count)
     for seed in range(property_games(2)):
         for where, text in japanese_texts(key, options, count, seed):
             for line in text.splitlines():
-                found = problems(line) + (["name repeated"] if line.startswith("name repeated") else [])
+                found = problems(line, text) + (["name repeated"] if line.startswith("name repeated") else [])
                 for problem in found:
                     bad.setdefault(f"{where}: {problem}", line)
     assert not bad, bad
