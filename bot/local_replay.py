@@ -46,10 +46,11 @@ def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -
     say(t("terminal.replay_title", lang, game=game.names[lang], seed=replay.seed, id=replay.table_id))
     auto_mark = t("service.auto_marker", lang)
     for n, a in enumerate(replay.actions, 1):
-        prompt = next((p for p in game.prompts(state) if p.id == a.prompt_id and p.player == a.player), None)
+        prompts = game.prompts(state)
+        prompt = next((p for p in prompts if p.id == a.prompt_id and p.player == a.player), None)
         labels = [prompt.option(k).label.get(lang) if prompt and prompt.option(k) else k for k in a.choice]
         try:
-            state, _ = game.apply(state, a.player, a.prompt_id, a.choice)
+            game.apply_in_place(state, a.player, a.prompt_id, a.choice, prompts)  # validates before it changes anything
         except IllegalAction as e:
             raise TerminalError(t("terminal.replay_illegal", lang, path=path, n=n, player=names.get(a.player, a.player),
                                   reason=plain(e.message(lang)))) from None
