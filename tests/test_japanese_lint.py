@@ -18,7 +18,7 @@ HALF = re.compile(r"[()\[\]]")
 FULL = re.compile(r"[（）［］]")
 PLACEHOLDER = re.compile(r"\{\w*\}")
 RANGE_OF_PLACEHOLDERS = re.compile(r"(\{\w+\}|\d)\s*[～〜~–-]\s*\{\w+\}|\{\w+\}\s*[～〜~–-]\s*\d")
-SAME_BOUNDS = re.compile(r"(?<![\d.])(\d+)\s*[～〜~–]\s*(\1)(?![\d.])")
+SAME_BOUNDS = re.compile(r"(?<![\d.])(\d+)[～〜](\1)(?![\d.])")  # "HP 2 – 2 – 0" lists scores: not a range
 BARE_TURN = re.compile(r"(?<![手順一何])番(?![号目組])")
 NAME_PLACEHOLDERS = ("users", "who", "name", "player", "players_names")
 
