@@ -59,7 +59,11 @@ def settings_problems(error: ValidationError) -> list[str]:
     seen: set[str] = set()
     for problem in error.errors():
         field = str(problem["loc"][0]) if problem["loc"] else ""
-        if field in seen or field not in Settings.model_fields:
+        if field not in Settings.model_fields:  # a rule across settings (SHARD_IDS needs SHARD_COUNT)
+            detail = str(problem.get("msg", "")).removeprefix("Value error, ")
+            lines += [t("operator.bad_settings", lang, detail=detail) for lang in ("en", "ja")]
+            continue
+        if field in seen:
             continue
         seen.add(field)
         value = problem.get("input")
