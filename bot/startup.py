@@ -73,7 +73,7 @@ def settings_problems(error: ValidationError) -> list[str]:
             value = ",".join(str(v) for v in value)
         for lang in ("en", "ja"):
             hint = t(f"operator.hint.{HINTS[field]}", lang) if field in HINTS else t(
-                "operator.hint.other", lang, detail=problem.get("msg", ""))
+                "operator.hint.other", lang, detail=str(problem.get("msg", "")).removeprefix("Value error, "))
             lines.append(t("operator.bad_setting", lang, name=env_name(field), value=value, hint=hint))
     return lines
 
