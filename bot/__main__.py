@@ -9,11 +9,9 @@ import argparse
 import logging
 import sys
 
-from pydantic import ValidationError
-
 from bot.i18n import t
 
-from .settings import Settings
+from .startup import EXIT_INTERRUPTED, StartupError, check_database, check_token, load_settings, run_bot, say
 
 
 def no_token_message() -> str:
@@ -25,24 +23,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sync", action="store_true", help="upload the slash commands on this start")
     args = ap.parse_args(argv)
     try:
-        settings = Settings()
-    except ValidationError as error:  # one clear line per problem, no traceback
-        for problem in error.errors():
-            where = ".".join(str(part) for part in problem["loc"]).upper()
-            message = problem["msg"].removeprefix("Value error, ")
-            print(f"Invalid setting {where}: {message}" if where else f"Invalid settings: {message}", file=sys.stderr)
-        return 2
-    if not settings.token:
-        print(no_token_message(), file=sys.stderr)
-        return 2
-    if args.sync:
-        settings = settings.model_copy(update={"sync_commands": "always"})
-    logging.basicConfig(level=settings.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    from .discord_ui.client import create_bot
-
-    bot = create_bot(settings)
-    bot.run(settings.token, log_handler=None)
+        settings = load_settings()
+        if not settings.token:
+            print(no_token_message(), file=sys.stderr)
+            return 2
+        check_token(settings.token)
+        if args.sync:
+            settings = settings.model_copy(update={"sync_commands": "always"})
+        logging.basicConfig(level=settings.log_level,
+                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        check_database(settings.database_url)
+        run_bot(settings)
+    except StartupError as error:
+        say(error.lines())
+        return error.code
+    except KeyboardInterrupt:
+        say([t("operator.interrupted", "en"), t("operator.interrupted", "ja")])
+        return EXIT_INTERRUPTED
     return 0
 
 

@@ -3,9 +3,10 @@
     python -m bot.local ganymede --mode coop --lang ja --seed 7
 
 Seat 1 is you; the other seats are computer players (`--ai random|greedy|strong`, default
-strong, thinking `--think` seconds a move) unless `--humans N` makes them hot-seat humans. Each decision lists numbered options; answer with the
-number(s) separated by spaces (`0` or an empty line for "none" where allowed), `v` to see
-the board again, `q` to quit.
+strong, thinking `--think` seconds a move) unless `--humans N` makes them hot-seat humans.
+Each decision lists numbered options; answer with the number(s) separated by spaces (an empty
+line for "none" where that is allowed), `v` to see the board again, `help` for the rules and
+what the symbols mean, `q` to quit.
 """
 from __future__ import annotations
 
@@ -15,12 +16,20 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from bot.i18n import Span, t
+from bot.terminal.errors import TerminalError
+from bot.terminal.help import HELP_WORDS, help_text
+from bot.terminal.options import BadOptions, build_options
+from bot.terminal.plain import plain
+from bot.terminal.status import notes, status_lines
 from games import registry
 from games.kit import Game, IllegalAction, Prompt, ai
 
 SHORTCUT_OPTIONS = ("mode", "set")
 CPU_ITERATIONS: int | None = None  # None: think for --think seconds; tests set a fixed count
 DEFAULT_AI = ai.DEFAULT_LEVEL
+EXIT_BAD_OPTIONS = 2
+EXIT_INTERRUPTED = 130
 
 
 class Quit(Exception):
@@ -41,6 +50,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     ap.add_argument("--mode", help="game mode, for games that have one (ganymede: duel, coop, three)")
     ap.add_argument("--set", help="card set, for games that have one (guns-and-steel: base, renaissance, mixed)")
+    ap.add_argument("--preset", help="a named set of options, for games that have them (sutosute: beginner, "
+                                     "classic_v2, civilizations, standard)")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="any other game option")
     args = ap.parse_args(argv)
     if args.game is None and args.replay is None:
@@ -48,39 +59,54 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def build_options(game: Game, args: argparse.Namespace):
-    raw: dict[str, object] = {}
-    for name in SHORTCUT_OPTIONS:
-        value = getattr(args, name)
-        if value is not None:
-            raw[name] = value
-    for item in args.option:
-        name, _, value = item.partition("=")
-        raw[name] = {"true": True, "false": False}.get(value.lower(), int(value) if value.lstrip("-").isdigit() else value)
-    unknown = set(raw) - set(game.Options.model_fields)
-    if unknown:
-        raise SystemExit(f"{game.key} has no option(s) {', '.join(sorted(unknown))}; "
-                         f"options: {', '.join(game.Options.model_fields) or 'none'}")
-    return game.Options.model_validate(raw)
-
-
 def format_prompt(prompt: Prompt, lang: str) -> str:
-    lines = [f"[{prompt.player}] {prompt.text.get(lang)}"]
+    lines = [f"[{prompt.player}] {plain(prompt.text.get(lang))}"]
     for i, option in enumerate(prompt.options, 1):
-        detail = f" — {option.detail.get(lang)}" if option.detail else ""
-        lines.append(f"  {i}. {option.label.get(lang)}{detail}")
-    if prompt.max > 1 or prompt.min != 1:
-        lines.append(("  Choose {lo}–{hi} numbers separated by spaces." if lang == "en"
-                      else "  {lo}～{hi}個の番号を空白で区切って入力してください。").format(lo=prompt.min, hi=prompt.max))
+        detail = f" — {plain(option.detail.get(lang))}" if option.detail else ""
+        lines.append(f"  {i}. {plain(option.label.get(lang))}{detail}")
+    hint = how_to_answer(prompt, lang)
+    if hint:
+        lines.append(hint)
     return "\n".join(lines)
 
 
+def how_to_answer(prompt: Prompt, lang: str) -> str:
+    """The line under the options when the answer is not simply one number: how many, whether
+    order counts, and what an empty line means where it is allowed."""
+    lo, hi = prompt.min, min(prompt.max, len(prompt.options))
+    if lo == hi == 1:
+        return ""
+    if lo == 0 and hi == 1:
+        hint = t("terminal.choose_one_or_none", lang)
+    elif lo == 0:
+        hint = t("terminal.choose_up_to", lang, hi=hi)
+    elif lo == hi:
+        hint = t("terminal.choose_exact", lang, n=lo)
+    else:
+        hint = t("terminal.choose_range", lang, count=Span(lo, hi))
+    return hint + (t("terminal.in_order", lang) if prompt.ordered and hi > 1 else "")
+
+
+def retry_text(prompt: Prompt, lang: str) -> str:
+    """What to type instead, naming the numbers actually on screen (never "1–1")."""
+    count = len(prompt.options)
+    lo, hi = prompt.min, min(prompt.max, count)
+    numbers = Span(1, count)
+    if lo == hi == 1:
+        return t("terminal.retry_only", lang) if count == 1 else t("terminal.retry_one", lang, numbers=numbers)
+    if lo == 0:
+        return t("terminal.retry_up_to", lang, hi=hi, numbers=numbers)
+    if lo == hi:
+        return t("terminal.retry_exact", lang, n=lo, numbers=numbers)
+    return t("terminal.retry_range", lang, count=Span(lo, hi), numbers=numbers)
+
+
 def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None],
-                say: Callable[[str], None] = print) -> list[str]:
+                say: Callable[[str], None] = print, show_help: Callable[[], None] | None = None) -> list[str]:
     """Ask until the answer names between min and max distinct listed options.
 
-    `show_board` runs on `v` (it should show the board and the question again); `say`
-    writes the "please enter" hint to the same place as everything else.
+    `show_board` runs on `v` (it should show the board and the question again), `show_help`
+    on `help`; `say` writes the "please enter" hint to the same place as everything else.
     """
     while True:
         answer = ask("> ").strip().lower()
@@ -89,37 +115,59 @@ def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board
         if answer == "v":
             show_board()
             continue
+        if answer in HELP_WORDS and show_help is not None:
+            show_help()
+            continue
         tokens = [t for t in answer.replace(",", " ").split() if t != "0"]
-        if all(t.isdigit() and 1 <= int(t) <= len(prompt.options) for t in tokens):
+        if all(t.isascii() and t.isdigit() and 1 <= int(t) <= len(prompt.options) for t in tokens):
             picked = [prompt.options[int(t) - 1].key for t in tokens]
             if len(set(picked)) == len(picked) and prompt.min <= len(picked) <= prompt.max:
                 return picked
-        ask_again = ("Please enter {lo}–{hi} of the numbers listed." if lang == "en"
-                     else "表示された番号を{lo}～{hi}個入力してください。")
-        say(ask_again.format(lo=prompt.min, hi=prompt.max))
+        say(retry_text(prompt, lang))
+
+
+def player_count(game: Game, options: object, asked: int | None, lang: str) -> int:
+    low, high = game.player_range(options)
+    count = asked or low
+    if not low <= count <= high:
+        raise BadOptions(t("terminal.players_range", lang, game=game.names[lang], players=Span(low, high),
+                           count=count))
+    return count
 
 
 def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextIO = sys.stdout) -> int:
     game = registry.get(args.game)
-    options = build_options(game, args)
-    low, high = game.player_range(options)
-    count = args.players or low
-    if not low <= count <= high:
-        raise SystemExit(f"{game.names['en']} with these options needs {low}–{high} players.")
+    lang = args.lang
+    options = build_options(game, args, lang)
+    count = player_count(game, options, args.players, lang)
     humans = max(1, min(args.humans, count))
     players = [f"P{i}" for i in range(1, count + 1)]
     human_seats = set(players[:humans])
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    lang = args.lang
     state = game.setup(players, options, seed)
 
     def say(text: str = "") -> None:
         print(text, file=out)
 
-    def show_board(viewer: str | None = None) -> None:
-        say(game.render(game.view(state, viewer), lang))
+    said_notes: dict[str | None, list[str]] = {}
 
-    say(f"== {game.names[lang]} (seed {seed}) ==")
+    def show_board(viewer: str | None = None, everything: bool = False) -> None:
+        """The board and its status lines, then the notes this viewer has not seen yet (all
+        of them again when asked with `v`)."""
+        view = game.view(state, viewer)
+        say(plain(game.render(view, lang)))
+        for line in status_lines(game.key, view, viewer, lang):
+            say(line)
+        lines = notes(game.key, view, viewer, lang)
+        for line in lines:
+            if everything or line not in said_notes.get(viewer, []):
+                say(line)
+        said_notes[viewer] = lines
+
+    say(t("terminal.title", lang, game=game.names[lang], seed=seed))
+    if getattr(args, "preset", None):
+        say(t("terminal.preset_line", lang, preset=args.preset))
+    say(t("terminal.keys", lang))
     while True:
         prompts = game.prompts(state)
         if not prompts:
@@ -132,19 +180,25 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             say(format_prompt(prompt, lang))
 
             def board_and_question(p: Prompt = prompt) -> None:
-                show_board(p.player)
+                show_board(p.player, everything=True)
+                say(format_prompt(p, lang))
+
+            def rules_and_question(p: Prompt = prompt) -> None:
+                say(help_text(game, lang))
+                say()
                 say(format_prompt(p, lang))
 
             try:
-                choice = read_choice(prompt, ask, lang, board_and_question, say)
+                choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question)
             except (Quit, EOFError):
-                say("Bye." if lang == "en" else "終了します。")
+                say(t("terminal.bye", lang))
                 return 1
         else:
             prompt_id, choice = ai.choose(game, state, prompt.player, level=args.ai, seed=seed, budget_s=args.think,
                                           iterations=CPU_ITERATIONS)
             prompt = next(p for p in prompts if p.id == prompt_id and p.player == prompt.player)
-            say(f"[{prompt.player}] {', '.join(prompt.option(k).label.get(lang) for k in choice) or '—'}")
+            labels = ("、" if lang == "ja" else ", ").join(plain(prompt.option(k).label.get(lang)) for k in choice) or "—"
+            say(t("terminal.cpu_move", lang, player=prompt.player, choice=labels))
         try:
             state, events = game.apply(state, prompt.player, prompt.id, choice)
         except IllegalAction as e:  # cannot happen for listed options, but never crash a game
@@ -152,21 +206,28 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             continue
         for event in events:
             if event.to is None or any(p in human_seats for p in event.to):
-                say(f"  · {event.text.get(lang)}")
+                say(f"  · {plain(event.text.get(lang))}")
     say()
     show_board(None)
     outcome = game.outcome(state)
     if outcome is not None:
-        say(("Result: " if lang == "en" else "結果: ") + outcome.summary.get(lang))
+        say(t("terminal.result", lang, summary=plain(outcome.summary.get(lang))))
     return 0
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
     args = parse_args(argv)
-    if args.replay:
-        from bot.local_replay import print_replay
-        return print_replay(args.replay, args.lang, out or sys.stdout)
-    return play(args, out=out or sys.stdout)
+    try:
+        if args.replay:
+            from bot.local_replay import print_replay
+            return print_replay(args.replay, args.lang, out or sys.stdout)
+        return play(args, out=out or sys.stdout)
+    except TerminalError as error:
+        print(error.text, file=sys.stderr)
+        return EXIT_BAD_OPTIONS
+    except KeyboardInterrupt:
+        print("\n" + t("terminal.interrupted", args.lang), file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

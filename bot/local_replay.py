@@ -1,35 +1,64 @@
-"""The terminal's `--replay FILE`: a downloaded game log printed move by move, then its result."""
+"""The terminal's `--replay FILE`: a downloaded game log printed move by move with the players'
+names, then its result; a file that cannot be replayed is explained in the chosen language."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 from typing import TextIO
 
+from pydantic import ValidationError
+
+from bot.i18n import t
+from bot.terminal.errors import TerminalError
+from bot.terminal.plain import plain, with_names
 from games import registry
-from tables.i18n import t
-from tables.replay import load_replay
+from games.kit import IllegalAction
+from tables.models import ReplayFile
+
+
+def read_replay(path: str | Path, lang: str) -> ReplayFile:
+    try:
+        return ReplayFile.model_validate_json(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise TerminalError(t("terminal.replay_unreadable", lang, path=path, detail=e.strerror or e)) from None
+    except (ValidationError, ValueError) as e:
+        detail = e.errors()[0]["msg"] if isinstance(e, ValidationError) else str(e)
+        raise TerminalError(t("terminal.replay_unreadable", lang, path=path, detail=detail)) from None
 
 
 def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -> int:
-    """The terminal's `--replay FILE`: every move with its label, the final public board and
-    the result, recomputed from setup + actions (not copied from the file)."""
-    replay = load_replay(path)
-    game = registry.get(replay.game)
-    state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
-    print(f"== {game.names[lang]} (seed {replay.seed}) — {'replay' if lang == 'en' else 'リプレイ'} "
-          f"#{replay.table_id} ==", file=out)
+    """Every move with its label, the final public board and the result, recomputed from
+    setup + actions (not copied from the file)."""
+    replay = read_replay(path, lang)
+    try:
+        game = registry.get(replay.game)
+    except (KeyError, ImportError):
+        raise TerminalError(t("terminal.replay_unknown_game", lang, path=path, game=replay.game)) from None
+    names = {p: replay.names.get(p) or p for p in replay.players}
+
+    def say(text: str) -> None:
+        print(with_names(plain(text, names), names), file=out)
+
+    try:
+        state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
+    except (IllegalAction, ValidationError, ValueError) as e:
+        raise TerminalError(t("terminal.replay_unreadable", lang, path=path, detail=e)) from None
+    say(t("terminal.replay_title", lang, game=game.names[lang], seed=replay.seed, id=replay.table_id))
     auto_mark = t("service.auto_marker", lang)
-    for a in replay.actions:
+    for n, a in enumerate(replay.actions, 1):
         prompts = game.prompts(state)
         prompt = next((p for p in prompts if p.id == a.prompt_id and p.player == a.player), None)
         labels = [prompt.option(k).label.get(lang) if prompt and prompt.option(k) else k for k in a.choice]
-        name = replay.names.get(a.player, a.player)
-        print(f"[{name}] {', '.join(labels) or '—'}{' ' + auto_mark if a.auto else ''}", file=out)
-        game.apply_in_place(state, a.player, a.prompt_id, a.choice, prompts)
-    print(game.render(game.view(state, None), lang), file=out)
+        try:
+            game.apply_in_place(state, a.player, a.prompt_id, a.choice, prompts)  # validates before it changes anything
+        except IllegalAction as e:
+            raise TerminalError(t("terminal.replay_illegal", lang, path=path, n=n, player=names.get(a.player, a.player),
+                                  reason=plain(e.message(lang)))) from None
+        say(f"[{names.get(a.player, a.player)}] {('、' if lang == 'ja' else ', ').join(labels) or '—'}{' ' + auto_mark if a.auto else ''}")
+    say(game.render(game.view(state, None), lang))
     outcome = game.outcome(state)
     if replay.outcome is not None and outcome != replay.outcome:
-        raise SystemExit(f"{path} does not replay to the result it records")
+        raise TerminalError(t("terminal.replay_mismatch", lang, path=path))
     if outcome is not None:
-        print(("Result: " if lang == "en" else "結果: ") + outcome.summary.get(lang), file=out)
+        say(t("terminal.result", lang, summary=outcome.summary.get(lang)))
     return 0

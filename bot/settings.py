@@ -4,6 +4,8 @@
 """
 from __future__ import annotations
 
+import json
+import logging
 from typing import Annotated, Any, Literal
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
@@ -12,6 +14,8 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 from persistence.shards import Shards
 
 DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
+DATABASE_SCHEMES = ("sqlite", "postgresql", "postgres")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class Settings(BaseSettings):
@@ -30,9 +34,11 @@ class Settings(BaseSettings):
         "auto", validation_alias=AliasChoices("sync_commands", "SYNC_COMMANDS"),
         description="auto: upload the slash commands only when they differ from what Discord has; "
                     "always: on every start; never: only with `python -m bot --sync`.")
-    owner_ids: list[int] = Field(default_factory=list, validation_alias=AliasChoices("owner_ids", "OWNER_IDS"),
-                                 description="Users allowed to run owner-only maintenance (JSON list).")
-    log_level: str = Field("INFO", validation_alias=AliasChoices("log_level", "LOG_LEVEL"))
+    owner_ids: Annotated[list[int], NoDecode] = Field(
+        default_factory=list, validation_alias=AliasChoices("owner_ids", "OWNER_IDS"),
+        description="Users allowed to run owner-only maintenance: ids separated by commas (or a JSON list).")
+    log_level: str = Field("INFO", validation_alias=AliasChoices("log_level", "LOG_LEVEL"),
+                           description="DEBUG, INFO, WARNING, ERROR or CRITICAL.")
     scheduler_max_sleep_s: float = Field(
         3600.0, gt=0, validation_alias=AliasChoices("scheduler_max_sleep_s", "SCHEDULER_MAX_SLEEP_S"),
         description="The timer loop wakes at least this often even when no timer is due.")
@@ -57,6 +63,47 @@ class Settings(BaseSettings):
                 return [int(part) for part in text.split(",") if part.strip()] or None
             except ValueError as e:
                 raise ValueError(f"SHARD_IDS must be shard numbers separated by commas, not {value!r}") from e
+        return value
+
+    @field_validator("owner_ids", mode="before")
+    @classmethod
+    def _ids_list(cls, value: Any) -> Any:
+        """`123456789012345678`, `1…,2…` and `[1…, 2…]` all name owners; anything else is refused."""
+        if isinstance(value, int):
+            return [value]
+        if isinstance(value, str):
+            text = value.strip()
+            if text.startswith("["):
+                try:
+                    return json.loads(text)
+                except ValueError:
+                    return text  # refused below, with the variable's name
+            parts = [p.strip() for p in text.split(",") if p.strip()]
+            return [int(p) if p.isdigit() and p.isascii() else p for p in parts]
+        return value
+
+    @field_validator("owner_ids")
+    @classmethod
+    def _snowflakes(cls, value: list[int]) -> list[int]:
+        """A Discord user id has 17 to 20 digits; `123` is a typo, not an owner."""
+        if any(not 10**16 <= i < 10**20 for i in value):
+            raise ValueError("not a Discord user id")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS or not isinstance(logging.getLevelName(level), int):
+            raise ValueError("unknown log level")
+        return level
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_scheme(cls, value: str) -> str:
+        scheme, sep, _ = value.partition("://")
+        if not sep or scheme.lower() not in DATABASE_SCHEMES:
+            raise ValueError("unknown database scheme")
         return value
 
     @model_validator(mode="after")

@@ -174,7 +174,7 @@ class Timer(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-EndedBy = Literal["rules", "admin", "cancel", "resign"]
+EndedBy = Literal["rules", "admin", "cancel", "resign", "channel_deleted"]
 
 
 class Result(BaseModel):

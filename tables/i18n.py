@@ -17,6 +17,24 @@ DEFAULT_LANG = "en"
 MESSAGES = Path(__file__).parent / "messages.json"
 
 
+def span(low: int, high: int, lang: str) -> str:
+    """A count or a range of counts as words put it: "2" when both ends are equal (never "2–2"),
+    else "2–4" (English) or "2～4" (Japanese)."""
+    if low == high:
+        return str(low)
+    return f"{low}{'～' if lang == 'ja' else '–'}{high}"
+
+
+class Span:
+    """A message parameter for a range of counts, written out in the message's language (`span`)."""
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def in_lang(self, lang: str) -> str:
+        return span(self.low, self.high, lang)
+
+
 def load_catalogue(paths: Iterable[Path]) -> dict[str, dict[str, str]]:
     """Merge message files; a key defined twice is a bug and raises ValueError."""
     merged: dict[str, dict[str, str]] = {}
@@ -41,7 +59,9 @@ def lang_of(locale: object | None) -> str:
 
 def format_message(texts: dict[str, str], lang: str, params: dict[str, object]) -> str:
     text = texts.get(lang) or texts[DEFAULT_LANG]
-    return text.format(**params) if params else text
+    if not params:
+        return text
+    return text.format(**{k: v.in_lang(lang) if isinstance(v, Span) else v for k, v in params.items()})
 
 
 def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:

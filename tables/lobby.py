@@ -11,7 +11,7 @@ from persistence.models import TABLE_TIMER, Seat, Table, Timer
 
 from .core import CPU_PREFIX, ServiceCore, owing
 from .errors import TableError, refuse
-from .i18n import t
+from .i18n import Span, t
 from .models import ActResult
 
 
@@ -176,7 +176,7 @@ class LobbyOps(ServiceCore):
             options = game.parse_options(table.options)
             low, high = game.player_range(options)
             if not low <= len(table.seats) <= high:
-                raise refuse("wrong_player_count", min=low, max=high, count=len(table.seats))
+                raise refuse("wrong_player_count", min=low, max=high, players=Span(low, high), count=len(table.seats))
             seed = self.seed_source() if seed is None else seed
             try:
                 state = game.setup(table.players, options, seed)

@@ -6,6 +6,7 @@ the single write path for moves).
 """
 from __future__ import annotations
 
+from .access import AccessOps
 from .idle import IdleOps
 from .lobby import LobbyOps
 from .play import PlayOps
@@ -13,5 +14,5 @@ from .prefs import PrefsOps
 from .stats import StatsOps
 
 
-class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps):
+class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""

@@ -9,12 +9,13 @@ import discord
 
 from bot.i18n import t
 from games import registry
+from tables.errors import TableError
 
 from . import lobby
 from .desk import Desk
 from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
-from .replies import send, table_lang, user_lang
+from .replies import error_text, send, table_lang, user_lang
 from .table_commands import table_here
 
 
@@ -28,9 +29,22 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return interaction.user.guild_permissions.manage_guild
 
 
-async def end(bot: Desk, interaction: discord.Interaction) -> None:
+async def admin_table(bot: Desk, interaction: discord.Interaction, table_id: int | None,
+                      lang: str) -> Any | None:
+    """The table an admin command acts on: the one named by number (only of this server: the
+    table service's rule), else this channel's; None after saying why not."""
+    if table_id is None:
+        return await table_here(bot, interaction, lang)
+    try:
+        return await bot.service.table_for_admin(table_id, guild_id=interaction.guild_id)
+    except TableError as error:
+        await send(interaction, ephemeral=True, content=error_text(error, lang))
+        return None
+
+
+async def end(bot: Desk, interaction: discord.Interaction, table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
-    table = await table_here(bot, interaction, lang)
+    table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
         return
     table = await bot.service.end_table(table.id, by_admin=True)
@@ -51,9 +65,10 @@ async def _redraw(bot: Desk, table: Any, lang: str) -> None:
         await bot.announcer.update_board(table, lang)
 
 
-async def kick(bot: Desk, interaction: discord.Interaction, member: discord.abc.User) -> None:
+async def kick(bot: Desk, interaction: discord.Interaction, member: discord.abc.User,
+               table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
-    table = await table_here(bot, interaction, lang)
+    table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
         return
     if not table.user_seated(str(member.id)):
@@ -71,9 +86,9 @@ async def kick(bot: Desk, interaction: discord.Interaction, member: discord.abc.
     bot.scheduler.poke()
 
 
-async def skip(bot: Desk, interaction: discord.Interaction) -> None:
+async def skip(bot: Desk, interaction: discord.Interaction, table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
-    table = await table_here(bot, interaction, lang)
+    table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
         return
     result = await bot.service.skip_now(table.id, by_admin=True)

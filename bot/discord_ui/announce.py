@@ -23,6 +23,7 @@ from bot.i18n import t
 from games import registry
 from tables import clock
 
+from .channel_watch import UNKNOWN_CHANNEL, channel_deleted
 from .desk import Desk
 from .layouts import board_layout, result_layout
 from .live_hands import LiveHands, signature
@@ -389,7 +390,7 @@ class Announcer:
                     log.info("follow-up failed (%s); posting in the channel", error)
             return await channel.send(allowed_mentions=allowed, silent=silent, **kwargs)
         except discord.HTTPException as error:
-            log.warning("could not post in channel %s: %s", channel_id, error)
+            await self._unless_channel_gone(channel_id, error, "could not post in channel %s: %s")
             return None
 
     async def delete_message(self, channel_id: int, message_id: int) -> None:
@@ -399,11 +400,21 @@ class Announcer:
         except discord.HTTPException as error:
             log.info("could not delete message %s: %s", message_id, error)
 
+    async def _unless_channel_gone(self, channel_id: int, error: discord.HTTPException, warning: str) -> None:
+        """A post or edit failed: when the channel itself is gone (a deletion the bot missed,
+        e.g. while offline), end its tables; otherwise log `warning`."""
+        if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+            await channel_deleted(self.bot, channel_id)
+        elif warning:
+            log.warning(warning, channel_id, error)
+
     async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> bool:
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             await message.edit(**kwargs)
-        except discord.NotFound:
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                await self._unless_channel_gone(channel_id, error, "")
             return False
         except discord.HTTPException as error:
             log.warning("could not edit message %s: %s", message_id, error)

@@ -14,7 +14,7 @@ import persistence
 from bot.settings import Settings
 from tables import TableService
 
-from . import items
+from . import channel_watch, items
 from .announce import Announcer
 from .cogs.admin import AdminCog
 from .cogs.game import GameCog
@@ -41,6 +41,8 @@ class CardTableBot(commands.AutoShardedBot):
     SHARD_COUNT / SHARD_IDS split them over several processes sharing one PostgreSQL."""
 
     def __init__(self, settings: Settings) -> None:
+        # a card table never joins voice: no "PyNaCl / davey is not installed" warning on every start
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()  # no privileged intents: no members, presences or message content
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -54,6 +56,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.announcer = Announcer(self, self.pictures, self.hands)
         self.scheduler = Scheduler(self)
         self.prefs = PrefsCache(self)
+        channel_watch.install(self)
 
     async def setup_hook(self) -> None:
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import Span, t
 from games.kit import Prompt
 
 from . import ids
@@ -203,7 +203,7 @@ def _draft(table_id: int, version: int, prompt: Prompt, lang: str, picks: list[i
 def draft_summary(prompt: Prompt, picks: list[int], lang: str) -> str:
     """'Chosen so far: A → B' for the message text of a draft."""
     if not picks:
-        return t("ui.draft_empty", lang, min=prompt.min, max=prompt.max)
+        return t("ui.draft_empty", lang, min=prompt.min, max=prompt.max, count=Span(prompt.min, prompt.max))
     sep = " → " if prompt.ordered else ", "
     labels = option_labels(prompt, lang, SELECT_LABEL)
     return t("ui.draft_so_far", lang, picks=sep.join(labels[i] for i in picks))

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import Span, t
 from games import registry
 from tables.errors import TableError
 
@@ -15,7 +15,7 @@ from . import ids
 from .components import button, detached_view
 from .desk import Desk
 from .presenters import game_name, log_embed, rules_embed
-from .replies import edit, send, uid, user_lang
+from .replies import edit, error_text, send, uid, user_lang
 
 LOG_PAGE = 10
 
@@ -32,15 +32,14 @@ async def log(bot: Desk, interaction: discord.Interaction, table_id: int | None)
 
 
 async def table_by_number(bot: Desk, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
-    """A table named by its number, if it belongs to this server (else say so and None)."""
+    """A table named by its number, if this member may read it from here (the table service's
+    rule: its own server, or a table they sat at); else say "no table #n here" and None."""
     try:
-        table = await bot.service.get(table_id)
-    except TableError:
-        table = None
-    if table is None or (interaction.guild_id is not None and table.guild_id not in (None, interaction.guild_id)):
-        await send(interaction, ephemeral=True, content=t("table.not_found", lang, id=table_id))
+        return await bot.service.table_for_reader(table_id, guild_id=interaction.guild_id,
+                                                  user_id=uid(interaction.user))
+    except TableError as error:
+        await send(interaction, ephemeral=True, content=error_text(error, lang))
         return None
-    return table
 
 
 async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
@@ -55,7 +54,7 @@ async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
     game = registry.get(table.game)
     first = entries[0].seq if entries else 0
     last = entries[-1].seq if entries else 0
-    note = t("log.page", lang, first=first, last=last, total=table.version) if entries else ""
+    note = t("log.page", lang, first=first, last=last, moves=Span(first, last), total=table.version) if entries else ""
     embed = log_embed(game, table, entries, lang, note)
     items = []
     if entries and first > 1:

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import Span, t
 from games.kit import Event, Game, Outcome, Prompt
 
 DESCRIPTION_LIMIT = 4000
@@ -72,7 +72,8 @@ def lobby_embed(game: Game, table: Any, lang: str, option_lines: list[str], sett
     seats = "\n".join(f"{i}. {mention(s.user_id, names) if not s.is_cpu else cpu_seat(s, names, lang)}"
                       + (" 👑" if s.user_id == table.host else "")
                       for i, s in enumerate(table.seats, 1)) or "—"
-    embed.add_field(name=t("lobby.players", lang, n=len(table.seats), low=low, high=high), value=seats, inline=False)
+    embed.add_field(name=t("lobby.players", lang, n=len(table.seats), low=low, high=high, players=Span(low, high)),
+                    value=seats, inline=False)
     if option_lines:
         embed.add_field(name=t("lobby.options", lang), value=clip("\n".join(option_lines), FIELD_LIMIT), inline=False)
     if settings_line:
@@ -163,7 +164,10 @@ def log_embed(game: Game, table: Any, entries: list[Any], lang: str, page_note: 
         who = names.get(entry.player, entry.player)
         marker = " ⏱" if entry.auto else ""
         body = " / ".join(texts) if texts else t("log.acted", lang)
-        lines.append(f"`{entry.seq:>4}` **{who}**{marker}: {body}")
+        if texts and texts[0].startswith(who):  # the event names the player already: no "Bob: Bob plays …"
+            lines.append(f"`{entry.seq:>4}`{marker} {body}")
+        else:
+            lines.append(f"`{entry.seq:>4}` **{who}**{marker}: {body}")
     embed = discord.Embed(title=t("log.title", lang, game=game_name(game, lang), id=table.id),
                           description=clip("\n".join(lines) or t("log.empty", lang), DESCRIPTION_LIMIT),
                           colour=discord.Colour.light_grey())
@@ -176,5 +180,5 @@ def rules_embed(game: Game, lang: str) -> discord.Embed:
     low, high = game.min_players, game.max_players
     embed = discord.Embed(title=t("rules.title", lang, game=game_name(game, lang)),
                           description=clip(game.rules_summary(lang), DESCRIPTION_LIMIT), colour=discord.Colour.blurple())
-    embed.set_footer(text=t("rules.footer", lang, low=low, high=high, key=game.key))
+    embed.set_footer(text=t("rules.footer", lang, low=low, high=high, players=Span(low, high), key=game.key))
     return embed

@@ -10,8 +10,10 @@ import discord
 
 from bot.i18n import t
 from games import registry
+from tables.errors import TableError
 
 from . import lobby, permissions, play
+from .channel_watch import sweep_for
 from .desk import Desk
 from .presenters import clip
 from .replies import send, table_lang, uid, user_lang
@@ -37,14 +39,26 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     if lacking := permissions.missing(interaction):
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return
-    table = await svc.open_lobby(interaction.guild_id, interaction.channel_id, uid(interaction.user),
-                                 interaction.user.display_name, game_key)
+    table = await open_lobby(bot, interaction, game_key)
     public = await table_lang(bot, table)
     embed, view = lobby.render(table, public)
     message = await send(interaction, ephemeral=False, embed=embed, view=view)
     if message is not None:
         await svc.set_board_message(table.id, message.id)
     bot.scheduler.poke()
+
+
+async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str) -> Any:
+    """The service's open_lobby; when the open-table cap refuses, first make sure none of the
+    counted tables sits in a channel that no longer exists (a deletion the bot missed)."""
+    args = (interaction.guild_id, interaction.channel_id, uid(interaction.user), interaction.user.display_name,
+            game_key)
+    try:
+        return await bot.service.open_lobby(*args)
+    except TableError as error:
+        if error.code != "too_many_tables" or not await sweep_for(bot, uid(interaction.user)):
+            raise
+    return await bot.service.open_lobby(*args)
 
 
 async def join(bot: Desk, interaction: discord.Interaction) -> None:

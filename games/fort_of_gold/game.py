@@ -30,8 +30,8 @@ def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
         text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
         detail = None
     elif move.kind == "gain":
-        cols = ", ".join(str(c + 1) for c in move.columns)
-        text = head + label(move.treasure) + T(f" ← tops of column(s) {cols}", f" ← 台の列{cols}のトップ")
+        cols = [str(c + 1) for c in move.columns]
+        text = head + label(move.treasure) + T(f" ← tops of column(s) {', '.join(cols)}", f" ← 台の列{'、'.join(cols)}のトップ")
         detail = T("Attach: ", "つけるカード: ") + _join([label(top) for top in tops])
     else:
         top = tops[0]

@@ -148,7 +148,10 @@ def render(view: FortView, lang: str = "en") -> str:
         marks = "".join("○" if m else "×" for m in slot.majorities)
         glow = ("力の輝き" if ja else "Power") + (" ○" if slot.power else " ×")
         size = len(slot.column)
-        lines.append(f"  {_c(slot.treasure, lang)} [{glow} {marks}, {size}/{size + slot.room}]: {_list(slot.column, lang)}")
+        if ja:
+            lines.append(f"  {_c(slot.treasure, lang)} ［{glow} {marks}、{size}/{size + slot.room}］: {_list(slot.column, lang)}")
+        else:
+            lines.append(f"  {_c(slot.treasure, lang)} [{glow} {marks}, {size}/{size + slot.room}]: {_list(slot.column, lang)}")
     if view.step == "foresee":
         if view.foresight:
             lines.append(("予見したカード（戻し待ち）: " if ja else "Foreseen, still to put back: ") + _list(view.foresight, lang))

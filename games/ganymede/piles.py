@@ -24,7 +24,7 @@ def _side_name(player: str | None, colour_key: str) -> Text:
 
 
 def labels(state: State, cards: list[str], lang: str) -> str:
-    return ", ".join(card_label(state.cards[c]).get(lang) for c in cards) if cards else "—"
+    return ("、" if lang == "ja" else ", ").join(card_label(state.cards[c]).get(lang) for c in cards) if cards else "—"
 
 
 def label_text(state: State, cards: list[str]) -> Text:

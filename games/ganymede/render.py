@@ -23,7 +23,7 @@ def card_text(card: CardView | Card, lang: str) -> str:
 
 
 def cards_text(cards: list, lang: str) -> str:
-    return ", ".join(card_text(c, lang) for c in cards) if cards else "—"
+    return ("、" if lang == "ja" else ", ").join(card_text(c, lang) for c in cards) if cards else "—"
 
 
 def name(view: GanymedeView, colour: str, lang: str) -> str:
@@ -44,7 +44,7 @@ def _side_lines(view: GanymedeView, s: SideView, lang: str) -> list[str]:
         hidden = s.face_down - sum(1 for c in s.in_play if c.face_down)
         if hidden:
             shown.append(f"伏せ札×{hidden}" if ja else f"face down ×{hidden}")
-        lines.append(("  場: " if ja else "  In play: ") + ", ".join(shown))
+        lines.append(("  場: " if ja else "  In play: ") + ("、" if ja else ", ").join(shown))
     declared = []
     if s.aces_high is not None:
         declared.append(f"Aを11として{s.aces_high}枚" if ja else f"A as 11: {s.aces_high}")
@@ -83,10 +83,10 @@ def record_lines(view: GanymedeView, r: RoundRecord, lang: str, heading: str, ca
         lines.append(("  宣言: " if ja else "  Declared: ") + "; ".join(declared))
     lines.extend("  " + clash_text(view, c, lang) for c in r.clashes)
     if r.removed:
-        lines.append(("  除外: " if ja else "  Removed a card: ") + ", ".join(name(view, c, lang) for c in r.removed))
+        lines.append(("  除外: " if ja else "  Removed a card: ") + ("、" if ja else ", ").join(name(view, c, lang) for c in r.removed))
     if r.gained:
         lines.append(("  増援: " if ja else "  Reinforced: ")
-                     + ", ".join(f"{name(view, c, lang)} {'黒' if ja else 'black '}{rank}" for c, rank in r.gained.items()))
+                     + ("、" if ja else ", ").join(f"{name(view, c, lang)} {'黒' if ja else 'black '}{rank}" for c, rank in r.gained.items()))
     return lines
 
 
@@ -115,7 +115,7 @@ def render(view: GanymedeView, lang: str = "en") -> str:
         limit = ("(ラウンド上限)" if ja else " (round limit)") if view.end_reason == "round_limit" else ""
         lines.append(f"**{winners}の勝利!**{limit}" if ja else f"**{winners} win{'s' if len(view.winners) == 1 else ''}!**{limit}")
     elif view.waiting_for:
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
 
 

@@ -132,14 +132,15 @@ class RenaissanceRules(BaseRules):
         if not extra:
             return []
         ja = lang == "ja"
-        toks = ", ".join(f"{p} {n}" for p, n in extra["vp_tokens"].items())
-        supply = ", ".join(f"{p} {n}" for p, n in extra["honor_supply"].items())
+        sep = "、" if ja else ", "
+        toks = sep.join(f"{p} {n}" for p, n in extra["vp_tokens"].items())
+        supply = sep.join(f"{p} {n}" for p, n in extra["honor_supply"].items())
         lines = [("勝利点トークン: " if ja else "VP tokens: ") + toks,
                  ("手元の栄誉トークン: " if ja else "Honor tokens not yet placed: ") + supply]
         players = len(extra["vp_tokens"])
         for w, need in extra["honor_needed"].items():
             on = extra["honor"].get(w, {})
-            who = ", ".join(f"{p} {n}" for p, n in on.items()) or "—"
+            who = sep.join(f"{p} {n}" for p, n in on.items()) or "—"
             name = wonder(w).name.ja if ja else wonder(w).name.en
             cond = wonder(w).condition
             here = ""

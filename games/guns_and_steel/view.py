@@ -137,7 +137,7 @@ def render(view: GunsView, lang: str = "en") -> str:
     else:
         when = f"第{view.turn}手番（ラウンド{rnd}）、手番：{view.active}" if ja else f"turn {view.turn} (round {rnd}), active: {view.active}"
     set_name = SET_NAMES.get(view.set, (view.set, view.set))[1 if ja else 0]
-    lines.append(f"**{title}** ({set_name}) — " + when)
+    lines.append(f"**{title}**（{set_name}）— " + when if ja else f"**{title}** ({set_name}) — " + when)
     if view.energy:
         lines.append(("エネルギー: " if ja else "Energy: ") + energy_text(view.energy).get(lang))
     lines.append("公共の場:" if ja else "Pyramid:")
@@ -148,18 +148,20 @@ def render(view: GunsView, lang: str = "en") -> str:
                 slots.append("·")
             else:
                 price = energy_text(card(s.card.card).cost.value, s.extra).get(lang)
-                slots.append(f"{_name(s.card.card, ja)} ({price})")
+                slots.append(f"{_name(s.card.card, ja)}（{price}）" if ja else f"{_name(s.card.card, ja)} ({price})")
         pile = view.piles.get(era)
         if pile is not None:
-            top = f"{_name(pile.top.card, ja)} ({energy_text(card(pile.top.card).cost.value, pile.extra).get(lang)})" if pile.top else "—"
+            price = energy_text(card(pile.top.card).cost.value, pile.extra).get(lang) if pile.top else ""
+            top = ((f"{_name(pile.top.card, ja)}（{price}）" if ja else f"{_name(pile.top.card, ja)} ({price})")
+                   if pile.top else "—")
             slots.append((f"｜研究の山{pile.count}枚: " if ja else f"| research pile of {pile.count}: ") + top)
         lines.append(f"  {energy_name(era).get(lang)}: " + " / ".join(slots))
     if view.table_wonders:
-        ws = [f"{wonder(w).name.ja if ja else wonder(w).name.en} ({wonder(w).vp.value}VP: "
-              f"{wonder(w).condition_text.ja if ja else wonder(w).condition_text.en})" for w in view.table_wonders]
+        ws = [f"{wonder(w).name.ja}（{wonder(w).vp.value}VP：{wonder(w).condition_text.ja}）" if ja
+              else f"{wonder(w).name.en} ({wonder(w).vp.value}VP: {wonder(w).condition_text.en})" for w in view.table_wonders]
         lines.append(("世界遺産: " if ja else "Wonders: ") + "; ".join(ws))
     for s in view.seats:
-        res = ", ".join(f"{energy_name(r.resource).get(lang)}" + (f"={_name(r.card, ja)}" if r.card else "") for r in s.resources) or "—"
+        res = ("、" if ja else ", ").join(f"{energy_name(r.resource).get(lang)}" + (f"={_name(r.card, ja)}" if r.card else "") for r in s.resources) or "—"
         head = f"- **{s.player}**" + (f"（軍事力{s.military}）" if ja else f" (military {s.military})")
         if s.score is not None:
             head += f" — {s.score}点、{s.cards}枚" if ja else f" — {s.score} VP, {s.cards} cards"
@@ -170,11 +172,11 @@ def render(view: GunsView, lang: str = "en") -> str:
         lines.append(("  資源: " if ja else "  Resources: ") + res)
         if s.wonders:
             lines.append(("  世界遺産: " if ja else "  Wonders: ")
-                         + ", ".join(wonder(w).name.ja if ja else wonder(w).name.en for w in s.wonders))
+                         + ("、" if ja else ", ").join(wonder(w).name.ja if ja else wonder(w).name.en for w in s.wonders))
     lines.extend(rules_for(view.set).render_extra(view.extra, lang))
     if view.finished:
         why = end_reason_text(view.end_reason).get(lang)
         lines.append(f"**ゲーム終了**（{why}）" if ja else f"**Game over**: {why}.")
     elif view.waiting_for:
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)

@@ -114,7 +114,7 @@ def revolution_player(state: State) -> str | None:
 def declare(state: State, choice: str, events: EventList) -> None:
     state.declared = choice
     p = revolution_player(state)
-    name = T("nothing (power 2, nullifies Explore)", "宣言なし(権力2、探索を無効化)") if choice == "none" else kind_name(choice)
+    name = T("nothing (power 2, nullifies Explore)", "宣言なし（権力2、探索を無効化）") if choice == "none" else kind_name(choice)
     events.append(Event(kind="declare", text=T(f"{p} declares ", f"{p}の宣言:") + name + T(".", "。"),
                         data={"declared": choice}))
     reveal(state, events)

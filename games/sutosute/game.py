@@ -33,7 +33,7 @@ def _distinct_cards(state: State, cards: list[str]) -> list[str]:
 def _card_detail(kind: str) -> Any:
     if kind == REVOLUTION:
         return T("Counts as the card you declare (or undeclared: power 2, nullifies Explore).",
-                 "宣言したカードとして機能する(宣言なしなら権力2、探索を無効化)。")
+                 "宣言したカードとして機能する（宣言なしなら権力2、探索を無効化）。")
     k = next(k for k in load().kinds if k.key == kind)
     return T(f"Power: {k.power_en}", f"権力:{k.power_ja}")
 
@@ -61,7 +61,7 @@ def _hand_option(pid: str, card: str, kind: str) -> Option:
 def _declare_prompt(player: str, undeclared: bool) -> Prompt:
     options = [Option(key=k, label=T("Declare ", "宣言:") + kind_name(k), detail=_card_detail(k)) for k in KINDS]
     if undeclared:
-        options.append(opt("none", "Declare nothing (power 2, nullifies Explore)", "宣言しない(権力2、探索を無効化)"))
+        options.append(opt("none", "Declare nothing (power 2, nullifies Explore)", "宣言しない（権力2、探索を無効化）"))
     return Prompt(id="declare", player=player, text=T("Revolution: declare which card it is (before the other card is shown).",
                                                       "革命:どのカードとして使うか宣言してください(相手の札はまだ見えません)。"),
                   options=options)
@@ -108,7 +108,7 @@ def _draw_prompt(player: str, face_up: tuple[tuple[str, str], ...]) -> Prompt:
 
 @lru_cache(maxsize=4096)
 def _reroll_prompt(player: str, values: tuple[int, ...], up_to: bool) -> Prompt:
-    options = [Option(key=d, label=T("Reroll ", "振り直す:") + die_name(d) + T(f" (now {v})", f"(現在{v})"))
+    options = [Option(key=d, label=T("Reroll ", "振り直す:") + die_name(d) + T(f" (now {v})", f"（現在{v}）"))
                for d, v in zip(DICE, values, strict=True)]
     return Prompt(id="reroll", player=player, text=T(
         "Choose up to 2 dice to reroll." if up_to else "Choose 2 dice to reroll.",

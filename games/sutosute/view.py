@@ -113,7 +113,7 @@ def _k(kind: str | None, lang: str) -> str:
 def _cards(cards: list[CardView], lang: str) -> str:
     if not cards:
         return "—"
-    return ", ".join(_k(c.kind, lang) for c in cards)
+    return ("、" if lang == "ja" else ", ").join(_k(c.kind, lang) for c in cards)
 
 
 def render(view: SutosuteView, lang: str = "en") -> str:
@@ -134,18 +134,18 @@ def render(view: SutosuteView, lang: str = "en") -> str:
             lines.append(f"- **{pv.player}**: " + ("文明 " if ja else "civilization: ") + chosen)
         lines.append("文明を選んだ後にカードを配り、ダイスを振ります。" if ja
                      else "The cards are dealt and the dice rolled once both civilizations are chosen.")
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
         return "\n".join(lines)
     dice = " ".join(f"{die_name(d).get(lang)}={view.dice[d]}" for d in DICE if d in view.dice)
     lines.append(("ダイス: " if ja else "Dice: ") + dice)
     for pv in view.players:
-        civ = f" [{civ_name(pv.civ).get(lang)}]" if pv.civ else ""
+        civ = (f"［{civ_name(pv.civ).get(lang)}］" if ja else f" [{civ_name(pv.civ).get(lang)}]") if pv.civ else ""
         extra = []
         if pv.civ == "egypt":
             extra.append(f"ピラミッド{pv.pyramids}" if ja else f"pyramids {pv.pyramids}")
         if pv.pacifism is not None:
             extra.append(("平和主義" if ja else "Pacifism") + (" ○" if pv.pacifism else " ×"))
-        tail = f" ({', '.join(extra)})" if extra else ""
+        tail = ((f"（{'、'.join(extra)}）" if ja else f" ({', '.join(extra)})") if extra else "")
         lines.append(f"- **{pv.player}**{civ}: {pv.score}" + ("点" if ja else " pts") + tail)
         if pv.hand is not None:
             lines.append(("  手札: " if ja else "  Hand: ") + _cards(pv.hand, lang))
@@ -165,7 +165,7 @@ def render(view: SutosuteView, lang: str = "en") -> str:
             if t.card.kind == REVOLUTION and t.declared:
                 decl = (" → 宣言なし" if ja else " → undeclared") if t.declared == "none" else f" → {_k(t.declared, lang)}"
             lines.append(("  場: " if ja else "  Table: ") + _k(t.card.kind, lang) + decl)
-    lines.append((f"山札 {view.deck_count}枚 / 捨て札(表): " if ja else f"Deck {view.deck_count} / discard face up: ")
+    lines.append((f"山札 {view.deck_count}枚 / 捨て札（表）: " if ja else f"Deck {view.deck_count} / discard face up: ")
                  + _cards(view.discard_face_up, lang)
                  + (f" / 裏向き {view.discard_face_down}枚" if ja else f" / face down {view.discard_face_down}"))
     if view.combo:
@@ -179,10 +179,10 @@ def render(view: SutosuteView, lang: str = "en") -> str:
                 shown += "→" + (_k(r.declared[p], lang) if r.declared[p] else ("宣言なし" if ja else "undeclared"))
             parts.append(f"{p} {shown} {r.powers.get(p, 0)}")
         res = (f"勝者 {r.winner}" if ja else f"winner {r.winner}") if r.winner else ("引き分け" if ja else "draw")
-        gained = ", ".join(f"{p} +{g}" for p, g in r.gained.items())
-        combo = (("、コンボ: " if ja else "; combo: ") + ", ".join(_k(k, lang) for k in r.combo)) if r.combo else ""
+        gained = ("、" if ja else ", ").join(f"{p} +{g}" for p, g in r.gained.items())
+        combo = (("、コンボ: " if ja else "; combo: ") + ("、" if ja else ", ").join(_k(k, lang) for k in r.combo)) if r.combo else ""
         lines.append((f"前ラウンド{r.number}: " if ja else f"Last round {r.number}: ") + " / ".join(parts)
-                     + f" — {res}" + (f" ({gained}{combo})" if gained else ""))
+                     + f" — {res}" + ((f"（{gained}{combo}）" if ja else f" ({gained}{combo})") if gained else ""))
     if view.draws_in_row:
         lines.append(f"連続引き分け {view.draws_in_row}" if ja else f"Draws in a row: {view.draws_in_row}")
     if view.finished:
@@ -192,7 +192,7 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         else:
             lines.append(f"**{leader[0].player}の勝利!**" if ja else f"**{leader[0].player} wins!**")
     elif view.waiting_for:
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ", ".join(view.waiting_for))
+        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
 
 

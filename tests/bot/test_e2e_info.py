@@ -21,7 +21,9 @@ async def test_rules_summary_of_every_game_in_english_and_japanese(world, key):
     embed = shown.response.embeds[0]
     assert game.names["ja"] in embed.title
     assert embed.description.startswith(game.rules_summary("ja")[:20].strip())
-    assert f"{game.min_players}～{game.max_players}人" in embed.footer.text
+    players = (f"{game.min_players}人" if game.min_players == game.max_players
+               else f"{game.min_players}～{game.max_players}人")  # never "1～1人"
+    assert embed.footer.text.startswith(players)
 
 
 async def test_board_reposts_the_live_board_with_the_last_moves(world):

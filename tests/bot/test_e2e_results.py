@@ -50,7 +50,11 @@ async def test_replay_file_reproduces_the_result(world, tmp_path):
     from bot import local
     out = io.StringIO()
     assert local.main(["--replay", str(path)], out=out) == 0  # the terminal front end replays it
-    assert outcome.summary.en.splitlines()[0] in out.getvalue()
+    expected = outcome.summary.en.splitlines()[0]
+    for player, name in replay.names.items():  # the terminal shows names, never Discord ids
+        expected = expected.replace(player, name)
+    assert expected in out.getvalue()
+    assert not [p for p in replay.players if p in out.getvalue()], out.getvalue()
 
 
 async def test_replay_of_a_running_game_is_refused(world):

@@ -39,4 +39,5 @@ def test_bad_shard_settings_stop_with_one_line_and_no_traceback(tmp_path, env, s
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     lines = [line for line in done.stderr.splitlines() if line.strip()]
-    assert len(lines) == 1 and says in lines[0], done.stderr
+    assert len(lines) == 2 and says in lines[0], done.stderr  # one line in English, one in Japanese
+    assert "設定" in lines[1]

@@ -52,15 +52,17 @@ async def test_the_terminal_replays_a_file_to_the_same_result(svc, tmp_path):
     assert main(["--replay", str(path)], out=out) == 0
     game = registry.get("sutosute")
     summary = game.outcome(table.state(game)).summary
-    assert out.getvalue().strip().splitlines()[-1] == f"Result: {summary.en}"
+    named = {"en": summary.en.replace("u1", "U1").replace("u2", "U2"),  # the players' names, not their ids
+             "ja": summary.ja.replace("u1", "U1").replace("u2", "U2")}
+    assert out.getvalue().strip().splitlines()[-1] == f"Result: {named['en']}"
+    assert "[U1] " in out.getvalue() and "[u1]" not in out.getvalue()
     ja = io.StringIO()
     assert main(["--replay", str(path), "--lang", "ja"], out=ja) == 0
-    assert ja.getvalue().strip().splitlines()[-1] == f"結果: {summary.ja}"
+    assert ja.getvalue().strip().splitlines()[-1] == f"結果：{named['ja']}"
 
 
-def test_the_terminal_refuses_a_broken_replay_file_clearly(tmp_path):
+def test_the_terminal_refuses_a_broken_replay_file_clearly(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text('{"game": "sutosute"}')
-    with pytest.raises(SystemExit) as err:
-        main(["--replay", str(path)])
-    assert "not a replay file" in str(err.value)
+    assert main(["--replay", str(path)]) == 2
+    assert "is not a replay file the bot exported" in capsys.readouterr().err

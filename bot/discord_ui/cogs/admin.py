@@ -44,18 +44,23 @@ class AdminCog(commands.GroupCog, group_name=L("cmd.gameadmin"), group_descripti
         raise app_commands.CheckFailure("Manage Server required")
 
     @app_commands.command(name=L("cmd.gameadmin.end"), description=L("cmd.gameadmin.end.desc"))
-    async def end(self, interaction: discord.Interaction) -> None:
-        await admin_commands.end(self.bot, interaction)
+    @app_commands.describe(table=L("param.admin_table.desc"))
+    @app_commands.rename(table=L("param.table"))
+    async def end(self, interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None) -> None:
+        await admin_commands.end(self.bot, interaction, table)
 
     @app_commands.command(name=L("cmd.gameadmin.kick"), description=L("cmd.gameadmin.kick.desc"))
-    @app_commands.describe(player=L("param.player.desc"))
-    @app_commands.rename(player=L("param.player"))
-    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        await admin_commands.kick(self.bot, interaction, player)
+    @app_commands.describe(player=L("param.player.desc"), table=L("param.admin_table.desc"))
+    @app_commands.rename(player=L("param.player"), table=L("param.table"))
+    async def kick(self, interaction: discord.Interaction, player: discord.User,
+                   table: app_commands.Range[int, 1] | None = None) -> None:
+        await admin_commands.kick(self.bot, interaction, player, table)
 
     @app_commands.command(name=L("cmd.gameadmin.skip"), description=L("cmd.gameadmin.skip.desc"))
-    async def skip(self, interaction: discord.Interaction) -> None:
-        await admin_commands.skip(self.bot, interaction)
+    @app_commands.describe(table=L("param.admin_table.desc"))
+    @app_commands.rename(table=L("param.table"))
+    async def skip(self, interaction: discord.Interaction, table: app_commands.Range[int, 1] | None = None) -> None:
+        await admin_commands.skip(self.bot, interaction, table)
 
     @app_commands.command(name=L("cmd.gameadmin.tables"), description=L("cmd.gameadmin.tables.desc"))
     async def tables(self, interaction: discord.Interaction) -> None:

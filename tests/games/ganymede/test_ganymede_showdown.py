@@ -160,7 +160,7 @@ def test_the_showdown_board_shows_the_cards_and_no_empty_round_heading():
     assert open_ids(state) == [("threes", A)]
     for lang, heading in (("en", "This round:"), ("ja", "今回のラウンド:")):
         board = GAME.render(GAME.view(state, None), lang)
-        assert heading not in board and ("black 3, 8" in board or "黒3, 8" in board)
+        assert heading not in board and ("black 3, 8" in board or "黒3、8" in board)
     state, _ = act(state, "threes", "-1", A)
     board = GAME.render(GAME.view(state, None), "en")
     assert "This round:" in board and "3→bob (green) -1" in board   # once resolved, the record says what was used

@@ -1,0 +1,51 @@
+"""Tables whose channel or thread is gone: nobody can play or end them through that channel,
+so they end (unrated) as soon as the bot learns of it — from the deletion event, or from
+Discord's "Unknown Channel" (10003) when the bot next tries to post there."""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from .desk import Desk
+
+log = logging.getLogger(__name__)
+UNKNOWN_CHANNEL = 10003
+
+
+async def channel_deleted(bot: Desk, channel_id: int) -> None:
+    """End every open table of a deleted channel; the players' open-table caps free up."""
+    if bot.service is None:
+        return
+    ended = await bot.service.channel_gone(channel_id)
+    if ended:
+        log.info("channel %s is gone: ended table(s) %s", channel_id, ", ".join(f"#{r.table.id}" for r in ended))
+        bot.scheduler.poke()
+
+
+async def sweep_for(bot: Desk, user_id: str) -> bool:
+    """Look up the channels of the user's open tables (at most their cap: a few REST calls,
+    only when the cap refuses them) and end the tables whose channel is gone. True if any ended."""
+    ended = False
+    for table in await bot.service.tables_for_user(user_id):
+        try:
+            await bot.fetch_channel(table.channel_id)
+        except discord.NotFound as error:
+            if error.code == UNKNOWN_CHANNEL:
+                await channel_deleted(bot, table.channel_id)
+                ended = True
+        except discord.HTTPException:
+            continue  # forbidden or unreachable: the channel may well exist
+    return ended
+
+
+def install(bot: Desk) -> None:
+    """Listen for deleted channels and threads (the default `guilds` intent delivers both)."""
+    async def on_guild_channel_delete(channel) -> None:
+        await channel_deleted(bot, channel.id)
+
+    async def on_raw_thread_delete(payload) -> None:
+        await channel_deleted(bot, payload.thread_id)
+
+    bot.add_listener(on_guild_channel_delete)
+    bot.add_listener(on_raw_thread_delete)

@@ -1,0 +1,109 @@
+"""Tables named by number stay inside their server (issue 14.1), and a table whose channel is
+deleted ends instead of holding seats for good (issue 14.4): through SimCord, as a member from
+a DM, a member of another server, and a server admin see it."""
+from __future__ import annotations
+
+import random
+
+import discord
+from simdriver import open_table, play_to_end
+
+from tables import ReplayFile
+
+
+def other_server(world):
+    """A second server the bot is in, with its own admin and a member who also sits in ours."""
+    guild = world.env.create_guild("Other Club")
+    channel = guild.create_text_channel("elsewhere")
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(world.env.create_user("mallory"), roles=[admins])
+    stranger = guild.add_member(world.env.create_user("trent"))
+    alice_there = guild.add_member(world.alice.user)
+    return channel, admin, stranger, alice_there
+
+
+def said(result) -> str:
+    assert result.acknowledged and result.ephemeral
+    return result.response.content or ""
+
+
+async def test_log_and_replay_of_another_servers_table_are_refused_from_a_dm_and_another_server(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    channel, admin, stranger, alice_there = other_server(world)
+    here = f"There is no table #{table_id} here."
+    # a running table's log: not from a DM of someone who never sat there, not from another server
+    assert said(await world.outsider.user.slash("game log", table=table_id)) == here
+    assert said(await stranger.slash(channel, "game log", table=table_id)) == here
+    assert said(await admin.slash(channel, "game log", table=table_id)) == here
+    # from its own server anyone reads it; a player reads it anywhere
+    assert (await world.outsider.slash(world.channel, "game log", table=table_id)).response.embeds
+    assert (await world.alice.user.slash("game log", table=table_id)).response.embeds
+    assert (await alice_there.slash(channel, "game log", table=table_id)).response.embeds
+
+    await play_to_end(world, table_id, [world.alice, world.bob], random.Random(4))
+    assert said(await world.outsider.user.slash("game replay", table=table_id)) == here
+    assert said(await stranger.slash(channel, "game replay", table=table_id)) == here
+    mine = await world.bob.user.slash("game replay", table=table_id)
+    assert ReplayFile.model_validate_json(await mine.response.attachments[0].read()).table_id == table_id
+    assert (await world.outsider.slash(world.channel, "game replay", table=table_id)).response.attachments
+
+
+async def test_the_log_in_japanese_says_no_such_table_here(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    await world.outsider.user.slash("game language", language="ja")
+    assert said(await world.outsider.user.slash("game log", table=table_id)) == f"ここに卓 #{table_id} はありません。"
+
+
+async def test_admins_of_another_server_cannot_end_kick_or_skip_our_table(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    channel, admin, _, _ = other_server(world)
+    version = (await world.bot.service.get(table_id)).version
+    for command, options in (("gameadmin end", {}), ("gameadmin skip", {}),
+                             ("gameadmin kick", {"player": world.bob.user})):
+        assert said(await admin.slash(channel, command, table=table_id, **options)) == \
+            f"There is no table #{table_id} here."
+    table = await world.bot.service.get(table_id)
+    assert table.status == "running" and table.version == version and not table.seat(str(world.bob.id)).auto
+
+
+async def test_an_admin_ends_a_table_by_number_from_another_channel_of_the_server(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    lounge = world.guild.create_text_channel("lounge")
+    ended = await world.admin.slash(lounge, "gameadmin end", table=table_id)
+    assert f"#{table_id}" in said(ended)
+    assert (await world.bot.service.get(table_id)).status == "finished"
+
+
+async def test_deleting_the_channel_ends_its_game_and_frees_the_players_caps(world):
+    await world.admin.slash(world.channel, "gameadmin settings", max_tables=1)
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    lounge = world.guild.create_text_channel("lounge")
+    refused = await world.alice.slash(lounge, "game new", game="sutosute")
+    assert "open tables" in said(refused)
+    world.env.backend.delete_channel(world.channel.id)  # an admin deletes the channel in Discord
+    await world.env.settle()
+    table = await world.bot.service.get(table_id)
+    assert table.status == "finished"
+    assert (await world.bot.service.store.results.get(table_id)).ended_by == "channel_deleted"
+    opened = await world.alice.slash(lounge, "game new", game="sutosute")
+    assert opened.acknowledged and not opened.ephemeral, "the ended table no longer counts"
+
+
+async def test_a_channel_deleted_while_the_bot_missed_it_is_noticed_when_posting(world):
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    backend = world.env.backend
+    backend.channels.pop(world.channel.id)  # gone without an event (the bot was offline)
+    backend.messages.pop(world.channel.id, None)
+    await world.admin.slash(world.guild.create_text_channel("lounge"), "gameadmin skip", table=table_id)
+    await world.bot.announcer.drain()
+    assert (await world.bot.service.get(table_id)).status == "finished"
+
+
+async def test_a_forgotten_table_in_a_missing_channel_does_not_block_a_new_one(world):
+    await world.admin.slash(world.channel, "gameadmin settings", max_tables=1)
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    world.env.backend.channels.pop(world.channel.id)  # gone without an event, and nothing posts there
+    lounge = world.guild.create_text_channel("lounge")
+    opened = await world.alice.slash(lounge, "game new", game="sutosute")
+    assert opened.acknowledged and not opened.ephemeral
+    assert (await world.bot.service.get(table_id)).status == "finished"

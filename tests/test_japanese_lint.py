@@ -1,0 +1,120 @@
+"""Japanese as a careful reader expects it (issue 9.6), checked over the whole catalogue
+(tables/messages.json and bot/i18n/messages/*.json) and over the games' texts in random games:
+one bracket width per text, 、 between listed items (never ", "), no "2～2" for a fixed count,
+手番 (not a bare 番) for a player's turn, and no name said twice in a log line ("Bob: Bobが…")."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import property_games
+
+from bot.i18n import catalogue
+from games import registry
+from games.kit import Rng
+from games.kit.playout import random_choice
+
+HALF = re.compile(r"[()\[\]]")
+FULL = re.compile(r"[（）［］]")
+PLACEHOLDER = re.compile(r"\{\w*\}")
+RANGE_OF_PLACEHOLDERS = re.compile(r"(\{\w+\}|\d)\s*[～〜~–-]\s*\{\w+\}|\{\w+\}\s*[～〜~–-]\s*\d")
+SAME_BOUNDS = re.compile(r"(?<![\d.])(\d+)[～〜](\1)(?![\d.])")  # "HP 2 – 2 – 0" lists scores: not a range
+BARE_TURN = re.compile(r"(?<![手順一何])番(?![号目組])")
+NAME_PLACEHOLDERS = ("users", "who", "name", "player", "players_names")
+
+
+def problems(ja: str, whole: str | None = None) -> list[str]:
+    """What is wrong with one line of Japanese (its placeholders ignored); bracket widths are
+    judged over the `whole` text the line belongs to (a board is one text)."""
+    text = PLACEHOLDER.sub("", ja)
+    found = []
+    whole = PLACEHOLDER.sub("", whole if whole is not None else ja)
+    if HALF.search(text) and FULL.search(whole) or FULL.search(text) and HALF.search(whole):
+        found.append("mixed bracket widths")
+    if ", " in text:
+        found.append("', ' between listed items (use 、)")
+    if SAME_BOUNDS.search(text):
+        found.append("a range with equal ends (N～N)")
+    if BARE_TURN.search(text):
+        found.append("番 for a turn (use 手番)")
+    return found
+
+
+def test_the_lint_finds_what_it_is_for():
+    assert problems("鋼鉄と火薬 (基本セット) — 第1手番（ラウンド1）") == ["mixed bracket widths"]
+    assert problems("手札: 建設, 征服") == ["', ' between listed items (use 、)"]
+    assert problems("このゲームは2～2人で遊びます") == ["a range with equal ends (N～N)"]
+    assert problems("{users}さん、あなたの番です。") == ["番 for a turn (use 手番)"]
+    assert problems("あなたの手番です。番号を入力、順番、2番目") == []
+    assert RANGE_OF_PLACEHOLDERS.search("{min}～{max}人") and RANGE_OF_PLACEHOLDERS.search("1～{count}")
+
+
+def test_the_catalogue_reads_well_in_japanese():
+    bad = {}
+    for key, texts in catalogue().items():
+        found = problems(texts.get("ja", ""))
+        if RANGE_OF_PLACEHOLDERS.search(texts.get("ja", "")) or RANGE_OF_PLACEHOLDERS.search(texts.get("en", "")):
+            found.append("a range between placeholders (use one placeholder filled by Span: never 2～2)")
+        for name in NAME_PLACEHOLDERS:
+            if texts.get("ja", "").count("{" + name + "}") > 1:
+                found.append(f"{{{name}}} twice")
+        if found:
+            bad[key] = found
+    assert not bad, bad
+
+
+CONFIGS = [("fort-of-gold", {}, 1), ("ganymede", {"mode": "duel"}, 2), ("ganymede", {"mode": "coop"}, 2),
+           ("ganymede", {"mode": "three"}, 3), ("sutosute", {}, 2), ("sutosute", {"civilizations": True}, 2),
+           ("guns-and-steel", {"set": "base"}, 3), ("guns-and-steel", {"set": "renaissance"}, 2),
+           ("guns-and-steel", {"set": "mixed"}, 4)]
+
+
+def japanese_texts(key: str, options: dict, count: int, seed: int):
+    """(where, text) for every Japanese text a random game shows: boards for every viewer,
+    questions, options, events and the result, plus the log lines the Discord log shows."""
+    from bot.discord_ui.presenters import log_embed
+    from persistence.models import LogEntry, Seat, Table
+    game = registry.get(key)
+    players = [f"14560744439808000{i:02d}" for i in range(1, count + 1)]  # as Discord numbers them
+    names = ["Bob", "Aiko", "Chen", "Dana"][:count]
+    state = game.setup(players, game.Options(**options), seed)
+    rng = Rng(seed=seed)
+    table = Table(id=1, guild_id=1, channel_id=1, game=key, status="running", host="P1", created_at=0, updated_at=0,
+                  seats=[Seat(user_id=p, display_name=n) for p, n in zip(players, names, strict=True)])
+    entries = []
+    for step in range(5000):
+        prompts = game.prompts(state)
+        if step % 5 == 0 or not prompts:
+            for viewer in (None, *players):
+                yield "board", game.render(game.view(state, viewer), "ja")
+        if not prompts:
+            break
+        prompt = prompts[rng.below(len(prompts))]
+        yield "question", prompt.text.get("ja")
+        for option in prompt.options:
+            yield "option", option.label.get("ja") + (f" — {option.detail.get('ja')}" if option.detail else "")
+        state, events = game.apply(state, prompt.player, prompt.id, random_choice(prompt, rng))
+        for event in events:
+            yield "event", event.text.get("ja")
+        entries.append(LogEntry(seq=state.version, player=prompt.player, prompt_id=prompt.id, choice=[],
+                                created_at=0, events=events))
+    outcome = game.outcome(state)
+    if outcome is not None:
+        yield "result", outcome.summary.get("ja")
+    for page in range(0, len(entries), 10):
+        for line in log_embed(game, table, entries[page:page + 10], "ja", "").description.splitlines():
+            if match := re.match(r"`\s*\d+` \*\*(.+?)\*\*(?: ⏱)?: (.*)", line):
+                if match[2].startswith(match[1]):
+                    yield "log line", f"name repeated: {line}"
+
+
+@pytest.mark.parametrize(("key", "options", "count"), CONFIGS, ids=[f"{k}-{o}" for k, o, _ in CONFIGS])
+def test_the_games_japanese_texts_read_well_in_random_games(key, options, count):
+    bad: dict[str, str] = {}
+    for seed in range(property_games(2)):
+        for where, text in japanese_texts(key, options, count, seed):
+            for line in text.splitlines():
+                found = problems(line, text) + (["name repeated"] if line.startswith("name repeated") else [])
+                for problem in found:
+                    bad.setdefault(f"{where}: {problem}", line)
+    assert not bad, bad
