@@ -11,12 +11,13 @@ redrawn from what that viewer may know) and compares, real against resampled:
   prompts in full (text, options, counts);
 - the next move: the same answer, where the viewer could know it (their own move, or a choice
   that names no card hidden from them), gives the same events visible to the viewer, kind for
-  kind, and then the same prompts' shape, and, when it turned no card up, states that again
-  look the same.
+  kind, and, when it turned no card up, states that again look the same (after a card was
+  turned up, the next step compares states resampled with it known).
 
-A difference in what an event says (a revealed card, a forced play) ends the comparison of
-that move: from there the worlds differ by what the rules revealed. A difference in which
-events happen before that (an extra "does not counter", a step skipped) is a leak.
+A difference in what an event says (a revealed card, a forced play), or in which events
+follow once the move turned a card up, ends the comparison of that move: from there the
+worlds differ by what the rules revealed. A difference in which events happen while nothing
+was shown (an extra "does not counter", a step skipped) is a leak.
 """
 from __future__ import annotations
 
@@ -96,21 +97,21 @@ def compare_move(game: Game, real: BaseState, alt: BaseState, viewer: str | None
         return  # this answer exists only in the real world (it reveals what it plays)
     real_after, real_events = game.apply(real, player, prompt_id, choice)
     mine, theirs = _seen(real_events, viewer), _seen(alt_events, viewer)
+    turned_up = bool(hidden - game.hidden_ids(real_after, viewer) or hidden - game.hidden_ids(alt_after, viewer))
     for n, (a, b) in enumerate(zip(mine, theirs)):
+        if (a.kind, a.to) != (b.kind, b.to) and turned_up:
+            return  # a card turned up (a Revolution shown, not a plain reveal): the rules showed it
         assert (a.kind, a.to) == (b.kind, b.to), (
             f"{where}: after {player} {prompt_id} {choice}, event {n} seen by {viewer!r} depends on hidden cards: "
             f"{a.kind} {a.text.en!r} vs {b.kind} {b.text.en!r}")
         if a.text != b.text or _mask(a.data, hidden) != _mask(b.data, hidden):
-            return  # a card was revealed: the worlds now differ by what the rules showed
+            return  # the event told a card (or its resource): the worlds now differ by what the rules showed
     assert len(mine) == len(theirs), (
         f"{where}: after {player} {prompt_id} {choice}, {viewer!r} sees {len(mine)} vs {len(theirs)} events: "
         f"{[e.text.en for e in mine]} vs {[e.text.en for e in theirs]}")
     where += f" (after {player} {prompt_id} {choice})"
-    revealed = hidden - game.hidden_ids(real_after, viewer)
-    if revealed:  # the move turned cards up (a payment's depleted resources): only the prompts' shape
-        shapes = [[(p.player, p.id) for p in game.prompts(s)] for s in (real_after, alt_after)]
-        assert shapes[0] == shapes[1], f"{where}: who is asked what depends on hidden cards: {shapes[0]} vs {shapes[1]}"
-        return
+    if turned_up:
+        return  # the move turned cards up (a payment's resources, a Revolution): the next step compares again
     compare_states(game, real_after, alt_after, viewer, where, hidden)
 
 

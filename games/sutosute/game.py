@@ -10,6 +10,7 @@ from .combos import bonus, next_links
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, die_name, kind_name, load
 from .options import Options
 from .state import State
+from .resample import resample
 from .view import SutosuteView, build_view, render, rules_summary, visible_ids
 
 
@@ -88,7 +89,7 @@ class SutosuteGame(Game[State]):
                                       detail=T(f"Combo of {n}: {bonus(n, civ)} points in total.",
                                                f"{n}枚コンボ:合計{bonus(n, civ)}点。")))
             options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える({bonus(n - 1, civ)}点)",
-                               passes=True))
+                               passes=True) if n > 1 else opt("stop", "No combo", "コンボしない", passes=True))
             return [Prompt(id="combo", player=w, text=T("Combo: reveal a connected card from your hand?",
                                                         "コンボ:繋がるカードを公開しますか?"), options=options)]
         if step == "china":
@@ -162,6 +163,9 @@ class SutosuteGame(Game[State]):
     # ---- what players see -------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> SutosuteView:
         return build_view(state, viewer, self.current_players(state))
+
+    def resample(self, state: State, viewer: str | None, rng: Rng) -> State:
+        return resample(state, viewer, rng)
 
     def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
         return set(state.cards) - visible_ids(state, viewer)
