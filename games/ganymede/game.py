@@ -61,8 +61,8 @@ class GanymedeGame(Game[State]):
             rounds.remove_card(state, colour, pick, events)
         return events
 
-    def resample(self, state: State, viewer: str | None, rng: Rng) -> State:
-        return resample(state, viewer, rng)
+    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
+        return resample(state, viewer, rng, keep)
 
     def view(self, state: State, viewer: str | None) -> GanymedeView:
         return build_view(state, viewer, self.current_players(state))

@@ -14,7 +14,7 @@ from games.kit.leaks import shuffle_within
 from .state import State
 
 
-def resample(state: State, viewer: str | None, rng: Rng) -> State:
+def resample(state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
     alt = state.model_copy(deep=True)
     classes: dict[tuple[str, str], list[str]] = {}
     for colour, side in state.sides.items():
@@ -23,7 +23,7 @@ def resample(state: State, viewer: str | None, rng: Rng) -> State:
         else:
             classes[(colour, "deck")] = [*side.deck, *side.face_down]
             classes[(colour, "used")] = [*side.used, *side.removed]
-    shuffle_within(alt.cards, classes, rng)
+    shuffle_within(alt.cards, classes, rng, keep)
     _pending_again(alt, viewer)
     return alt
 

@@ -28,7 +28,6 @@ from .flow import Events, make_prompt, push, register_task, say, task
 from .knowledge import might_ambush, might_play
 from .state import AttackState, State, Task
 
-
 NONE = "none"
 
 

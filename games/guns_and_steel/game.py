@@ -45,8 +45,8 @@ class GunsAndSteel(Game[State]):
     def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
         return hidden_ids(state, viewer)
 
-    def resample(self, state: State, viewer: str | None, rng: Rng) -> State:
-        return resample(state, viewer, rng)
+    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
+        return resample(state, viewer, rng, keep)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

@@ -15,7 +15,7 @@ from . import field
 from .state import State
 
 
-def resample(state: State, viewer: str | None, rng: Rng) -> State:
+def resample(state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
     alt = state.model_copy(deep=True)
     classes: dict[tuple, list[str]] = {}
     for p in state.order:
@@ -26,5 +26,5 @@ def resample(state: State, viewer: str | None, rng: Rng) -> State:
             classes.setdefault((p, c.resource, c.vp.value), []).append(cid)
     for era, pile in state.piles.items():
         classes[("pile", era, 0)] = list(pile[1:])
-    shuffle_within(alt.cards, classes, rng)
+    shuffle_within(alt.cards, classes, rng, keep)
     return alt

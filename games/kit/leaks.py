@@ -9,8 +9,8 @@ redrawn from what that viewer may know) and compares, real against resampled:
 - the viewer's view and the public view;
 - the open prompts: who owes them and which kind (their ids), in order, and the viewer's own
   prompts in full (text, options, counts);
-- the next move: the same answer, where the viewer could know it (their own move, or a choice
-  that names no card hidden from them), gives the same events visible to the viewer, kind for
+- the next move: the same answer (in a world resampled around the hidden cards it plays, if
+  any) gives the same events visible to the viewer, kind for
   kind, and, when it turned no card up, states that again look the same (after a card was
   turned up, the next step compares states resampled with it known).
 
@@ -89,8 +89,6 @@ def compare_move(game: Game, real: BaseState, alt: BaseState, viewer: str | None
                  choice: list[str], where: str) -> None:
     """The same answer in both worlds tells `viewer` the same thing (see the module docstring)."""
     hidden = game.hidden_ids(real, viewer)
-    if player != viewer and set(choice) & hidden:
-        return  # the viewer cannot know which card was meant: nothing to compare
     try:
         alt_after, alt_events = game.apply(alt, player, prompt_id, choice)
     except IllegalAction:
@@ -135,15 +133,20 @@ def check_hidden_info(game: Game, players: list[str], options: BaseModel | dict 
                         continue
                     where = f"{game.key} seed {seed} step {step} sample {n}"
                     compare_states(game, state, alt, viewer, where)
+                    played = frozenset(choice) & game.hidden_ids(state, viewer) if prompt.player != viewer else frozenset()
+                    if played:  # a move playing hidden cards: the other world holds the same ones
+                        alt = game.resample(state, viewer, rng, keep=played)
                     compare_move(game, state, alt, viewer, prompt.player, prompt.id, choice, where)
         state, _ = game.apply(state, prompt.player, prompt.id, choice)
     raise AssertionError(f"game did not end within {max_actions} actions")
 
 
-def shuffle_within(mapping: dict, classes: dict, rng: Rng) -> None:
+def shuffle_within(mapping: dict, classes: dict, rng: Rng, keep: frozenset[str] = frozenset()) -> None:
     """Redraw hidden cards: within each class (a list of ids the viewer cannot tell apart),
-    shuffle which card each id holds (`mapping`: id -> card, changed in place)."""
-    for ids in classes.values():
+    shuffle which card each id holds (`mapping`: id -> card, changed in place); ids in `keep`
+    hold on to theirs."""
+    for group in classes.values():
+        ids = [i for i in group if i not in keep]
         cards = [mapping[i] for i in ids]
         rng.shuffle(cards)
         for i, card in zip(ids, cards, strict=True):

@@ -9,8 +9,8 @@ from . import flow
 from .combos import bonus, next_links
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, die_name, kind_name, load
 from .options import Options
-from .state import State
 from .resample import resample
+from .state import State
 from .view import SutosuteView, build_view, render, rules_summary, visible_ids
 
 
@@ -164,8 +164,8 @@ class SutosuteGame(Game[State]):
     def view(self, state: State, viewer: str | None) -> SutosuteView:
         return build_view(state, viewer, self.current_players(state))
 
-    def resample(self, state: State, viewer: str | None, rng: Rng) -> State:
-        return resample(state, viewer, rng)
+    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
+        return resample(state, viewer, rng, keep)
 
     def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
         return set(state.cards) - visible_ids(state, viewer)

@@ -13,8 +13,8 @@ from .state import State
 from .view import visible_ids
 
 
-def resample(state: State, viewer: str | None, rng: Rng) -> State:
+def resample(state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
     alt = state.model_copy(deep=True)
     hidden = sorted(set(state.cards) - visible_ids(state, viewer))
-    shuffle_within(alt.cards, {"hidden": hidden}, rng)
+    shuffle_within(alt.cards, {"hidden": hidden}, rng, keep)
     return alt
