@@ -35,7 +35,7 @@ class Secret(Game[SecretState]):
         kinds = ["spy", "plain", "plain", "spy", "plain", "plain", "plain", "spy"]
         ids = [f"k{i}" for i in range(len(kinds))]
         rng.shuffle(kinds)
-        cards = dict(zip(ids, kinds))
+        cards = dict(zip(ids, kinds, strict=True))
         return SecretState(game=self.key, players=players, seed=rng.seed, rng=rng, cards=cards,
                            hands={players[0]: ids[:3], players[1]: ids[3:6]}, deck=ids[6:])
 

@@ -41,7 +41,7 @@ def _first_difference(a, b, path: str = "") -> str:
             if a.get(k) != b.get(k):
                 return _first_difference(a.get(k), b.get(k), f"{path}.{k}")
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for n, (x, y) in enumerate(zip(a, b)):
+        for n, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
                 return _first_difference(x, y, f"{path}[{n}]")
     return f"{path or 'value'}: {str(a)[:200]} vs {str(b)[:200]}"
@@ -96,7 +96,7 @@ def compare_move(game: Game, real: BaseState, alt: BaseState, viewer: str | None
     real_after, real_events = game.apply(real, player, prompt_id, choice)
     mine, theirs = _seen(real_events, viewer), _seen(alt_events, viewer)
     turned_up = bool(hidden - game.hidden_ids(real_after, viewer) or hidden - game.hidden_ids(alt_after, viewer))
-    for n, (a, b) in enumerate(zip(mine, theirs)):
+    for n, (a, b) in enumerate(zip(mine, theirs, strict=False)):
         if (a.kind, a.to) != (b.kind, b.to) and turned_up:
             return  # a card turned up (a Revolution shown, not a plain reveal): the rules showed it
         assert (a.kind, a.to) == (b.kind, b.to), (

@@ -26,13 +26,13 @@ def _attack(unit: str):
     p = prompt(s)
     cards = {inst(s, "napoleon", "horse_archer"), inst(s, "napoleon", "reinforcement")}
     assert p.player == "napoleon" and set(keys(p)) == cards | {"none", "never"}
-    for card in sorted(cards):                              # one card per click; then nothing could counter
-        s, _ = act(s, "counter", card)
+    for each in sorted(cards):                              # one card per click; then nothing could counter
+        s, _ = act(s, "counter", each)
     p = prompt(s)
     cards = {inst(s, "elizabeth", "nationalism"), inst(s, "elizabeth", "battleship")}
     assert p.player == "elizabeth" and set(keys(p)) == cards | {"none", "never"}
-    for card in sorted(cards):
-        s, events = act(s, "counter", card)
+    for each in sorted(cards):
+        s, events = act(s, "counter", each)
     compare = next(e for e in events if e.kind == "compare")
     return s, events, compare
 
