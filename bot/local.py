@@ -136,9 +136,9 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             except (Quit, EOFError):
                 say("Bye." if lang == "en" else "終了します。")
                 return 1
-        else:
+        else:  # a computer seat: its choice is its own (a face-down card, a resource's front);
+            # what the table may learn of it comes from the public events below (issue 14)
             choice = random_choice(prompt, cpu)
-            say(f"[{prompt.player}] {', '.join(prompt.option(k).label.get(lang) for k in choice) or '—'}")
         try:
             state, events = game.apply(state, prompt.player, prompt.id, choice)
         except IllegalAction as e:  # cannot happen for listed options, but never crash a game
