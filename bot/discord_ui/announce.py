@@ -156,6 +156,9 @@ class Announcer:
         game = registry.get(table.game)
         ping = t("turn.ping", lang, who=", ".join(mention(u, names) for u in users), game=game_name(game, lang),
                  id=table.id)
+        windows = [p.window.get(lang) for u in users for p in owed(table, u) if p.window is not None]
+        if windows:  # a public name only ("counter window"), never the prompt's private text
+            ping += t("turn.window", lang, window=windows[0])
         if deadline:
             ping += " " + t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>")
         lines = [ping]

@@ -74,7 +74,7 @@ def draw_prompt(state: State, side: Side) -> Prompt:
         options.extend(effect_options(state))
     stop_label = T("Stop drawing", "引くのをやめる") if options else T("Done", "終わる")
     options.append(Option(key="stop", label=stop_label, passes=True))
-    return Prompt(id="draw", player=side.player, text=text, options=options)
+    return Prompt(id="draw", player=side.player, text=text, options=options, window=T("draw phase", "ドローフェイズ"))
 
 
 def effect_prompt(state: State) -> Prompt:

@@ -78,7 +78,8 @@ def _counter_prompt(state: State, t: Task):
     return make_prompt(t, T(f"Counter window: {atk.attacker} attacks with military {field.military(state, atk.attacker)}; "
                             f"yours is {mine}. Counter with a card?",
                             f"反撃の機会：{atk.attacker}が軍事力{field.military(state, atk.attacker)}で攻撃しています"
-                            f"（あなたは{mine}）。カードで反撃しますか？"), options)
+                            f"（あなたは{mine}）。カードで反撃しますか？"), options,
+                       window=T("counter window", "反撃の機会"))
 
 
 def _counter_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:

@@ -279,7 +279,8 @@ def _play_prompt(state: State, t: Task):
     if not options:
         options = [opt(NO_MORE, "I have no fitting card in hand", "手札に出せるカードはない", passes=True)]
     return make_prompt(t, T(f"Play more: play a card from your hand (still to play: {en})",
-                            f"追加プレイ：手札からカードをプレイしてください（残り：{ja}）"), options)
+                            f"追加プレイ：手札からカードをプレイしてください（残り：{ja}）"), options,
+                       window=T("play more", "追加プレイ"))
 
 
 def _play_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:

@@ -183,7 +183,8 @@ def _ambush_prompt(state: State, t: Task):
     if not options:
         options = [opt(NONE, "I have no unit among my resources", "資源にユニットはない", passes=True)]
     return make_prompt(t, T("Ambush: deplete which unit resource (its effect is applied)?",
-                            "待ち伏せ：どのユニットの資源を消費して効果を適用しますか"), options)
+                            "待ち伏せ：どのユニットの資源を消費して効果を適用しますか"), options,
+                       window=T("Ambush", "待ち伏せ"))
 
 
 def _ambush_do(state: State, t: Task, cid: str, events: Events) -> None:

@@ -91,7 +91,8 @@ class SutosuteGame(Game[State]):
             options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える({bonus(n - 1, civ)}点)",
                                passes=True) if n > 1 else opt("stop", "No combo", "コンボしない", passes=True))
             return [Prompt(id="combo", player=w, text=T("Combo: reveal a connected card from your hand?",
-                                                        "コンボ:繋がるカードを公開しますか?"), options=options)]
+                                                        "コンボ:繋がるカードを公開しますか?"), options=options,
+                           window=T("combo", "コンボ"))]
         if step == "china":
             return [Prompt(id="china", player=state.winner, text=T(
                 "Permanent Revolution: take Revolution back into your hand (the opponent's card is discarded)?",
