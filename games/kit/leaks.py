@@ -10,9 +10,9 @@ redrawn from what that viewer may know) and compares, real against resampled:
 - the open prompts: who owes them and which kind (their ids), in order, and the viewer's own
   prompts in full (text, options, counts);
 - the next move: the same answer (in a world resampled around the hidden cards it plays, if
-  any) gives the same events visible to the viewer, kind for
-  kind, and, when it turned no card up, states that again look the same (after a card was
-  turned up, the next step compares states resampled with it known).
+  any) gives the same events visible to the viewer, kind for kind, and, when it turned no
+  card up, states that again look the same (after a card was turned up, the next step
+  compares states resampled with it known).
 
 A difference in what an event says (a revealed card, a forced play), or in which events
 follow once the move turned a card up, ends the comparison of that move: from there the
@@ -28,10 +28,6 @@ from .game import BaseState, Game
 from .models import Event, Prompt
 from .playout import random_choice
 from .rng import Rng
-
-
-def _dump(model: BaseModel) -> str:
-    return model.model_dump_json()
 
 
 def _first_difference(a, b, path: str = "") -> str:
