@@ -135,5 +135,5 @@ def test_resampled_positions_look_the_same_to_everyone_but_the_owner():
 
 
 def test_random_games_leak_nothing_through_windows_steps_or_the_log():
-    for set_, n, seed in (("base", 3, 10000), ("renaissance", 2, 10001), ("mixed", 4, 10002)):
-        check_hidden_info(GAME, [f"p{i}" for i in range(n)], {"set": set_}, seed, every=3)
+    # (every set and player count runs in tests/test_games_contract.py; this is the example)
+    check_hidden_info(GAME, ["p0", "p1", "p2"], {"set": "base"}, 10000, every=2)
