@@ -1,6 +1,8 @@
 """The decisions owed now, built from `state.step`; every option offered is legal and leads on."""
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from games.kit import Option, Prompt, T, Text, opt
 
 from .data import ACE, EFFECT_RANKS, load
@@ -30,15 +32,22 @@ def prompts(state: State) -> list[Prompt]:
     return []
 
 
+@cache
 def effect_text(rank: str) -> Text:
     e = load().effect(rank)
     return T(e.en, e.ja)
 
 
 def supply_prompt(state: State, side: Side, step: str) -> Prompt:
+    ranks = [state.cards[c].rank for c in state.supply]
+    return _supply_prompt(side.player, step, tuple(ranks.count(rank) for rank in EFFECT_RANKS))
+
+
+@lru_cache(maxsize=4096)
+def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
+    """Built once per player, step and supply (prompts are frozen, so shared)."""
     options = []
-    for rank in EFFECT_RANKS:
-        left = sum(1 for c in state.supply if state.cards[c].rank == rank)
+    for rank, left in zip(EFFECT_RANKS, counts, strict=True):
         if left:
             options.append(Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}(残り{left}枚)"),
                                   detail=effect_text(rank)))
@@ -49,32 +58,40 @@ def supply_prompt(state: State, side: Side, step: str) -> Prompt:
         text = T("Reinforcement: take one black card into your used pile.",
                  "増援フェイズ:黒カードを1枚選んで使用済デッキに加えてください。")
         pid = "reinforce"
-    return Prompt(id=pid, player=side.player, text=text, options=options)
+    return Prompt(id=pid, player=player, text=text, options=options)
 
 
 def draw_prompt(state: State, side: Side) -> Prompt:
     """Draw or stop. In the duel the window stays open after each face-down draw even when
     no more draws are allowed (one click, "Done"), and a face-down 2 or 4 just drawn offers its
     effect here (so whom the board waits for never depends on a face-down card)."""
-    total = draw_total(state, side)
-    face_down = state.options.mode == "duel"
+    plain = _draw_prompt(side.player, draw_total(state, side), side.draws, state.options.mode == "duel",
+                         can_draw_more(state, side))
+    if state.pending is None or state.pending.colour != side.colour:
+        return plain
+    card = state.cards[state.pending.card]
+    text = plain.text + T(" You drew ", " 引いたカード:") + card_label(card) + T(": ", ":") + effect_text(card.rank)
+    options = [*plain.options[:-1], *effect_options(state), plain.options[-1]]
+    if plain.options[-1].label.en == "Done":
+        options[-1] = Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True)
+    return plain.model_copy(update={"text": text, "options": options})
+
+
+@lru_cache(maxsize=4096)
+def _draw_prompt(player: str, total: int, draws: int, face_down: bool, can_draw: bool) -> Prompt:
     options = []
-    if can_draw_more(state, side):
-        text = T(f"Draw phase: your cards total {total} ({side.draws} of {MAX_DRAWS} drawn; over 21 stops you). "
+    if can_draw:
+        text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn; over 21 stops you). "
                  "Draw another card?",
-                 f"ドローフェイズ:合計{total}({side.draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません)。もう1枚引きますか?")
+                 f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません)。もう1枚引きますか?")
         options.append(opt("draw", "Draw a card face down" if face_down else "Draw a card",
                            "裏向きで1枚引く" if face_down else "1枚引く"))
+        options.append(Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True))
     else:
-        text = T(f"Draw phase: your cards total {total} ({side.draws} of {MAX_DRAWS} drawn); you cannot draw more.",
-                 f"ドローフェイズ:合計{total}({side.draws}/{MAX_DRAWS}枚引いた)。これ以上は引けません。")
-    if state.pending is not None and state.pending.colour == side.colour:
-        text = text + T(" You drew ", " 引いたカード:") + card_label(state.cards[state.pending.card]) + T(": ", ":") \
-            + effect_text(state.cards[state.pending.card].rank)
-        options.extend(effect_options(state))
-    stop_label = T("Stop drawing", "引くのをやめる") if options else T("Done", "終わる")
-    options.append(Option(key="stop", label=stop_label, passes=True))
-    return Prompt(id="draw", player=side.player, text=text, options=options, window=T("draw phase", "ドローフェイズ"))
+        text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn); you cannot draw more.",
+                 f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた)。これ以上は引けません。")
+        options.append(Option(key="stop", label=T("Done", "終わる"), passes=True))
+    return Prompt(id="draw", player=player, text=text, options=options, window=T("draw phase", "ドローフェイズ"))
 
 
 def effect_prompt(state: State) -> Prompt:
