@@ -193,12 +193,11 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             except (Quit, EOFError):
                 say(t("terminal.bye", lang))
                 return 1
-        else:
+        else:  # a computer seat: its choice is its own (a face-down card, a resource's front);
+            # what the table may learn of it comes from the public events below (issue 14)
             prompt_id, choice = ai.choose(game, state, prompt.player, level=args.ai, seed=seed, budget_s=args.think,
                                           iterations=CPU_ITERATIONS)
             prompt = next(p for p in prompts if p.id == prompt_id and p.player == prompt.player)
-            labels = ("、" if lang == "ja" else ", ").join(plain(prompt.option(k).label.get(lang)) for k in choice) or "—"
-            say(t("terminal.cpu_move", lang, player=prompt.player, choice=labels))
         try:
             state, events = game.apply(state, prompt.player, prompt.id, choice)
         except IllegalAction as e:  # cannot happen for listed options, but never crash a game

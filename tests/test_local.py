@@ -41,7 +41,7 @@ RETRY = ("Please enter ", "入力し直してください")
 
 def open_question(text: str) -> tuple[int, int, int]:
     """(option count, min, max) of the last question printed: the last "[player] ..." header
-    followed by numbered options. Computer moves ("[P2] Growth") and boards have none."""
+    followed by numbered options. Boards and event lines have none."""
     for header in reversed(list(HEADER.finditer(text))):
         block = text[header.start():]
         nxt = HEADER.search(block, 1)

@@ -62,7 +62,8 @@ def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
         if prompt.player in seen:
             continue
         seen.add(prompt.player)
-        lines.append(f"{mention(prompt.player, names)} — {clip(substitute(prompt.text.get(lang), names), 160)}")
+        said = prompt.window or prompt.text  # a window's public name ("Counter window") says it all
+        lines.append(f"{mention(prompt.player, names)} — {clip(substitute(said.get(lang), names), 160)}")
     return lines
 
 

@@ -9,6 +9,7 @@ from . import flow
 from .data import label, rules
 from .options import Options
 from .refusals import explain
+from .resample import resample
 from .rules import Move, Position, moves_at, position
 from .state import State
 from .view import FortView, all_ids, build_view, render, rules_summary, visible_ids
@@ -146,6 +147,9 @@ class FortOfGoldGame(Game[State]):
     # ---- what the player sees ----------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> FortView:
         return build_view(state, viewer)
+
+    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
+        return resample(state, viewer, rng, keep)
 
     def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
         return all_ids(state) - visible_ids(state, viewer)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.kit import Event, T
 
 from .piles import label_text, put_on_top, side_name
-from .rounds import EventList, continue_draw, draw_one
+from .rounds import EventList, continue_draw, draw_one, stop_drawing
 from .rules import card_label, is_special
 from .state import Pending, Side, State
 
@@ -28,13 +28,24 @@ def usable(state: State, side: Side, card: str) -> bool:
 
 
 def player_draw(state: State, colour: str, events: EventList) -> None:
+    """Draw one card. A usable 2 or 4 waits for its owner: in co-op and three players (drawn face
+    up) as its own step; in the duel (face down) as options of the same draw window that every
+    face-down draw opens, so nobody else can tell (issue 15)."""
     side = state.sides[colour]
+    state.pending = None
     card = draw_one(state, side, events)
     if card is not None and usable(state, side, card):
         state.pending = Pending(colour=colour, card=card)
-        state.step = "effect"
-        return
+        if state.options.mode != "duel":
+            state.step = "effect"
+            return
     continue_draw(state, events)
+
+
+def stop(state: State, colour: str, events: EventList) -> None:
+    """End the draw phase; a 2 or 4 not used by now stays face down without effect."""
+    state.pending = None
+    stop_drawing(state, colour, events)
 
 
 def face(state: State, card: str) -> tuple[str, str]:
@@ -91,7 +102,7 @@ def use_effect(state: State, choice: str, events: EventList) -> None:
         f" looks at the top {len(peeked)} card(s) of the deck.", f"は出撃デッキの上から{len(peeked)}枚を見ました。")))
     events.append(Event(kind="peeked", to=[side.player], text=T("Top of your deck: ", "出撃デッキの上から:")
                         + label_text(state, peeked) + T(".", "。")))
-    if len(peeked) == 2 and face(state, peeked[0]) != face(state, peeked[1]):
+    if len(peeked) == 2:  # asked even for two equal cards: others must not learn that they are equal
         pending.peeked = peeked
         state.step = "order"
         return

@@ -10,6 +10,7 @@ from .options import Options
 from .piles import side_name
 from .prompts import prompts as open_prompts
 from .render import render, rules_summary
+from .resample import resample
 from .state import State
 from .view import GanymedeView, build_view, visible_ids
 
@@ -43,8 +44,10 @@ class GanymedeGame(Game[State]):
         elif prompt.id == "draw":
             if pick == "draw":
                 effects.player_draw(state, colour, events)
-            else:
-                rounds.stop_drawing(state, colour, events)
+            elif pick == "stop":
+                effects.stop(state, colour, events)
+            else:  # the duel's face-down 2 or 4, offered in the draw window
+                effects.use_effect(state, pick, events)
         elif prompt.id == "effect":
             effects.use_effect(state, pick, events)
         elif prompt.id == "order":
@@ -57,6 +60,9 @@ class GanymedeGame(Game[State]):
         elif prompt.id == "remove":
             rounds.remove_card(state, colour, pick, events)
         return events
+
+    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
+        return resample(state, viewer, rng, keep)
 
     def view(self, state: State, viewer: str | None) -> GanymedeView:
         return build_view(state, viewer, self.current_players(state))

@@ -21,6 +21,10 @@ class Options(BaseModel):
         1, description="What an A counts for the 'over 21: no more draws' check: 1 (notes G3) or 11.")
     coop_loss: Literal["both", "either"] = Field(
         "both", description="Co-op and three players: red and green lose when both (notes G21) or either falls.")
+    zero_against_bust: Literal["deals", "none"] = Field(
+        "deals", description="When one side busts (22+, counted as 0) and the other's strength is also 0: "
+                             "deals: the strengths are equal, so the side that did not bust deals its damage "
+                             "(the rulebook's text); none: nobody deals damage (the earlier reading).")
     round_limit: int = Field(
         100, ge=1, le=1000,
         description="Safety cap (not in the rulebook): after this many rounds the game ends "

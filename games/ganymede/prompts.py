@@ -9,7 +9,7 @@ from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
 from .piles import side_name
 from .rounds import opponents
-from .rules import MAX_DRAWS, card_label, draw_total, own_total, special_count
+from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, own_total, special_count
 from .state import Side, State
 
 
@@ -62,27 +62,54 @@ def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
 
 
 def draw_prompt(state: State, side: Side) -> Prompt:
-    return _draw_prompt(side.player, draw_total(state, side), side.draws, state.options.mode == "duel")
+    """Draw or stop. In the duel the window stays open after each face-down draw even when
+    no more draws are allowed (one click, "Done"), and a face-down 2 or 4 just drawn offers its
+    effect here (so whom the board waits for never depends on a face-down card)."""
+    plain = _draw_prompt(side.player, draw_total(state, side), side.draws, state.options.mode == "duel",
+                         can_draw_more(state, side))
+    if state.pending is None or state.pending.colour != side.colour:
+        return plain
+    card = state.cards[state.pending.card]
+    text = plain.text + T(" You drew ", " 引いたカード:") + card_label(card) + T(": ", ":") + effect_text(card.rank)
+    options = [*plain.options[:-1], *effect_options(state), plain.options[-1]]
+    if plain.options[-1].label.en == "Done":
+        options[-1] = Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True)
+    return plain.model_copy(update={"text": text, "options": options})
 
 
 @lru_cache(maxsize=4096)
-def _draw_prompt(player: str, total: int, draws: int, face_down: bool) -> Prompt:
-    text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn; over 21 stops you). "
-             "Draw another card?",
-             f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません)。もう1枚引きますか?")
-    return Prompt(id="draw", player=player, text=text, options=[
-        opt("draw", "Draw a card face down" if face_down else "Draw a card",
-            "裏向きで1枚引く" if face_down else "1枚引く"),
-        Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True)])
+def _draw_prompt(player: str, total: int, draws: int, face_down: bool, can_draw: bool) -> Prompt:
+    options = []
+    if can_draw:
+        text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn; over 21 stops you). "
+                 "Draw another card?",
+                 f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません)。もう1枚引きますか?")
+        options.append(opt("draw", "Draw a card face down" if face_down else "Draw a card",
+                           "裏向きで1枚引く" if face_down else "1枚引く"))
+        options.append(Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True))
+    else:
+        text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn); you cannot draw more.",
+                 f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた)。これ以上は引けません。")
+        options.append(Option(key="stop", label=T("Done", "終わる"), passes=True))
+    return Prompt(id="draw", player=player, text=text, options=options, window=T("draw phase", "ドローフェイズ"))
 
 
 def effect_prompt(state: State) -> Prompt:
+    """Co-op and three players: use the face-up 2 or 4 just drawn, or not."""
+    pending = state.pending
+    side = state.sides[pending.colour]
+    card = state.cards[pending.card]
+    keep = Option(key=KEEP, label=T("Don't use the effect", "効果を使わない"), passes=True)
+    return Prompt(id="effect", player=side.player, text=T("You drew ", "引いたカード:") + card_label(card)
+                  + T(": ", ":") + effect_text(card.rank), options=[*effect_options(state), keep])
+
+
+def effect_options(state: State) -> list[Option]:
+    """The ways to use the pending 2 or 4 (a duel's face-down one is revealed by using it)."""
     pending = state.pending
     side = state.sides[pending.colour]
     card = state.cards[pending.card]
     duel = state.options.mode == "duel"
-    keep = Option(key=KEEP, label=T("Keep it face down (no effect)", "裏向きのまま(効果を使わない)") if duel
-                  else T("Don't use the effect", "効果を使わない"), passes=True)
     # Duel draws are face down, so using the effect reveals the card; co-op draws are already face up.
     verb = T("Reveal it and ", "公開して") if duel else T("", "")
     put, look = (T("put ", ""), T("look", "")) if duel else (T("Put ", ""), T("Look", ""))
@@ -93,8 +120,7 @@ def effect_prompt(state: State) -> Prompt:
     else:
         options = [Option(key=PEEK, label=verb + look + T(" at the top 2 cards of your deck (you may reorder them)",
                                                    "出撃デッキの上から2枚を見る(順番を入れ替えてよい)"))]
-    return Prompt(id="effect", player=side.player, text=T("You drew ", "引いたカード:") + card_label(card)
-                  + T(": ", ":") + effect_text(card.rank), options=[*options, keep])
+    return options
 
 
 def order_prompt(state: State) -> Prompt:

@@ -126,13 +126,15 @@ def start_round(state: State, events: EventList) -> None:
 
 
 def continue_draw(state: State, events: EventList) -> None:
-    """Let each side in turn draw; stop where a player must decide."""
+    """Let each side in turn draw; stop where a player must decide. In the duel a player who
+    has drawn face down always ends with their own "stop": whether they could draw on (their
+    hidden total) or use a 2 or 4 must not show in whom the board waits for (issue 15)."""
     while state.queue:
         side = state.sides[state.queue[0]]
         if side.player is None:  # the automated co-op purple side
             while can_draw_more(state, side) and purple_wants_card(state, side):
                 draw_one(state, side, events)
-        elif can_draw_more(state, side):
+        elif can_draw_more(state, side) or (state.options.mode == "duel" and side.draws > 0):
             return
         state.queue.pop(0)
     showdown(state, events)

@@ -2,7 +2,9 @@
 
 Resolutions (notes §2.7): the draw check counts A as 1 (G3); strength is tested for 22+ and
 exactly 21 after every modification (G9); damage = own cards + 1 for exactly 21 + 2 per own 7,
-capped at 3 when the receiver holds a 10 (G10); ties deal both ways unless one side busted (G11).
+capped at 3 when the receiver holds a 10 (G10); ties deal both ways, and a bust counts as 0, so
+a side at 0 against a bust deals its damage (the rulebook's 「《強さ》を0として扱い」 with 「《強さ》が
+同じ場合は…同時に」; option `zero_against_bust="none"` keeps the earlier reading, G11).
 """
 from __future__ import annotations
 
@@ -87,7 +89,8 @@ def clash(state: State, a: Side, b: Side) -> Clash:
     capped: dict[str, bool] = {}
     for me, them in ((a, b), (b, a)):
         mine, theirs = effective[me.colour], effective[them.colour]
-        hits = not bust[me.colour] and (mine > theirs or (mine == theirs and not bust[them.colour]))
+        tie_hits = not bust[them.colour] or state.options.zero_against_bust == "deals"
+        hits = not bust[me.colour] and (mine > theirs or (mine == theirs and tie_hits))
         damage = 0
         if hits:
             damage = len(me.play) + 2 * special_count(state, me, "7")

@@ -2,6 +2,9 @@
 
 1. Each defender, clockwise from the attacker's left, may play counter-icon cards from hand
    (their effects are not applied) and deplete own resources whose front is a unit or tactic.
+   The counter window opens for every defender who might hold such a card by public
+   knowledge (not only for those who do), with a one-click "No counter"; a player may choose
+   never to be asked again this game (issue 15).
 2. Then the attacker's military is compared with each defender's: less = "lost", equal =
    "tie", more = "held" (attacks beat strictly weaker players, notes A8).
 3. The unit's effect hook `on_defender` runs per defender in turn order (choices belong to
@@ -10,12 +13,13 @@
 """
 from __future__ import annotations
 
-from games.kit import Option, T
+from games.kit import Option, T, opt
 
 from . import field
 from .cards import card
 from .effects import EFFECTS
-from .flow import Events, make_prompt, push_seq, register_task, say, task
+from .flow import Events, make_prompt, push, push_seq, register_task, say, task
+from .knowledge import might_counter
 from .state import AttackState, State, Task
 
 
@@ -37,47 +41,67 @@ def start_attack(state: State, attacker: str, card_key: str, events: Events) -> 
                      *(task("defend", d) for d in defenders), task("attack_end", attacker)])
 
 
+NEVER_COUNTER = "counter"   # the window a player may ask never to be shown (State.never_ask)
+
+
 def counter_candidates(state: State, player: str) -> list[str]:
     """Counter-icon cards in hand, then own resources whose front is a unit or tactic."""
     from_hand = [c for c in field.hand(state, player) if field.info(state, c).counter.value]
     from_field = [c for c in field.resources(state, player) if field.info(state, c).kind in ("unit", "tactic")]
-    return from_hand + from_field
+    return field.distinct_by_card(state, from_hand) + field.distinct_by_card(state, from_field)
+
+
+NONE, NEVER = "none", "never"
 
 
 def _counter_prompt(state: State, t: Task):
-    cands = counter_candidates(state, t.player)
-    if not cands:
+    """The counter window opens for every defender who, by public knowledge, might hold a
+    counter (knowledge.might_counter), unless they asked never to be asked: whether they can
+    answer is theirs to know. One card per answer; the window stays open until "none"/"done"."""
+    if NEVER_COUNTER in state.never_ask.get(t.player, []) or not might_counter(state, t.player):
         return None
     atk = state.attack
     assert atk is not None
     hand = set(field.hand(state, t.player))
     options = []
-    for cid in cands:
+    for cid in counter_candidates(state, t.player):
         c = field.info(state, cid)
         where = T(f" — play from hand (+{c.military.value})", f" — 手札から反撃（+{c.military.value}）") if cid in hand else \
             T(f" — deplete your resource (+{c.military.value})", f" — 資源を消費して公開（+{c.military.value}）")
         options.append(Option(key=cid, label=c.label + where))
+    played = t.data.get("played", 0)
+    options.append(opt(NONE, "Done countering" if played else "No counter", "反撃を終える" if played else "反撃しない",
+                       passes=True))
+    options.append(opt(NEVER, "No — and don't ask me about counters again this game",
+                       "しない（このゲームでは今後反撃を尋ねない）"))
     mine = field.military(state, t.player)
-    return make_prompt(t, T(f"{atk.attacker} attacks with military {field.military(state, atk.attacker)}; yours is {mine}. "
-                            "Counter with which cards? (none is fine)",
-                            f"{atk.attacker}が軍事力{field.military(state, atk.attacker)}で攻撃しています（あなたは{mine}）。"
-                            "反撃に使うカードを選んでください（なしも可）"), options, 0, len(options))
+    return make_prompt(t, T(f"Counter window: {atk.attacker} attacks with military {field.military(state, atk.attacker)}; "
+                            f"yours is {mine}. Counter with a card?",
+                            f"反撃の機会：{atk.attacker}が軍事力{field.military(state, atk.attacker)}で攻撃しています"
+                            f"（あなたは{mine}）。カードで反撃しますか？"), options,
+                       window=T("counter window", "反撃の機会"))
 
 
 def _counter_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
-    hand = set(field.hand(state, t.player))
-    for cid in choice:
-        c = field.info(state, cid)
-        if cid in hand:
-            field.to_field(state, t.player, cid, up=True)
-            say(events, "counter", f"{t.player} counters with {c.name.en} from hand.", f"{t.player}は手札から《{c.name.ja}》で反撃。",
-                card=c.id)
-        else:
-            field.deplete(state, t.player, cid)
-            say(events, "counter", f"{t.player} depletes their {c.resource} resource: {c.name.en}.",
-                f"{t.player}は資源を消費して《{c.name.ja}》を公開。", card=c.id)
-    if not choice:
-        say(events, "counter", f"{t.player} does not counter.", f"{t.player}は反撃しません。")
+    cid = choice[0]
+    if cid in (NONE, NEVER):
+        if not t.data.get("played"):
+            say(events, "counter", f"{t.player} does not counter.", f"{t.player}は反撃しません。")
+        if cid == NEVER:
+            state.never_ask.setdefault(t.player, []).append(NEVER_COUNTER)
+            say(events, "never_ask", f"{t.player} will not be asked about counters again this game.",
+                f"{t.player}はこのゲームでは今後、反撃を尋ねられません。", player=t.player)
+        return
+    c = field.info(state, cid)
+    if cid in field.hand(state, t.player):
+        field.to_field(state, t.player, cid, up=True)
+        say(events, "counter", f"{t.player} counters with {c.name.en} from hand.", f"{t.player}は手札から《{c.name.ja}》で反撃。",
+            card=c.id)
+    else:
+        field.deplete(state, t.player, cid)
+        say(events, "counter", f"{t.player} depletes their {c.resource} resource: {c.name.en}.",
+            f"{t.player}は資源を消費して《{c.name.ja}》を公開。", card=c.id)
+    push(state, task("counter", t.player, played=t.data.get("played", 0) + 1))
 
 
 register_task("counter", prompt=_counter_prompt, resolve=_counter_resolve)

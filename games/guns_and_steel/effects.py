@@ -17,6 +17,7 @@ from games.kit import Option, T, Text, opt
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
 from .flow import Events, make_prompt, push, register_task, say_text, task
+from .knowledge import might_play
 from .state import AttackState, State, Task
 
 
@@ -233,9 +234,9 @@ def deplete_task(player: str, count: int, attack: bool = False) -> Task:
 
 def _deplete_prompt(state: State, t: Task):
     res = field.resources(state, t.player)
-    cands = field.distinct_by_card(state, res)
-    if len(res) <= t.data["count"] or len(cands) <= 1:
+    if len(res) <= t.data["count"]:     # all of them go: nothing to choose (and everyone can count)
         return None
+    cands = field.distinct_by_card(state, res)
     return make_prompt(t, T(f"Deplete which resource? ({t.data['count']} to go)",
                             f"どの資源を消費しますか（残り{t.data['count']}枚）"),
                        [_card_option(state, c) for c in cands])
@@ -268,6 +269,9 @@ def play_more_task(player: str, slots: list[list[str]], apply: str) -> Task:
     return task("play_more", player, slots=slots, apply=apply, played=[])
 
 
+NO_MORE = "none"
+
+
 def _play_candidates(state: State, t: Task) -> list[str]:
     slots = t.data["slots"]
     ok = [c for c in field.hand(state, t.player) if any(field.info(state, c).kind in s for s in slots)]
@@ -275,17 +279,27 @@ def _play_candidates(state: State, t: Task) -> list[str]:
 
 
 def _play_prompt(state: State, t: Task):
-    cands = _play_candidates(state, t)
-    if len(cands) <= 1:
+    """Asked whenever the player might hold a fitting card by public knowledge, so whether
+    the board waits for them tells nothing; with none in hand they answer "none"."""
+    if not might_play(state, t.player, {k for s in t.data["slots"] for k in s}):
         return None
     en = ", ".join(" or ".join(TYPE_NAMES[k][0] for k in s) for s in t.data["slots"])
     ja = "、".join("か".join(TYPE_NAMES[k][1] for k in s) for s in t.data["slots"])
-    return make_prompt(t, T(f"Play a card from your hand (still to play: {en})", f"手札からカードをプレイしてください（残り：{ja}）"),
-                       [Option(key=c, label=field.info(state, c).label) for c in cands])
+    options = [Option(key=c, label=field.info(state, c).label) for c in _play_candidates(state, t)]
+    if not options:
+        options = [opt(NO_MORE, "I have no fitting card in hand", "手札に出せるカードはない", passes=True)]
+    return make_prompt(t, T(f"Play more: play a card from your hand (still to play: {en})",
+                            f"追加プレイ：手札からカードをプレイしてください（残り：{ja}）"), options,
+                       window=T("play more", "追加プレイ"))
 
 
 def _play_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
     cid = choice[0]
+    if cid == NO_MORE:
+        say_text(events, "play_more", T(f"{t.player} has no more fitting cards to play.",
+                                        f"{t.player}の手札に出せるカードはもうありません。"))
+        _after_playing(state, t)
+        return
     kind = field.info(state, cid).kind
     slots = [list(s) for s in t.data["slots"]]
     slots.remove(next(s for s in slots if kind in s))
@@ -296,11 +310,12 @@ def _play_resolve(state: State, t: Task, choice: list[str], events: Events) -> N
 
 
 def _play_run(state: State, t: Task, events: Events) -> None:
-    """One card fits: play it. None fits: apply one played unit's effect if the card says so."""
-    cands = _play_candidates(state, t)
-    if cands:
-        _play_resolve(state, t, cands[:1], events)
-        return
+    """No fitting card can be in hand (everyone knows it): go on."""
+    _after_playing(state, t)
+
+
+def _after_playing(state: State, t: Task) -> None:
+    """Playing is over: apply one played unit's effect if the card says so."""
     if t.data["apply"] != "one_unit":
         return
     units = [c for c in t.data["played"] if field.info(state, c).kind == "unit"]

@@ -6,7 +6,7 @@ reapply_unit · apply_tech.
 """
 from __future__ import annotations
 
-from games.kit import Option, T, Text
+from games.kit import Option, T, Text, opt
 
 from . import field
 from .attack import start_attack
@@ -25,7 +25,10 @@ from .effects import (
     slots_text,
 )
 from .flow import Events, make_prompt, push, register_task, say, task
+from .knowledge import might_ambush, might_play
 from .state import AttackState, State, Task
+
+NONE = "none"
 
 
 def _basic_text(spec: dict) -> Text:
@@ -130,9 +133,10 @@ class PlayMore(Effect):
     """Play more cards from hand face up (Reinforcement, Flanking, Blitzkrieg, Satellite)."""
 
     def modes(self, ctx: Ctx) -> list[Mode]:
-        slots = ctx.params["slots"]
-        fits = any(any(field.info(ctx.state, c).kind in s for s in slots) for c in field.hand(ctx.state, ctx.player))
-        return [USE] if fits else []
+        """Offered when the player might hold a fitting card by public knowledge (whether
+        they do is theirs to know: the play-more window then lets them say they have none)."""
+        kinds = {k for s in ctx.params["slots"] for k in s}
+        return [USE] if might_play(ctx.state, ctx.player, kinds) else []
 
     def apply(self, ctx: Ctx, mode: str) -> None:
         push(ctx.state, play_more_task(ctx.player, ctx.params["slots"], ctx.params.get("apply", "none")))
@@ -160,7 +164,7 @@ class Ambush(Effect):
     borrowable = True
 
     def modes(self, ctx: Ctx) -> list[Mode]:
-        return [USE] if ambush_candidates(ctx.state, ctx.player) else []
+        return [USE] if might_ambush(ctx.state, ctx.player) else []
 
     def apply(self, ctx: Ctx, mode: str) -> None:
         push(ctx.state, task("ambush", ctx.player))
@@ -171,14 +175,22 @@ def ambush_candidates(state: State, player: str) -> list[str]:
 
 
 def _ambush_prompt(state: State, t: Task):
-    cands = ambush_candidates(state, t.player)
-    if len(cands) <= 1:
+    """Asked whenever the player might have a unit among their resources (public knowledge);
+    "none" tells that they have not, as it would at the table."""
+    if not might_ambush(state, t.player):
         return None
-    return make_prompt(t, T("Deplete which unit resource (its effect is applied)?", "どのユニットの資源を消費して効果を適用しますか"),
-                       [Option(key=c, label=field.info(state, c).label) for c in cands])
+    options = [Option(key=c, label=field.info(state, c).label) for c in ambush_candidates(state, t.player)]
+    if not options:
+        options = [opt(NONE, "I have no unit among my resources", "資源にユニットはない", passes=True)]
+    return make_prompt(t, T("Ambush: deplete which unit resource (its effect is applied)?",
+                            "待ち伏せ：どのユニットの資源を消費して効果を適用しますか"), options,
+                       window=T("Ambush", "待ち伏せ"))
 
 
 def _ambush_do(state: State, t: Task, cid: str, events: Events) -> None:
+    if cid == NONE:
+        say(events, "no_effect", f"{t.player} has no unit among their resources.", f"{t.player}の資源にユニットはありません。")
+        return
     field.deplete(state, t.player, cid)
     say(events, "deplete", f"{t.player} depletes {field.info(state, cid).name.en}.",
         f"{t.player}は《{field.info(state, cid).name.ja}》を消費しました。", card=state.cards[cid])

@@ -91,8 +91,9 @@ def resolve(state: State, choice: list[str], events: Events) -> Prompt | None:
     return advance(state, events)
 
 
-def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1) -> Prompt:
-    return Prompt(id=t.kind, player=t.player, text=text, options=options, min=low, max=high)
+def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1,
+                window: Text | None = None) -> Prompt:
+    return Prompt(id=t.kind, player=t.player, text=text, options=options, min=low, max=high, window=window)
 
 
 def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:

@@ -10,6 +10,7 @@ from games.kit import Event, Game, Outcome, Prompt, Rng
 
 from . import attack, effects, effects_base, purchase, turn, wonders_base  # noqa: F401  (register tasks and effects)
 from .flow import advance, open_prompt, resolve
+from .resample import resample
 from .scoring import outcome
 from .sets import load_extensions, rules_for
 from .setup import new_state
@@ -55,6 +56,9 @@ class GunsAndSteel(Game[State]):
 
     def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
         return hidden_ids(state, viewer)
+
+    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
+        return resample(state, viewer, rng, keep)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

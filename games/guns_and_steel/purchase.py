@@ -130,6 +130,14 @@ def _ids_text(state: State, ids: list[str]):
     return T(", ".join(f"{energy_name(k).en}×{kinds[k]}" for k in order), "、".join(f"{energy_name(k).ja}×{kinds[k]}" for k in order))
 
 
+def _names_text(state: State, ids: list[str]):
+    """The depleted resources turn face up, so the log names them: ": Mining, Agriculture"."""
+    if not ids:
+        return T("", "")
+    return T(": " + ", ".join(field.info(state, c).name.en for c in ids),
+             "：" + "、".join(f"《{field.info(state, c).name.ja}》" for c in ids))
+
+
 def _pay_prompt(state: State, t: Task):
     s = _source(state, t.data["src"])
     ids = auto_ids(state, t.player, s)
@@ -213,8 +221,9 @@ def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: b
     remove(state, s.key)
     state.seats[player].field.append(FieldCard(id=s.key, up=True))
     state.energy = {}
-    say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + _ids_text(state, deplete_ids).en + ").",
-        f"{player}は《{c.name.ja}》を購入（" + _price(s).ja + "、消費：" + _ids_text(state, deplete_ids).ja + "）。",
-        card=c.id, era=s.era, conversion=rec.bought_with_conversion)
+    spent = _ids_text(state, deplete_ids) + _names_text(state, deplete_ids)
+    say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + spent.en + ").",
+        f"{player}は《{c.name.ja}》を購入（" + _price(s).ja + "、消費：" + spent.ja + "）。",
+        card=c.id, era=s.era, conversion=rec.bought_with_conversion, depleted=sorted(state.cards[i] for i in deplete_ids))
     if s.era == "space" and rules_for(state).last_space_bought(state):
         trigger_end(state, "space", events)

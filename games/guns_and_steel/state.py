@@ -88,6 +88,7 @@ class State(BaseState):
     record: TurnRecord = Field(default_factory=TurnRecord)
     newest_bought_era: str | None = None
     ren: RenState | None = None                                  # Renaissance / mixed tokens (renaissance.py)
+    never_ask: dict[str, list[str]] = Field(default_factory=dict)  # player -> windows they asked never to be shown (counter)
     end_pending: str | None = None                               # an end condition met; the game ends at the end of the turn
     finished: bool = False
     end_reason: str | None = None

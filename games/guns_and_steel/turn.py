@@ -1,7 +1,9 @@
 """The turn (seed-B/seed-R 手番の流れ): resource, progress, purchase and end phase, as tasks.
 
 Resource and progress phase: play one hand card if you can (Q2: with no cards, both are
-skipped). The progress card's effect may be used or not (then fully, Q5). Purchase: at
+skipped; with one, it is played without asking, which everyone can see). The progress card's
+effect may be used or not, and then fully; Flanking, Blitzkrieg and Satellite must be used
+(Q5). Purchase: at
 most one card. End phase: the set's steps (base: wonder check and recollection with 0–1
 cards in hand); unspent energy lapses.
 """
@@ -107,20 +109,24 @@ register_task("initial_resource", prompt=_initial_prompt,
 
 def _phase_prompt(resource_side: bool):
     def prompt(state: State, t: Task):
-        options = _hand_options(state, t.player, resource_side)
-        if len(options) <= 1:
+        if len(field.hand(state, t.player)) <= 1:   # one card: it must be played (everyone can see that)
             return None
+        options = _hand_options(state, t.player, resource_side)
         text = T("Resource phase: play one card as a resource.", "資源フェイズ：1枚を資源としてプレイ。") if resource_side else \
             T("Progress phase: play one card face up.", "進歩フェイズ：1枚を進歩（表面）としてプレイ。")
         return make_prompt(t, text, options)
     return prompt
 
 
+# Q5: once played, these tactics' effects must be applied as far as possible (no "do not use").
+MUST_APPLY = frozenset({"flanking", "blitzkrieg", "satellite"})
+
+
 def play_progress(state: State, player: str, cid: str, events: Events) -> None:
     field.to_field(state, player, cid, up=True)
     c = field.info(state, cid)
     say(events, "progress", f"{player} plays {c.name.en}.", f"{player}は《{c.name.ja}》をプレイ。", player=player, card=c.id)
-    push(state, effect_task(player, c.id, cid))
+    push(state, effect_task(player, c.id, cid, mandatory=c.id in MUST_APPLY))
 
 
 def _phase_run(resource_side: bool):

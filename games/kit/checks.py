@@ -12,6 +12,9 @@
 - state, views, prompts, events and the outcome round-trip through JSON;
 - hidden card ids never reach another viewer's view, nor a public event;
 - the game ends, and setup + the action log replays to the same state.
+
+Hidden information beyond card ids (whom the board waits for, which step, the log's shape)
+is checked by `check_hidden_info` (leaks.py), against worlds resampled by `Game.resample`.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from pydantic import BaseModel
 
 from .errors import IllegalAction
 from .game import BaseState, Game
+from .leaks import check_hidden_info  # noqa: F401  (the hidden-information check, re-exported)
 from .models import MAX_OPTION_KEY, MAX_PROMPT_ID, Action, Outcome, Prompt
 from .playout import random_choice, replay
 from .rng import Rng

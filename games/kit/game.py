@@ -154,6 +154,13 @@ class Game(Generic[S]):
         """Ids of card instances `viewer` must not see; tests assert none reach the view."""
         return set()
 
+    def resample(self, state: S, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> S | None:
+        """A state `viewer` cannot tell from `state`: every card hidden from them redrawn at
+        random from what they may know (the leak check, kit/leaks.py, compares the two), except
+        the cards in `keep` (the ones a move is about to play). None when nothing is hidden from
+        this viewer. Games with hidden cards override this."""
+        raise NotImplementedError(f"{self.key} does not say how its hidden cards may be resampled")
+
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 

@@ -39,6 +39,9 @@ class Prompt(BaseModel):
     min: int = 1
     max: int = 1
     ordered: bool = False  # True when the order of the chosen keys matters
+    # The decision's public name ("Counter window"), which a turn ping may show to everyone:
+    # only for windows whose existence reveals nothing; never the prompt's private text.
+    window: Text | None = None
 
     def option(self, key: str) -> Option | None:
         return next((o for o in self.options if o.key == key), None)

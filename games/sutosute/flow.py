@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.kit import Event, Rng, T
 
-from .combos import bonus, next_links, played_kind
+from .combos import bonus, combo_window, played_kind
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, kind_name, load
 from .deck import burn_after_shuffle, deal, draw_card, reset_cards, roll, take_from_hand, v2_reshuffle
 from .options import Options
@@ -182,7 +182,7 @@ def gain(state: State, player: str, points: int) -> None:
 
 
 def continue_combo(state: State, events: EventList) -> None:
-    if next_links(state, state.winner):
+    if combo_window(state, state.winner):
         state.step = "combo"
     else:
         end_combo(state, events)

@@ -10,6 +10,7 @@ from . import flow
 from .combos import bonus, next_links
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, die_name, kind_name, load
 from .options import Options
+from .resample import resample
 from .state import State
 from .view import SutosuteView, build_view, render, rules_summary, visible_ids
 
@@ -77,9 +78,10 @@ def _combo_prompt(player: str, n: int, civ: str | None, links: tuple[tuple[str, 
                               detail=T(f"Combo of {n}: {bonus(n, civ)} points in total.",
                                        f"{n}枚コンボ:合計{bonus(n, civ)}点。")))
     options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える({bonus(n - 1, civ)}点)",
-                       passes=True))
+                       passes=True) if n > 1 else opt("stop", "No combo", "コンボしない", passes=True))
     return Prompt(id="combo", player=player, text=T("Combo: reveal a connected card from your hand?",
-                                                    "コンボ:繋がるカードを公開しますか?"), options=options)
+                                                    "コンボ:繋がるカードを公開しますか?"), options=options,
+                  window=T("combo", "コンボ"))
 
 
 @lru_cache(maxsize=64)
@@ -204,6 +206,9 @@ class SutosuteGame(Game[State]):
     # ---- what players see -------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> SutosuteView:
         return build_view(state, viewer, self.current_players(state))
+
+    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
+        return resample(state, viewer, rng, keep)
 
     def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
         return set(state.cards) - visible_ids(state, viewer)

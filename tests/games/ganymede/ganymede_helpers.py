@@ -76,6 +76,11 @@ def prompt(state: State, pid: str, player: str | None = None) -> Prompt:
     return found[0]
 
 
+def may_draw(state: State, player: str) -> bool:
+    """Whether `player` is offered another draw (in the duel the window stays open to say "Done")."""
+    return any(p.id == "draw" and p.player == player and p.option("draw") for p in GAME.prompts(state))
+
+
 def open_ids(state: State) -> list[tuple[str, str]]:
     return [(p.id, p.player) for p in GAME.prompts(state)]
 

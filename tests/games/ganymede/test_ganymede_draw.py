@@ -1,6 +1,6 @@
 """Initial and draw phases: up to 3 draws, the over-21 stop (A as 1), turn order, reshuffles,
 the co-op purple side's automatic draws and the free purple seat in three players."""
-from ganymede_helpers import A, B, C, act, draws, faces, open_ids, played, prompt, scenario
+from ganymede_helpers import A, B, C, act, draws, faces, may_draw, open_ids, played, prompt, scenario
 
 
 def test_first_player_draws_before_the_second_and_may_draw_up_to_three():
@@ -10,37 +10,42 @@ def test_first_player_draws_before_the_second_and_may_draw_up_to_three():
     state = draws(state, B, 0)
     assert open_ids(state) == [("draw", A)]
     state = draws(state, A, 3, stop=False)                        # 5 + 6 + 8 = 19 allows the third draw
-    assert state.sides["red"].draws == 3 and ("draw", A) not in open_ids(state)
+    assert state.sides["red"].draws == 3 and not may_draw(state, A)
+    assert [o.key for o in prompt(state, "draw", A).options] == ["stop"]   # the face-down window: "Done"
 
 
 def test_three_draws_then_no_more_even_below_21():
     state = scenario(play={"red": ["b2"], "green": ["5"]}, deck={"red": ["b3", "b2", "b3"]}, rest_in_deck=True)
     state = draws(state, A, 3, stop=False)
     assert faces(state, state.sides["red"].play) == ["b2", "b3", "b2", "b3"]   # total 10, 4 cards
-    assert ("draw", A) not in open_ids(state) and open_ids(state) == [("draw", B)]
+    assert not may_draw(state, A)
+    state, _ = act(state, "draw", "stop", A)
+    assert open_ids(state) == [("draw", B)]
 
 
 def test_a_total_over_21_stops_further_draws():
     # 「合計が21を超えていた場合は、それ以上カードを引くことはできません」
     state = scenario(play={"red": ["9"], "green": ["5"]}, deck={"red": ["8", "6"]})
     state = draws(state, A, 2, stop=False)                        # 9 + 8 + 6 = 23
-    assert state.sides["red"].draws == 2 and open_ids(state) == [("draw", B)]
+    assert state.sides["red"].draws == 2 and not may_draw(state, A)
+    state, events = act(state, "draw", "stop", A)                 # the same "stops drawing" as anyone's
+    assert open_ids(state) == [("draw", B)] and [e.kind for e in events] == ["stop"]
 
 
 def test_exactly_21_still_allows_a_draw():
     state = scenario(play={"red": ["9"], "green": ["5"]}, deck={"red": ["6", "6"]})
     state = draws(state, A, 2, stop=False)                        # 9 + 6 + 6 = 21: not over 21
-    assert ("draw", A) in open_ids(state)
+    assert may_draw(state, A)
 
 
 def test_an_ace_counts_as_1_for_the_draw_limit():
     # notes G3: the check uses printed values with A = 1.
     state = scenario(play={"red": ["9"], "green": ["5"]}, deck={"red": ["bA", "8"]})
     state = draws(state, A, 2, stop=False)                        # 9 + 1 + 8 = 18
-    assert ("draw", A) in open_ids(state)
+    assert may_draw(state, A)
     strict = scenario(play={"red": ["9"], "green": ["5"]}, deck={"red": ["bA", "8"]}, options={"draw_check_ace": 11})
     strict = draws(strict, A, 2, stop=False)                      # 9 + 11 + 8 = 28 with the host option
-    assert ("draw", A) not in open_ids(strict)
+    assert not may_draw(strict, A)
 
 
 def test_stopping_at_once_is_allowed_and_marks_a_pass():

@@ -12,18 +12,38 @@ def two_drawn(**kw):
     return state
 
 
-def test_a_drawn_2_offers_each_used_card_once_and_keeping_it_face_down():
+def test_a_drawn_2_is_offered_in_the_draw_window_once_per_used_card():
     state = two_drawn()
-    p = prompt(state, "effect", A)
+    p = prompt(state, "draw", A)                 # duel: the same window as any face-down draw (issue 15)
     assert sorted(faces(state, [o.key for o in p.options if o.key in state.cards])) == ["8", "b7"]  # two 8s, one option
-    assert [o.key for o in p.options if o.passes] == ["keep"]
+    assert [o.key for o in p.options if o.key not in state.cards] == ["draw", "stop"]
+    assert [o.key for o in p.options if o.passes] == ["stop"]
+    assert "black 2" in p.text.en and "黒2" in p.text.ja
+
+
+def test_a_face_down_2_or_4_changes_nothing_the_others_see():
+    two = two_drawn()
+    plain = scenario(play={"red": ["5"], "green": ["5"]}, deck={"red": ["9", "b2"]}, used={"red": ["8", "b7", "8"]})
+    plain, events = act(plain, "draw", "draw", A)
+    _, two_events = act(scenario(play={"red": ["5"], "green": ["5"]}, deck={"red": ["b2", "9"]},
+                                 used={"red": ["8", "b7", "8"]}), "draw", "draw", A)
+    for viewer in (None, B):
+        assert GAME.view(two, viewer) == GAME.view(plain, viewer)
+        assert [e.text for e in two_events if e.visible_to(viewer)] == [e.text for e in events if e.visible_to(viewer)]
+    assert GAME.view(two, None).step == "draw" and open_ids(two) == open_ids(plain) == [("draw", A)]
+    # drawing on or stopping keeps it face down: the same moves and log either way
+    for choice in ("draw", "stop"):
+        a, ea = act(two, "draw", choice, A)
+        b, eb = act(plain, "draw", choice, A)
+        assert [e.kind for e in ea if e.to is None] == [e.kind for e in eb if e.to is None]
+        assert open_ids(a) == open_ids(b)
 
 
 def test_using_the_2_reveals_it_and_puts_the_chosen_card_on_top_of_the_deck():
     state = two_drawn()
-    p = prompt(state, "effect", A)
+    p = prompt(state, "draw", A)
     seven = key_of(state, p, "b7", "red")
-    state, events = act(state, "effect", seven, A)
+    state, events = act(state, "draw", seven, A)
     red = state.sides["red"]
     assert red.deck[0] == seven and seven not in red.used
     assert red.face_down == [] and faces(state, red.play) == ["5", "b2"]     # the 2 is face up now
@@ -39,13 +59,13 @@ def test_using_the_2_reveals_it_and_puts_the_chosen_card_on_top_of_the_deck():
     assert state.sides["red"].play[-1] == seven and state.sides["red"].known_top == []
 
 
-def test_keeping_the_2_face_down_changes_nothing_but_the_step():
+def test_stopping_keeps_the_2_face_down_without_effect():
     state = two_drawn()
     before = state.sides["red"].model_copy(deep=True)
-    state, _ = act(state, "effect", "keep", A)
+    state, _ = act(state, "draw", "stop", A)
     red = state.sides["red"]
     assert red.used == before.used and red.deck == before.deck and red.face_down == before.face_down
-    assert open_ids(state) == [("draw", A)]
+    assert state.pending is None and open_ids(state) == [("draw", B)]
 
 
 def test_a_2_with_an_empty_used_pile_offers_nothing():
@@ -63,7 +83,7 @@ def test_the_initial_card_never_triggers_an_effect():
 def test_a_4_shows_its_owner_the_top_two_cards_and_they_may_swap_them():
     state = scenario(play={"red": ["5"], "green": ["5"]}, deck={"red": ["b4", "9", "6", "8"]})
     state, _ = act(state, "draw", "draw", A)
-    state, events = act(state, "effect", "peek", A)
+    state, events = act(state, "draw", "peek", A)
     nine, six = state.sides["red"].deck[:2]
     peeked = [e for e in events if e.kind == "peeked"]
     assert peeked[0].to == [A] and peeked[0].text.en == "Top of your deck: 9, 6."
@@ -78,10 +98,13 @@ def test_a_4_shows_its_owner_the_top_two_cards_and_they_may_swap_them():
     assert state.sides["red"].play[-1] == six and state.sides["red"].known_top == [nine]
 
 
-def test_a_4_with_two_equal_cards_on_top_asks_no_order():
+def test_a_4_with_two_equal_cards_on_top_still_asks_the_order():
+    # whether the top two are equal is for the owner only: the order step opens either way
     state = scenario(play={"red": ["5"], "green": ["5"]}, deck={"red": ["b4", "8", "8"]})
     state, _ = act(state, "draw", "draw", A)
-    state, _ = act(state, "effect", "peek", A)
+    state, _ = act(state, "draw", "peek", A)
+    assert open_ids(state) == [("order", A)]
+    state, _ = act(state, "order", "keep", A)
     assert open_ids(state) == [("draw", A)]
 
 
@@ -90,7 +113,7 @@ def test_a_4_with_one_card_left_shows_it_and_with_none_offers_nothing():
     state = scenario(play={"red": ["5"], "green": ["5"]}, deck={"red": ["b4", "9"]}, rest_in_deck=False,
                      used={"red": ["8"]})
     state, _ = act(state, "draw", "draw", A)
-    state, events = act(state, "effect", "peek", A)
+    state, events = act(state, "draw", "peek", A)
     assert [e.text.en for e in events if e.kind == "peeked"] == ["Top of your deck: 9."]
     assert open_ids(state) == [("draw", A)]
     state, _ = act(state, "draw", "draw", A)                      # draws the 9; deck now empty
@@ -98,12 +121,13 @@ def test_a_4_with_one_card_left_shows_it_and_with_none_offers_nothing():
                      used={"red": ["8"]})
     empty, _ = act(empty, "draw", "draw", A)
     assert open_ids(empty) == [("draw", A)] and empty.sides["red"].used != []   # no effect, no reshuffle
+    assert "peek" not in [o.key for o in prompt(empty, "draw", A).options]
 
 
 def test_a_revealed_effect_card_still_counts_as_a_draw_and_towards_the_total():
     # notes G4.
     state = two_drawn()
-    state, _ = act(state, "effect", prompt(state, "effect", A).options[0].key, A)
+    state, _ = act(state, "draw", key_of(state, prompt(state, "draw", A), "8", "red"), A)
     red = state.sides["red"]
     assert red.draws == 1 and len(red.play) == 2
 

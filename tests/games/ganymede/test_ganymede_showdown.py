@@ -145,14 +145,24 @@ def test_bad_declarations_are_refused_with_a_clear_message_and_change_nothing():
     assert state.model_dump_json() == before
 
 
-def test_a_strength_of_0_against_a_bust_deals_nothing():
-    # notes G11: a busted side counts as 0; the other deals damage only when above it.
+def test_a_strength_of_0_against_a_bust_is_a_tie_so_the_side_that_did_not_bust_deals_its_damage():
+    # 「《強さ》が22以上になってしまった場合は、《強さ》を0として扱い、ダメージを与えることができません」 and
+    # 「両プレイヤーの《強さ》が同じ場合は、両プレイヤーが同時に相手にダメージを与えます」: 0 = 0, and only
+    # the busted side is barred from dealing damage (issue 14 item 8).
     state = duel(["bA"], ["b3", "9", "8", "6"])                # green 26 busts
     state, _ = act(state, "aces", "a0", A)                     # red 1
     state, _ = act(state, "threes", "-1", B)                   # red 0
     c = last_clash(state)
-    assert c.strength == {"red": 0, "green": 26} and c.dealt == {"red": 0, "green": 0}
-    assert hp(state) == {"red": 15, "green": 15}
+    assert c.strength == {"red": 0, "green": 26} and c.dealt == {"red": 1, "green": 0}
+    assert hp(state) == {"red": 15, "green": 14}
+
+
+def test_the_earlier_reading_of_0_against_a_bust_is_a_documented_option():
+    state = duel(["bA"], ["b3", "9", "8", "6"], options={"zero_against_bust": "none"})
+    state, _ = act(state, "aces", "a0", A)
+    state, _ = act(state, "threes", "-1", B)
+    assert last_clash(state).dealt == {"red": 0, "green": 0} and hp(state) == {"red": 15, "green": 15}
+    assert "zero_against_bust" in GAME.Options.model_json_schema()["properties"]
 
 
 def test_the_showdown_board_shows_the_cards_and_no_empty_round_heading():

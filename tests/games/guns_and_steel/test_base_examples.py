@@ -89,7 +89,8 @@ def test_computer_purchase_converts_iron_and_food_into_earth():
     up, res = field_of(s, "you")
     assert res == [] and "computer" in up
     buy = next(e for e in events if e.kind == "buy")
-    assert buy.data == {"card": "computer", "era": "space", "conversion": True}
+    assert buy.data == {"card": "computer", "era": "space", "conversion": True,
+                        "depleted": ["agriculture", "railroad", "steam_engine", "wheel"]}   # face up now: named
 
 
 def test_himeji_end_of_turn_wonder_choice():
@@ -131,14 +132,16 @@ def test_nuclear_submarine_attack_with_three_defenders():
     s, events = act(s, "effect", "use")
     assert any(e.kind == "attack" and "military 7" in e.text.en for e in events)
     p = prompt(s)
-    assert (p.id, p.player, p.min) == ("counter", "gandhi", 0)          # the left neighbour decides first
-    s, _ = act(s, "counter", player="gandhi")                           # 何もせず
+    assert (p.id, p.player, p.min) == ("counter", "gandhi", 1)          # the left neighbour decides first
+    s, _ = act(s, "counter", "none", player="gandhi")                   # 何もせず
     p = prompt(s)
-    assert p.player == "napoleon" and set(keys(p)) == {"knight2", "charge"}    # only counter-icon cards
-    s, _ = act(s, "counter", "knight2", "charge")
+    assert p.player == "napoleon" and set(keys(p)) == {"knight2", "charge", "none", "never"}   # only counter-icon cards
+    s, _ = act(s, "counter", "knight2")                                 # one card per click, then "done"
+    s, _ = act(s, "counter", "charge")                                  # only Mining is left: no more asking
     p = prompt(s)
-    assert p.player == "elizabeth" and set(keys(p)) == {"blitzkrieg", "tank"}  # hand counter + unit resource
-    s, events = act(s, "counter", "blitzkrieg", "tank")
+    assert p.player == "elizabeth" and set(keys(p)) == {"blitzkrieg", "tank", "none", "never"}  # hand counter + unit resource
+    s, _ = act(s, "counter", "blitzkrieg")
+    s, events = act(s, "counter", "tank")                               # nothing left that could counter
     compare = next(e for e in events if e.kind == "compare")
     assert compare.data["result"] == {"gandhi": "lost", "napoleon": "lost", "elizabeth": "tie"}
     assert compare.text.en == "Attack 7: gandhi 3 (loses), napoleon 6 (loses), elizabeth 7 (tie, holds)."

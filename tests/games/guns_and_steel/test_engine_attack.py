@@ -18,8 +18,8 @@ def test_q3_only_defenders_may_counter_and_the_attacker_never_suffers():
                                 you=seat(hand=["mining", "warrior", "barter", "agriculture"], res=["reinforcement"]))
     p = prompt(s)
     assert p.player == "left" and p.id == "counter"
-    s, _ = act(s, "counter")
-    # right has no counter card and no unit/tactic resource: nobody asks them
+    s, _ = act(s, "counter", "none")
+    # right owns no counter card and no unit/tactic (everyone knows): nobody asks them
     assert (prompt(s).id, prompt(s).player) == ("deplete", "left")
     assert field_of(s, "you")[1] == ["reinforcement", "mining"]       # the attacker's resources are untouched
 
@@ -29,7 +29,7 @@ def test_attack_counts_every_face_up_card_and_a_tie_is_not_a_loss():
     s, _ = _attack_with_warrior(seat(up=["warrior", "reinforcement"], res=["agriculture", "barter"], hand=["knight"]),
                                 seat(res=["agriculture", "barter", "mining"]),
                                 you=seat(hand=["mining", "warrior", "barter", "agriculture"], up=["reinforcement"]))
-    s, events = act(s, "counter")                                      # left plays nothing: 2 = 2
+    s, events = act(s, "counter", "none")                              # left plays nothing: 2 = 2
     compare = next(e for e in events if e.kind == "compare")
     assert compare.data["result"] == {"left": "tie", "right": "lost"}
     assert (prompt(s).id, prompt(s).player) == ("deplete", "right")    # only the weaker player suffers
@@ -65,8 +65,9 @@ def test_defender_may_deplete_unit_and_tactic_resources_but_not_techs():
     s, _ = _attack_with_warrior(seat(res=["warrior", "reinforcement", "agriculture"], hand=["mining", "barter"]),
                                 seat(hand=["mining"]))
     p = prompt(s)
-    assert set(keys(p, s)) == {"warrior", "reinforcement"}            # Agriculture's front is a tech
+    assert set(keys(p, s)) == {"warrior", "reinforcement", "none", "never"}   # Agriculture's front is a tech
     s, events = act(s, "counter", "warrior")
+    s, events = act(s, "counter", "none")                              # "Done countering"
     assert next(e for e in events if e.kind == "compare").data["result"]["left"] == "tie"
     assert field_of(s, "left") == (["warrior"], ["reinforcement", "agriculture"])
     assert s.energy == {}                                             # a defence makes no energy
@@ -85,11 +86,12 @@ def test_q5_blitzkrieg_must_play_units_and_apply_one_units_effect():
     s = position(P, {"you": seat(hand=["mining", "blitzkrieg", "warrior", "knight", "agriculture"]),
                      "left": seat(res=["agriculture", "barter"]), "right": seat(hand=["mining"])})
     s, _ = act(s, "resource", "mining")
-    s, _ = act(s, "progress", "blitzkrieg")
-    s, _ = act(s, "effect", "use")
+    s, _ = act(s, "progress", "blitzkrieg")                            # Q5: no "do not use"
     p = prompt(s)
     assert p.id == "play_more" and set(keys(p)) == {"warrior", "knight"} and not any(o.passes for o in p.options)
-    s, _ = act(s, "play_more", "warrior")                              # Knight, the only unit left, follows at once
+    s, _ = act(s, "play_more", "warrior")
+    assert keys(prompt(s)) == ["knight"]                               # the one unit left: one click, no "none"
+    s, _ = act(s, "play_more", "knight")
     p = prompt(s)
     assert p.id == "pick_unit" and set(keys(p)) == {"warrior", "knight"}
     s, events = act(s, "pick_unit", "knight")
@@ -102,7 +104,9 @@ def test_reinforcement_plays_a_unit_without_its_effect():
                      "left": seat(hand=["mining"]), "right": seat(hand=["mining"])})
     s, _ = act(s, "resource", "mining")
     s, _ = act(s, "progress", "reinforcement")
-    s, events = act(s, "effect", "use")                                # the one fitting card is played at once
+    s, _ = act(s, "effect", "use")
+    assert keys(prompt(s)) == ["warrior"]                              # asked even for one fitting card
+    s, events = act(s, "play_more", "warrior")
     assert not any(e.kind == "attack" for e in events)                 # its effect is not applied: no attack
     assert set(field_of(s, "you")[0]) == {"reinforcement", "warrior"}
 
@@ -112,7 +116,9 @@ def test_ambush_depletes_a_unit_resource_and_applies_its_effect():
                      "left": seat(res=["agriculture"]), "right": seat(hand=["mining"])})
     s, _ = act(s, "resource", "mining")
     s, _ = act(s, "progress", "ambush")
-    s, events = act(s, "effect", "use")
+    s, _ = act(s, "effect", "use")
+    assert (prompt(s).id, keys(prompt(s))) == ("ambush", ["warrior"])
+    s, events = act(s, "ambush", "warrior")
     assert "warrior" in field_of(s, "you")[0]                          # flipped face up (military 1)
     assert any(e.kind == "attack" for e in events)
 
@@ -142,12 +148,12 @@ def test_satellite_plays_a_tactic_and_two_units():
     s = position(P, {"you": seat(hand=["mining", "satellite", "warrior", "knight", "ambush", "agriculture", "barter", "mining"]),
                      "left": seat(res=["agriculture"]), "right": seat(hand=["mining"])})
     s, _ = act(s, "resource", "mining")
-    s, _ = act(s, "progress", "satellite")
-    s, _ = act(s, "effect", "use")
+    s, _ = act(s, "progress", "satellite")                             # Q5: applied without asking
     assert set(keys(prompt(s))) == {"warrior", "knight", "ambush"}
     s, _ = act(s, "play_more", "ambush")
     assert set(keys(prompt(s))) == {"warrior", "knight"}
     s, _ = act(s, "play_more", "warrior")
+    s, _ = act(s, "play_more", "knight")
     s, _ = act(s, "pick_unit", "warrior")
     assert {"satellite", "ambush", "warrior", "knight"} <= set(field_of(s, "you")[0])
     assert sorted(hand_of(s, "you")) == ["agriculture", "barter", "mining"]

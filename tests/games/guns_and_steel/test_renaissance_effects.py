@@ -149,7 +149,7 @@ def test_reinforcement_asks_for_a_unit_or_tactic_in_both_languages():
     s, _ = act(s, "effect", "use")
     p = prompt(s)
     assert p.id == "play_more" and sorted(keys(p, s)) == ["chariot", "coup"]
-    assert p.text.en == "Play a card from your hand (still to play: unit or tactic)"
-    assert p.text.ja == "手札からカードをプレイしてください（残り：ユニットか戦術）"
+    assert p.text.en == "Play more: play a card from your hand (still to play: unit or tactic)"
+    assert p.text.ja == "追加プレイ：手札からカードをプレイしてください（残り：ユニットか戦術）"
     s, _ = act(s, "play_more", "chariot")
     assert "chariot" in field_of(s, "you")[0] and tokens(s)["you"] == 0     # played without its effect

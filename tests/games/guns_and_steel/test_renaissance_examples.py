@@ -22,13 +22,17 @@ def _attack(unit: str):
     assert any(e.kind == "attack" and "military 6" in e.text.en for e in events)
     p = prompt(s)
     assert (p.id, p.player) == ("counter", "gandhi")         # the left neighbour decides first
-    s, _ = act(s, "counter", player="gandhi")               # 何もせず敗北を選択
+    s, _ = act(s, "counter", "none", player="gandhi")       # 何もせず敗北を選択
     p = prompt(s)
-    assert p.player == "napoleon" and set(keys(p)) == {inst(s, "napoleon", "horse_archer"), inst(s, "napoleon", "reinforcement")}
-    s, _ = act(s, "counter", *keys(p))
+    cards = {inst(s, "napoleon", "horse_archer"), inst(s, "napoleon", "reinforcement")}
+    assert p.player == "napoleon" and set(keys(p)) == cards | {"none", "never"}
+    for each in sorted(cards):                              # one card per click; then nothing could counter
+        s, _ = act(s, "counter", each)
     p = prompt(s)
-    assert p.player == "elizabeth" and set(keys(p)) == {inst(s, "elizabeth", "nationalism"), inst(s, "elizabeth", "battleship")}
-    s, events = act(s, "counter", *keys(p))
+    cards = {inst(s, "elizabeth", "nationalism"), inst(s, "elizabeth", "battleship")}
+    assert p.player == "elizabeth" and set(keys(p)) == cards | {"none", "never"}
+    for each in sorted(cards):
+        s, events = act(s, "counter", each)
     compare = next(e for e in events if e.kind == "compare")
     return s, events, compare
 

@@ -277,7 +277,8 @@ def test_colossus_counts_a_unit_effect_used_through_ambush_in_a_mixed_game():
                      wonders=["colossus"], set_="mixed")
     s, _ = act(s, "resource", "mining")
     s, _ = act(s, "progress", "ambush")
-    s, _ = act(s, "effect", "use")                      # the only unit resource: Chariot, applied
+    s, _ = act(s, "effect", "use")
+    s, _ = act(s, "ambush", "chariot")                  # the only unit resource: Chariot, applied
     assert tokens(s)["you"] == 2
     s = _to_honor(s)
     assert _placed(s, "colossus") == 1

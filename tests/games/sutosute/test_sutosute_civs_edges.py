@@ -32,7 +32,9 @@ def test_rome_republic_also_with_a_declared_revolution():
     plain = civ_state(*hands, (5, 5, 5), {A: "egypt", B: "china"})
     plain, _ = play(plain, "revolution", "explore")
     plain, _ = act(plain, "declare", ["build"])
-    assert plain.step == "reroll"                       # 建設 -> 交易 only, and A holds no 交易
+    assert offered_kinds(plain, prompt(plain, "combo", A)) == []   # 建設 -> 交易 only, and A holds no 交易
+    plain = stop_combo(plain)
+    assert plain.step == "reroll"
 
 
 def test_rome_borrowing_also_on_the_v2_draw_rule_draw():
@@ -91,7 +93,7 @@ def test_greece_archaeology_never_uses_the_face_down_burn_card_or_the_revolution
     state.discard = [DiscardEntry(card=deck_card(state, "trade"), face_up=False),
                      DiscardEntry(card=deck_card(state, "revolution"), face_up=True)]
     state, _ = play(state, "build", "explore")
-    assert state.last.winner == A and state.step == "reroll"   # nothing to reveal
+    assert state.last.winner == A and offered_kinds(state, prompt(state, "combo", A)) == []   # nothing to reveal
 
 
 # ---- エジプト Egypt -------------------------------------------------------------------

@@ -21,8 +21,10 @@ def test_seed_combo_example_build_then_trade_then_explore_scores_3():
     state, _ = act(state, "combo", [key_for_kind(state, p, "trade")])
     p = prompt(state, "combo", A)
     assert offered_kinds(state, p) == ["explore"]
-    state, events = act(state, "combo", [key_for_kind(state, p, "explore")])
-    # explore -> conquer has no card in hand: the chain ends by itself with 2 cards.
+    state, _ = act(state, "combo", [key_for_kind(state, p, "explore")])
+    # explore -> conquer has no card in hand: only "stop" is left (asked all the same, issue 15)
+    assert [o.key for o in prompt(state, "combo", A).options] == ["stop"]
+    state, events = act(state, "combo", ["stop"])
     assert state.scores[A] == 5 + 3
     assert state.last.combo == ["trade", "explore"]
     assert any(e.kind == "combo_bonus" for e in events)
@@ -58,7 +60,7 @@ def test_research_combos_to_growth_or_building_never_both():
     p = prompt(state, "combo", A)
     assert offered_kinds(state, p) == ["trade"]  # 成長 -> 交易, not 建設
     state, _ = act(state, "combo", [key_for_kind(state, p, "trade")])
-    assert state.step != "combo"
+    assert offered_kinds(state, prompt(state, "combo", A)) == []
     assert state.last.combo == ["grow", "trade"]
 
 

@@ -1,0 +1,54 @@
+"""What every player knows about another player's hidden cards, for windows that must not
+give them away (issue 15: a question asked only when someone can answer it tells everyone).
+
+Everyone knows which cards each player owns: the five starting cards, every purchase, and
+every card turned face up since. Of the ones not face up (the hidden cards), each resource
+shows its resource and VP, and the others are in hand. So a hidden card may be in hand when
+the player has more hidden cards of its resource and VP than resources showing them, and may
+be a resource when any resource shows them. A window opens when, by this, the player *might*
+hold an eligible card, whether or not they do.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from . import field
+from .cards import CardDef
+from .state import State
+
+
+def _signature(c: CardDef) -> tuple[str, int]:
+    return c.resource, c.vp.value
+
+
+def might_hold(state: State, player: str, in_hand: Callable[[CardDef], bool] | None = None,
+               as_resource: Callable[[CardDef], bool] | None = None) -> bool:
+    """Whether, by public knowledge, `player` might hold a card satisfying `in_hand` in hand
+    or a resource whose front satisfies `as_resource`."""
+    hidden = [field.info(state, c) for c in [*field.hand(state, player), *field.resources(state, player)]]
+    owned = Counter(_signature(c) for c in hidden)
+    showing = Counter(_signature(field.info(state, c)) for c in field.resources(state, player))
+    for c in hidden:
+        sig = _signature(c)
+        if in_hand is not None and in_hand(c) and owned[sig] > showing[sig]:
+            return True
+        if as_resource is not None and as_resource(c) and showing[sig] > 0:
+            return True
+    return False
+
+
+def might_counter(state: State, player: str) -> bool:
+    """A counter-icon card in hand, or a resource whose front is a unit or tactic."""
+    return might_hold(state, player, in_hand=lambda c: bool(c.counter.value),
+                      as_resource=lambda c: c.kind in ("unit", "tactic"))
+
+
+def might_play(state: State, player: str, kinds: set[str]) -> bool:
+    """A hand card of one of `kinds` (unit, tactic, tech)."""
+    return might_hold(state, player, in_hand=lambda c: c.kind in kinds)
+
+
+def might_ambush(state: State, player: str) -> bool:
+    """A resource whose front is a unit."""
+    return might_hold(state, player, as_resource=lambda c: c.kind == "unit")
