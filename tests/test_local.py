@@ -133,3 +133,29 @@ def test_quit_and_bad_options_are_clear():
 def test_runs_as_a_command_with_piped_input():
     result = subprocess.run([sys.executable, "-m", "bot.local", "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "Play a card game in the terminal" in result.stdout
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_the_other_seats_play_at_the_chosen_level(level, monkeypatch):
+    """`--ai` picks how the computer seats play; the game still runs to its result."""
+    import bot.local as local
+    from games.kit import ai
+    asked = []
+    real = ai.choose
+
+    def spy(game, state, player, level="strong", **kw):
+        asked.append(level)
+        return real(game, state, player, level=level, **kw)
+
+    monkeypatch.setattr(local.ai, "choose", spy)
+    out = io.StringIO()
+    keyboard = ScriptedKeyboard(out, seed=2)
+    assert play(parse_args(["sutosute", "--seed", "5", "--ai", level]), ask=keyboard, out=out) == 0
+    assert asked and set(asked) == {level}
+    assert out.getvalue().strip().splitlines()[-1].startswith("Result: ")
+
+
+def test_ai_level_default_is_strong():
+    import bot.local as local
+    from games.kit import ai
+    assert ai.DEFAULT_LEVEL == "strong" and "--ai" in local.__doc__
