@@ -3,6 +3,8 @@ FROM python:3.11-slim
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY games ./games
+COPY tables ./tables
+COPY pictures ./pictures
 COPY bot ./bot
 COPY persistence ./persistence
 RUN pip install --no-cache-dir '.[postgres]'

@@ -20,11 +20,12 @@ def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -
           f"#{replay.table_id} ==", file=out)
     auto_mark = t("service.auto_marker", lang)
     for a in replay.actions:
-        prompt = next((p for p in game.prompts(state) if p.id == a.prompt_id and p.player == a.player), None)
+        prompts = game.prompts(state)
+        prompt = next((p for p in prompts if p.id == a.prompt_id and p.player == a.player), None)
         labels = [prompt.option(k).label.get(lang) if prompt and prompt.option(k) else k for k in a.choice]
         name = replay.names.get(a.player, a.player)
         print(f"[{name}] {', '.join(labels) or '—'}{' ' + auto_mark if a.auto else ''}", file=out)
-        state, _ = game.apply(state, a.player, a.prompt_id, a.choice)
+        game.apply_in_place(state, a.player, a.prompt_id, a.choice, prompts)
     print(game.render(game.view(state, None), lang), file=out)
     outcome = game.outcome(state)
     if replay.outcome is not None and outcome != replay.outcome:

@@ -1,19 +1,20 @@
-"""Any game's text board as a picture: the renderer of last resort."""
+"""Any game's text board as a picture: the renderer of last resort (CJK-safe, wrapped, <= 1 MB)."""
 from __future__ import annotations
 
-import io
+from .draw import WIDTH, Canvas, P, wrap
 
-from PIL import Image, ImageDraw, ImageFont
+SIZE = 22
+LINE = 30
+PAD = 20
 
 
-def text_png(text: str, width: int = 900) -> bytes:
-    font = ImageFont.load_default(size=16)
-    lines = text.replace("**", "").replace("`", "").splitlines() or [""]
-    height = 20 + 20 * len(lines)
-    image = Image.new("RGB", (width, height), "#2b2d31")
-    draw = ImageDraw.Draw(image)
-    for i, line in enumerate(lines):
-        draw.text((12, 10 + 20 * i), line, font=font, fill="#e6e6e6")
-    buf = io.BytesIO()
-    image.save(buf, "PNG", optimize=True)
-    return buf.getvalue()
+def text_png(text: str, width: int = WIDTH) -> bytes:
+    lines: list[tuple[str, bool]] = []
+    for raw in text.replace("`", "").splitlines() or [""]:
+        bold = raw.lstrip("- ").startswith("**")
+        for line in wrap(raw.replace("**", ""), SIZE, width - 2 * PAD, bold):
+            lines.append((line, bold))
+    canvas = Canvas(2 * PAD + LINE * len(lines), width)
+    for i, (line, bold) in enumerate(lines):
+        canvas.text((PAD, PAD + LINE * i), line, SIZE, fill=P.TEXT if bold else P.MUTED, bold=bold)
+    return canvas.png()

@@ -131,19 +131,22 @@ class ServiceCore:
                            reset: frozenset[str] = frozenset(), claim_timer: int | None = None,
                            seats: list[Seat] | None = None) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
-        becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date"."""
+        becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
+        `state` was parsed from the store for this move, so it is applied in place."""
         now = self.clock()
+        owed_before = owing(game, state)
         try:
-            new_state, events = game.apply(state, player, prompt_id, list(choice))
+            events = game.apply_in_place(state, player, prompt_id, list(choice))
         except IllegalAction as e:
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
+        new_state = state
         seats = [s.model_copy() for s in (seats if seats is not None else table.seats)]
         if not auto:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
         open_after = game.prompts(new_state)
-        timers, started = await self._turn_changes(table, seats, owing(game, state), {p.player for p in open_after},
+        timers, started = await self._turn_changes(table, seats, owed_before, {p.player for p in open_after},
                                                    set(reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not open_after

@@ -20,7 +20,7 @@ def replay_file(replay: ReplayFile) -> tuple[Any, Outcome | None]:
     game = registry.get(replay.game)
     state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
     for a in replay.actions:
-        state, _ = game.apply(state, a.player, a.prompt_id, a.choice)
+        game.apply_in_place(state, a.player, a.prompt_id, a.choice)
     outcome = game.outcome(state)
     if replay.outcome is not None and outcome != replay.outcome:
         raise ReplayMismatch(f"replay ended with {outcome} but the file records {replay.outcome}")

@@ -183,7 +183,7 @@ class StallsOnAnOption(Toy):
 
 
 class AcceptsAnyone(Toy):
-    def _find_prompt(self, state, player, prompt_id):
+    def _find_prompt(self, state, player, prompt_id, prompts=None):
         return self.prompts(state)[0]
 
 

@@ -6,7 +6,7 @@ provenance, and a card may carry its own provenance once someone checks it again
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -128,12 +128,14 @@ def card_name(card_id: str) -> Text:
     return card(card_id).name
 
 
+@cache
 def label(card_id: str) -> Text:
     """Name and symbols, e.g. "Red-Green `R-G`" — what a player needs to recognise a card."""
     c = card(card_id)
     return T(f"{c.en} `{c.layout}`", f"{c.ja} `{c.layout}`")
 
 
+@cache
 def same_name_key(card_id: str, rule: str) -> str:
     """The "name" the same-name rule compares (notes F2): the printed name, or one of the
     notes' alternative readings (which slots carry a symbol, or how many symbols)."""

@@ -1,13 +1,15 @@
 """The Fort of Gold game object: prompts from the current step, choices dispatched to the turn procedure."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.kit import Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, T, Text, opt
 
 from . import flow
 from .data import label, rules
 from .options import Options
 from .refusals import explain
-from .rules import Move, legal_moves
+from .rules import Move, Position, moves_at, position
 from .state import State
 from .view import FortView, all_ids, build_view, render, rules_summary, visible_ids
 
@@ -19,19 +21,20 @@ def _join(parts: list[Text], en_sep: str = ", ", ja_sep: str = "、") -> Text:
     return T(en_sep.join(p.en for p in parts), ja_sep.join(p.ja for p in parts))
 
 
-def move_option(state: State, move: Move) -> Option:
-    """A complete action as one option: the label says what moves where, the detail what follows."""
+@lru_cache(maxsize=8192)
+def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
+    """A complete action as one option: the label says what moves where, the detail what follows.
+    `tops` are the stand tops the move names; options are frozen, so each is built once and shared."""
     head = GROUPS[move.kind] + T(": ", ": ")
     if move.kind == "welcome":
         text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
         detail = None
     elif move.kind == "gain":
         cols = ", ".join(str(c + 1) for c in move.columns)
-        tops = _join([label(state.stand[c][-1]) for c in move.columns])
         text = head + label(move.treasure) + T(f" ← tops of column(s) {cols}", f" ← 台の列{cols}のトップ")
-        detail = T("Attach: ", "つけるカード: ") + tops
+        detail = T("Attach: ", "つけるカード: ") + _join([label(top) for top in tops])
     else:
-        top = state.stand[move.column][-1]
+        top = tops[0]
         text = head + label(top) + T(f" (column {move.column + 1}) → ", f"（台の列{move.column + 1}） → ") + label(move.treasure)
         if move.kind == "rotate":
             detail = T("Glow of Power. Then return a task (if there are 2) under the treasure pile and draw one.",
@@ -42,6 +45,49 @@ def move_option(state: State, move: Move) -> Option:
                        f"知の輝き（{rules().altar_column_cap}枚目）。その後、マナの山の上から{rules().foresee_count}枚を見て、"
                        "1枚ずつ上か下に戻します。")
     return Option(key=move.key, label=text, detail=detail, group=move.kind)
+
+
+CONCEDE = opt("concede", "Concede (end the game as a loss)", "投了する（敗北としてゲームを終える）", group="concede")
+
+
+@lru_cache(maxsize=4096)
+def _turn_prompt(player: str, turn: int, concede: bool, pos: Position) -> Prompt:
+    """The turn's prompt, built once per position (prompts are frozen, so shared)."""
+    stand = pos[3]
+    options = [_move_option(m, tuple(stand[c][-1] for c in m.columns) if m.kind == "gain"
+                            else () if m.kind == "welcome" else (stand[m.column][-1],))
+               for m in moves_at(pos)]
+    if concede:
+        options.append(CONCEDE)
+    return Prompt(id="turn", player=player, options=options, text=T(
+        f"Turn {turn}: choose an action (only actions that will succeed are listed).",
+        f"手番{turn}: 行動を選んでください（成功する行動だけが表示されます）。"))
+
+
+@lru_cache(maxsize=1024)
+def _return_prompt(player: str, tasks: tuple[str, ...]) -> Prompt:
+    return Prompt(id="return", player=player, options=[
+        Option(key=t, label=T("Put back ", "戻す: ") + label(t)) for t in tasks], text=T(
+        "Rotate treasures: choose the task treasure that goes face down under the treasure pile.",
+        "宝物を回す: 宝物の山の一番下に戻す課題の宝物を選んでください。"))
+
+
+@lru_cache(maxsize=1024)
+def _foresee_prompt(player: str, foresight: tuple[str, ...], pile_empty: bool) -> Prompt:
+    return Prompt(id="foresee", player=player, options=_put_back_options(foresight, pile_empty), text=T(
+        "Foresee: put the cards back one at a time; a card put on top goes above the ones put back before it.",
+        "予見する: 1枚ずつ戻してください。上に戻したカードは、先に戻したカードのさらに上になります。"))
+
+
+def _put_back_options(foresight: tuple[str, ...], pile_empty: bool) -> list[Option]:
+    options = []
+    for c in foresight:
+        if pile_empty:  # top and bottom of an empty pile are the same place
+            options.append(Option(key=f"top:{c}", label=T("Return ", "戻す: ") + label(c) + T(" to the empty pile", "（空の山へ）")))
+            continue
+        options.append(Option(key=f"top:{c}", label=T("On top: ", "一番上へ: ") + label(c)))
+        options.append(Option(key=f"bottom:{c}", label=T("To the bottom: ", "一番下へ: ") + label(c)))
+    return options
 
 
 class FortOfGoldGame(Game[State]):
@@ -60,40 +106,20 @@ class FortOfGoldGame(Game[State]):
     def prompts(self, state: State) -> list[Prompt]:
         player = state.players[0]
         if state.step == "turn":
-            options = [move_option(state, m) for m in legal_moves(state)]
-            if state.options.allow_concede:
-                options.append(opt("concede", "Concede (end the game as a loss)", "投了する（敗北としてゲームを終える）",
-                                   group="concede"))
-            return [Prompt(id="turn", player=player, options=options, text=T(
-                f"Turn {state.turn}: choose an action (only actions that will succeed are listed).",
-                f"手番{state.turn}: 行動を選んでください（成功する行動だけが表示されます）。"))]
+            return [_turn_prompt(player, state.turn, state.options.allow_concede, position(state))]
         if state.step == "return":
-            return [Prompt(id="return", player=player, options=[
-                Option(key=t, label=T("Put back ", "戻す: ") + label(t)) for t in state.tasks], text=T(
-                "Rotate treasures: choose the task treasure that goes face down under the treasure pile.",
-                "宝物を回す: 宝物の山の一番下に戻す課題の宝物を選んでください。"))]
+            return [_return_prompt(player, tuple(state.tasks))]
         if state.step == "foresee":
-            return [Prompt(id="foresee", player=player, options=self._put_back_options(state), text=T(
-                "Foresee: put the cards back one at a time; a card put on top goes above the ones put back before it.",
-                "予見する: 1枚ずつ戻してください。上に戻したカードは、先に戻したカードのさらに上になります。"))]
+            return [_foresee_prompt(player, tuple(state.foresight), not state.mana_pile)]
         return []
 
-    @staticmethod
-    def _put_back_options(state: State) -> list[Option]:
-        options = []
-        for c in state.foresight:
-            if not state.mana_pile:  # top and bottom of an empty pile are the same place
-                options.append(Option(key=f"top:{c}", label=T("Return ", "戻す: ") + label(c) + T(" to the empty pile", "（空の山へ）")))
-                continue
-            options.append(Option(key=f"top:{c}", label=T("On top: ", "一番上へ: ") + label(c)))
-            options.append(Option(key=f"bottom:{c}", label=T("To the bottom: ", "一番下へ: ") + label(c)))
-        return options
-
     # ---- applying a choice ----------------------------------------------------------------
-    def apply(self, state: State, player: str, prompt_id: str, choice: list[str]) -> tuple[State, list[Event]]:
-        """As the kit's, but an action that would fail is refused with the reason (rule 7)."""
+    def _validate(self, state: State, player: str, prompt_id: str, choice: list[str],
+                  prompts: list[Prompt] | None = None) -> Prompt:
+        """As the kit's, but an action that would fail is refused with the reason (rule 7),
+        on the public and the in-place path alike."""
         try:
-            return super().apply(state, player, prompt_id, choice)
+            return super()._validate(state, player, prompt_id, choice, prompts)
         except IllegalAction as e:
             if e.code == "not_offered" and prompt_id == "turn" and len(choice) == 1:
                 reason = explain(state, choice[0])
@@ -109,8 +135,7 @@ class FortOfGoldGame(Game[State]):
             if pick == "concede":
                 flow.concede(state, events)
             else:
-                move = next(m for m in legal_moves(state) if m.key == pick)
-                flow.perform(state, move, events)
+                flow.perform(state, Move.from_key(pick), events)  # an offered key: a legal move
         elif prompt.id == "return":
             flow.return_treasure(state, pick, events)
         elif prompt.id == "foresee":

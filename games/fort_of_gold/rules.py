@@ -5,6 +5,7 @@ Pure functions over card ids and the state; nothing here changes the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Literal
 
@@ -16,8 +17,13 @@ MoveKind = Literal["welcome", "gain", "rotate", "foresee"]
 
 # ---- the glows ------------------------------------------------------------------------
 
-def life_glow(treasure: str, column: list[str]) -> bool:
+def life_glow(treasure: str, column: list[str] | tuple[str, ...]) -> bool:
     """命の輝き (7.2.1): every required symbol appears at least once in the same slot of the column."""
+    return _life_glow(treasure, tuple(column))
+
+
+@lru_cache(maxsize=65536)
+def _life_glow(treasure: str, column: tuple[str, ...]) -> bool:
     wanted = layout(treasure)
     return all(any(layout(s)[i] == need for s in column) for i, need in enumerate(wanted))
 
@@ -35,9 +41,26 @@ def slot_majorities(treasure: str, column: list[str]) -> list[bool]:
     return out
 
 
-def power_glow(treasure: str, column: list[str]) -> bool:
+def power_glow(treasure: str, column: list[str] | tuple[str, ...]) -> bool:
     """力の輝き (7.3.1): at least 2 of the 3 required symbols hold a strict majority."""
-    return sum(slot_majorities(treasure, column)) >= 2
+    return _power_glow(treasure, tuple(column))
+
+
+@lru_cache(maxsize=65536)
+def _power_glow(treasure: str, column: tuple[str, ...]) -> bool:
+    # slot_majorities, summed from each card's vote per slot (+1 the required colour, -1 another
+    # colour, 0 空): the majority test of 7.3.1 with no list built per call.
+    votes = [0] * len(layout(treasure))
+    for spirit in column:
+        for i, v in enumerate(_votes(treasure, spirit)):
+            votes[i] += v
+    return sum(1 for v in votes if v > 0) >= 2
+
+
+@cache
+def _votes(treasure: str, spirit: str) -> tuple[int, ...]:
+    return tuple(1 if have == need else 0 if have == EMPTY else -1
+                 for need, have in zip(layout(treasure), layout(spirit), strict=True))
 
 
 def wisdom_glow(column: list[str]) -> bool:
@@ -58,6 +81,16 @@ class Move:
     columns: tuple[int, ...] = field(default_factory=tuple)  # gain: stand columns whose tops are attached
     treasure: str | None = None      # gain: the 課題 treasure; rotate/foresee: the altar treasure
 
+    @classmethod
+    def from_key(cls, key: str) -> Move:
+        """The move an offered option's key stands for (the inverse of `key`)."""
+        kind, first, second = key.split(":")
+        if kind == "welcome":
+            return cls("welcome", card=first, column=int(second) - 1)
+        if kind == "gain":
+            return cls("gain", columns=tuple(int(c) - 1 for c in second.split("+")), treasure=first)
+        return cls(kind, column=int(first) - 1, treasure=second)  # type: ignore[arg-type]
+
     @property
     def key(self) -> str:
         if self.kind == "welcome":
@@ -71,50 +104,87 @@ def names_in(state: State, column: int) -> set[str]:
     return {same_name_key(c, state.options.spirit_names) for c in state.stand[column]}
 
 
-def welcome_moves(state: State) -> list[Move]:
+# The legal moves read only these zones, so they are memoised on a snapshot of them: the turn
+# procedure, the prompt and the chosen move's lookup share one computation per position, and a
+# changed zone is a different key (never stale, whoever mutates the state).
+Position = tuple[str, tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+
+
+def position(state: State) -> Position:
+    return (state.options.spirit_names, tuple(state.inner), tuple(state.tasks),
+            tuple(tuple(col) for col in state.stand), tuple((s.treasure, tuple(s.column)) for s in state.altar))
+
+
+def welcome_moves(pos: Position) -> list[Move]:
     """マナを迎える: any 内陣 card onto any stand column that holds no card of the same name."""
+    rule, inner, _, stand, _ = pos
+    names = [{same_name_key(c, rule) for c in col} for col in stand]
     moves = []
-    for card in state.inner:
-        name = same_name_key(card, state.options.spirit_names)
-        for col in range(len(state.stand)):
-            if name not in names_in(state, col):
+    for card in inner:
+        name = same_name_key(card, rule)
+        for col in range(len(stand)):
+            if name not in names[col]:
                 moves.append(Move("welcome", card=card, column=col))
     return moves
 
 
-def gain_moves(state: State) -> list[Move]:
+def gain_moves(pos: Position) -> list[Move]:
     """宝物を得る: a 課題 treasure with the tops of 1+ stand columns that give it 命の輝き.
     The attaching order is free but changes nothing a rule reads, so column order is used."""
-    filled = [i for i, col in enumerate(state.stand) if col]
+    _, _, tasks, stand, _ = pos
+    tops = tuple(col[-1] if col else None for col in stand)
+    return [m for treasure in tasks for m in _gains(treasure, tops)]
+
+
+@lru_cache(maxsize=16384)
+def _gains(treasure: str, tops: tuple[str | None, ...]) -> tuple[Move, ...]:
+    """The gain moves of one treasure given the stand tops (None: an empty column)."""
+    filled = [i for i, top in enumerate(tops) if top is not None]
+    full = (1 << len(layout(treasure))) - 1
     moves = []
-    for treasure in state.tasks:
-        for size in range(1, len(filled) + 1):
-            for cols in combinations(filled, size):
-                if life_glow(treasure, [state.stand[c][-1] for c in cols]):
-                    moves.append(Move("gain", columns=cols, treasure=treasure))
-    return moves
+    for size in range(1, len(filled) + 1):
+        for cols in combinations(filled, size):
+            covered = 0
+            for c in cols:
+                covered |= _matches(treasure, tops[c])  # type: ignore[arg-type]
+            if covered == full:  # 命の輝き: every required symbol in its slot
+                moves.append(Move("gain", columns=cols, treasure=treasure))
+    return tuple(moves)
 
 
-def transfer_moves(state: State) -> list[Move]:
+@cache
+def _matches(treasure: str, spirit: str) -> int:
+    """Bit i set when the spirit carries the treasure's required symbol in slot i."""
+    return sum(1 << i for i, (need, have) in enumerate(zip(layout(treasure), layout(spirit), strict=True)) if need == have)
+
+
+def transfer_moves(pos: Position) -> list[Move]:
     """宝物を回す (力の輝き) and 予見する (知の輝き): a stand top onto an altar column with room."""
+    _, _, _, stand, altar = pos
     cap = rules().altar_column_cap
     moves = []
-    for col, cards in enumerate(state.stand):
+    for col, cards in enumerate(stand):
         if not cards:
             continue
-        for slot in state.altar:
-            if len(slot.column) >= cap:
+        for treasure, column in altar:
+            if len(column) >= cap:
                 continue
-            after = [*slot.column, cards[-1]]
-            if power_glow(slot.treasure, after):
-                moves.append(Move("rotate", column=col, treasure=slot.treasure))
+            after = (*column, cards[-1])
+            if power_glow(treasure, after):
+                moves.append(Move("rotate", column=col, treasure=treasure))
             if wisdom_glow(after):
-                moves.append(Move("foresee", column=col, treasure=slot.treasure))
+                moves.append(Move("foresee", column=col, treasure=treasure))
     return moves
+
+
+@lru_cache(maxsize=4096)
+def moves_at(pos: Position) -> tuple[Move, ...]:
+    """The legal moves of a position (see `position`), computed once per position."""
+    transfers = transfer_moves(pos)
+    return tuple(welcome_moves(pos) + gain_moves(pos)
+                 + [m for m in transfers if m.kind == "rotate"] + [m for m in transfers if m.kind == "foresee"])
 
 
 def legal_moves(state: State) -> list[Move]:
     """Every action that would succeed now, grouped by action."""
-    transfers = transfer_moves(state)
-    return (welcome_moves(state) + gain_moves(state)
-            + [m for m in transfers if m.kind == "rotate"] + [m for m in transfers if m.kind == "foresee"])
+    return list(moves_at(position(state)))

@@ -5,7 +5,7 @@ Every value the rulebook does not print carries its provenance (notes §2.2–§
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -85,6 +85,7 @@ def load() -> CardData:
     return CardData.model_validate(json.loads(path.read_text(encoding="utf-8")))
 
 
+@cache
 def colour_name(colour: str) -> Text:
     en, ja = COLOUR_NAMES[colour]
     return T(en, ja)

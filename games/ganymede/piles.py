@@ -1,6 +1,8 @@
 """Decks and piles: drawing with the reshuffle rule, and naming sides in events."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.kit import Event, T, Text
 
 from .data import colour_name
@@ -10,10 +12,15 @@ from .state import Side, State
 
 def side_name(side: Side) -> Text:
     """"alice (red)" / "alice(赤)"; the automated co-op purple side is just "Purple" / "紫陣営"."""
-    colour = colour_name(side.colour)
-    if side.player is None:
+    return _side_name(side.player, side.colour)
+
+
+@lru_cache(maxsize=1024)
+def _side_name(player: str | None, colour_key: str) -> Text:
+    colour = colour_name(colour_key)
+    if player is None:
         return T(colour.en.capitalize(), f"{colour.ja}陣営")
-    return T(f"{side.player} ({colour.en})", f"{side.player}({colour.ja})")
+    return T(f"{player} ({colour.en})", f"{player}({colour.ja})")
 
 
 def labels(state: State, cards: list[str], lang: str) -> str:

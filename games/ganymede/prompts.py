@@ -1,6 +1,8 @@
 """The decisions owed now, built from `state.step`; every option offered is legal and leads on."""
 from __future__ import annotations
 
+from functools import cache, lru_cache
+
 from games.kit import Option, Prompt, T, Text, opt
 
 from .data import ACE, EFFECT_RANKS, load
@@ -30,15 +32,22 @@ def prompts(state: State) -> list[Prompt]:
     return []
 
 
+@cache
 def effect_text(rank: str) -> Text:
     e = load().effect(rank)
     return T(e.en, e.ja)
 
 
 def supply_prompt(state: State, side: Side, step: str) -> Prompt:
+    ranks = [state.cards[c].rank for c in state.supply]
+    return _supply_prompt(side.player, step, tuple(ranks.count(rank) for rank in EFFECT_RANKS))
+
+
+@lru_cache(maxsize=4096)
+def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
+    """Built once per player, step and supply (prompts are frozen, so shared)."""
     options = []
-    for rank in EFFECT_RANKS:
-        left = sum(1 for c in state.supply if state.cards[c].rank == rank)
+    for rank, left in zip(EFFECT_RANKS, counts, strict=True):
         if left:
             options.append(Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}(残り{left}枚)"),
                                   detail=effect_text(rank)))
@@ -49,16 +58,19 @@ def supply_prompt(state: State, side: Side, step: str) -> Prompt:
         text = T("Reinforcement: take one black card into your used pile.",
                  "増援フェイズ:黒カードを1枚選んで使用済デッキに加えてください。")
         pid = "reinforce"
-    return Prompt(id=pid, player=side.player, text=text, options=options)
+    return Prompt(id=pid, player=player, text=text, options=options)
 
 
 def draw_prompt(state: State, side: Side) -> Prompt:
-    total = draw_total(state, side)
-    face_down = state.options.mode == "duel"
-    text = T(f"Draw phase: your cards total {total} ({side.draws} of {MAX_DRAWS} drawn; over 21 stops you). "
+    return _draw_prompt(side.player, draw_total(state, side), side.draws, state.options.mode == "duel")
+
+
+@lru_cache(maxsize=4096)
+def _draw_prompt(player: str, total: int, draws: int, face_down: bool) -> Prompt:
+    text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn; over 21 stops you). "
              "Draw another card?",
-             f"ドローフェイズ:合計{total}({side.draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません)。もう1枚引きますか?")
-    return Prompt(id="draw", player=side.player, text=text, options=[
+             f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません)。もう1枚引きますか?")
+    return Prompt(id="draw", player=player, text=text, options=[
         opt("draw", "Draw a card face down" if face_down else "Draw a card",
             "裏向きで1枚引く" if face_down else "1枚引く"),
         Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True)])

@@ -6,6 +6,8 @@ capped at 3 when the receiver holds a 10 (G10); ties deal both ways unless one s
 """
 from __future__ import annotations
 
+from functools import cache
+
 from games.kit import T, Text
 
 from .data import ACE, SPECIAL_COLOURS, colour_name, rank_value
@@ -24,10 +26,15 @@ def is_special(card: Card) -> bool:
 
 def card_label(card: Card) -> Text:
     """"8" for a red/green card; "black 7" / "黒7" for a card whose number carries an effect."""
-    if not is_special(card):
-        return T(card.rank)
-    name = colour_name(card.colour)
-    return T(f"{name.en} {card.rank}", f"{name.ja}{card.rank}")
+    return _card_label(card.colour, card.rank)
+
+
+@cache
+def _card_label(colour: str, rank: str) -> Text:
+    if colour not in SPECIAL_COLOURS:
+        return T(rank)
+    name = colour_name(colour)
+    return T(f"{name.en} {rank}", f"{name.ja}{rank}")
 
 
 def special_count(state: State, side: Side, rank: str) -> int:

@@ -7,6 +7,7 @@ choice. Once used, an effect is applied as fully as possible (base Q5, seed-R �
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -112,10 +113,19 @@ def effect_task(player: str, card_key: str, instance: str | None = None, mandato
 
 def _effect_options(state: State, t: Task) -> list[Option]:
     modes = modes_of(state, t.player, t.data["card"], t.data["source"])
-    options = [Option(key=m.key, label=m.label) for m in modes]
+    options = [_mode_option(m.key, m.label) for m in modes]
     if options and not t.data["mandatory"]:
-        options.append(opt("skip", "Do not use the effect", "効果を使わない", passes=True))
+        options.append(SKIP_EFFECT)
     return options
+
+
+SKIP_EFFECT = opt("skip", "Do not use the effect", "効果を使わない", passes=True)
+
+
+@lru_cache(maxsize=8192)
+def _mode_option(key: str, label: Text) -> Option:
+    """Options are frozen, so one per effect mode is built and shared."""
+    return Option(key=key, label=label)
 
 
 def _effect_prompt(state: State, t: Task):

@@ -61,8 +61,8 @@ def open_prompt(state: State) -> Prompt | None:
     return handler.prompt(state, t) if handler.prompt else None
 
 
-def advance(state: State, events: Events) -> None:
-    """Run automatic steps until a player owes a decision or the game is over."""
+def advance(state: State, events: Events) -> Prompt | None:
+    """Run automatic steps until a player owes a decision (returned) or the game is over (None)."""
     guard = 0
     while not state.finished:
         guard += 1
@@ -71,21 +71,24 @@ def advance(state: State, events: Events) -> None:
         if not state.tasks:
             NEXT_TURN[0](state, events)
             continue
-        if open_prompt(state) is not None:
-            return
+        found = open_prompt(state)
+        if found is not None:
+            return found
         t = state.tasks.pop()
         handler = TASKS[t.kind]
         if handler.run is not None:
             handler.run(state, t, events)
+    return None
 
 
-def resolve(state: State, choice: list[str], events: Events) -> None:
-    """Answer the open prompt (already validated against its options) and run on."""
+def resolve(state: State, choice: list[str], events: Events) -> Prompt | None:
+    """Answer the open prompt (already validated against its options) and run on; the
+    decision owed next, if any."""
     t = state.tasks.pop()
     handler = TASKS[t.kind]
     assert handler.resolve is not None, t.kind
     handler.resolve(state, t, choice, events)
-    advance(state, events)
+    return advance(state, events)
 
 
 def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1) -> Prompt:

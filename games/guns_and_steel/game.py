@@ -1,6 +1,7 @@
 """Guns & Steel (鋼鉄と火薬) for 2–4 players: the games-API object (design.md contract 1)."""
 from __future__ import annotations
 
+import threading
 from typing import ClassVar
 
 from pydantic import BaseModel
@@ -14,6 +15,9 @@ from .sets import load_extensions, rules_for
 from .setup import new_state
 from .state import Options, State
 from .view import GunsView, build_view, hidden_ids, render
+
+# What the last `_apply` in this thread found open next (see `_open_after`).
+_FOUND = threading.local()
 
 
 class GunsAndSteel(Game[State]):
@@ -35,8 +39,16 @@ class GunsAndSteel(Game[State]):
 
     def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
         events: list[Event] = []
-        resolve(state, choice, events)
+        _FOUND.state, _FOUND.prompt = state, resolve(state, choice, events)
         return events
+
+    def _open_after(self, state: State) -> list[Prompt]:
+        # The turn engine stopped at the next decision while applying: hand that prompt on
+        # instead of building it again (only for the state just applied, in this thread).
+        if getattr(_FOUND, "state", None) is state:
+            found, _FOUND.state, _FOUND.prompt = _FOUND.prompt, None, None
+            return [found] if found is not None else []
+        return self.prompts(state)
 
     def view(self, state: State, viewer: str | None) -> GunsView:
         return build_view(state, viewer)

@@ -8,8 +8,9 @@ picks resources one at a time; never a list of combinations.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache, lru_cache
 
-from games.kit import Option, T, opt
+from games.kit import Option, T, Text, opt
 
 from . import field, payment
 from .cards import ERAS, TYPE_NAMES, card, energy_name, energy_text
@@ -33,8 +34,22 @@ def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
 
 
 def affordable(state: State, player: str) -> list[Source]:
-    pool = _pool(state, field.resources(state, player))
-    return [s for s in rules_for(state).sources(state) if payment.can_pay(pool, card(s.card).cost.value, s.extra)]
+    pool = payment.vec(_pool(state, field.resources(state, player)))
+    sources = rules_for(state).sources(state)
+    ok = _payable(pool, tuple((_cost(s.card), s.extra) for s in sources))
+    return [s for s, payable in zip(sources, ok, strict=True) if payable]
+
+
+@lru_cache(maxsize=16384)
+def _payable(pool: payment.Vec, prices: tuple[tuple[payment.Vec, int], ...]) -> tuple[bool, ...]:
+    """Which prices `pool` can pay: the payment search once per pool and offer, not once per
+    prompt (the purchase prompt is asked for by the turn engine and by the caller)."""
+    return tuple(payment.can_pay(pool, cost, extra) for cost, extra in prices)
+
+
+@cache
+def _cost(card_id: str) -> payment.Vec:
+    return payment.vec(card(card_id).cost.value)
 
 
 def _source(state: State, key: str) -> Source:
@@ -60,12 +75,24 @@ def _purchase_prompt(state: State, t: Task):
     srcs = affordable(state, t.player)
     if not srcs:
         return None
-    options = [Option(key=s.key, label=card(s.card).label + T(" — ", " — ") + _price(s), detail=_facts(s.card), group=s.era)
-               for s in srcs]
-    options.append(opt("none", "Buy nothing", "購入しない", passes=True))
-    have = energy_text(state.energy)
-    return make_prompt(t, T(f"Purchase phase: buy at most one card (energy now: {have.en}; your resources can be depleted).",
-                            f"購入フェイズ：1枚まで購入できます（現在のエネルギー：{have.ja}、資源も消費できます）。"), options)
+    options = [_source_option(s) for s in srcs]
+    options.append(BUY_NOTHING)
+    return make_prompt(t, _purchase_text(energy_text(state.energy)), options)
+
+
+BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
+
+
+@lru_cache(maxsize=4096)
+def _source_option(s: Source) -> Option:
+    """A card to buy as an option (frozen, so built once per source and shared)."""
+    return Option(key=s.key, label=card(s.card).label + T(" — ", " — ") + _price(s), detail=_facts(s.card), group=s.era)
+
+
+@lru_cache(maxsize=1024)
+def _purchase_text(have: Text) -> Text:
+    return T(f"Purchase phase: buy at most one card (energy now: {have.en}; your resources can be depleted).",
+             f"購入フェイズ：1枚まで購入できます（現在のエネルギー：{have.ja}、資源も消費できます）。")
 
 
 def _purchase_run(state: State, t: Task, events: Events) -> None:

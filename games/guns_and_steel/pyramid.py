@@ -58,7 +58,8 @@ def _extras(shape: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
 
 
 def pyramid_sources(state: State) -> list[Source]:
-    rows = tuple(tuple((cid, state.cards[cid]) if cid else None for cid in state.pyramid.get(era, [])) for era in ERAS)
+    cards, pyramid = state.cards, state.pyramid
+    rows = tuple([tuple([(cid, cards[cid]) if cid else None for cid in pyramid.get(era, ())]) for era in ERAS])
     return list(_sources(rows))
 
 

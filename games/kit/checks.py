@@ -6,7 +6,9 @@
 - anything not offered, an option offered in someone else's prompt, a repeated option, or a
   decision owed by someone else raises IllegalAction (with both languages) and leaves the
   state unchanged;
-- `apply` never mutates its input and is deterministic;
+- `apply` never mutates its input and is deterministic; the in-place path (`step`, given the
+  open prompts) reaches the same state and events, hands on the same next prompts, and refuses
+  the same illegal actions leaving the state unchanged;
 - state, views, prompts, events and the outcome round-trip through JSON;
 - hidden card ids never reach another viewer's view, nor a public event;
 - the game ends, and setup + the action log replays to the same state.
@@ -73,14 +75,18 @@ def check_illegal(game: Game, state: BaseState, rng: Rng) -> None:
         if p.min > 0:
             attempts.append((p.player, p.id, []))
     attempts.append((state.players[0], "~no-such-prompt~", ["x"]))
+    own = state.model_copy(deep=True)  # the in-place path must refuse alike and change nothing
     for player, prompt_id, choice in attempts:
-        try:
-            game.apply(state, player, prompt_id, choice)
-        except IllegalAction as e:
-            assert e.code and e.text.en and e.text.ja
-        else:
-            raise AssertionError(f"accepted an illegal action {player} {prompt_id} {choice}")
+        for path, args in ((game.apply, (state, player, prompt_id, choice)),
+                           (game.apply_in_place, (own, player, prompt_id, choice, prompts))):
+            try:
+                path(*args)
+            except IllegalAction as e:
+                assert e.code and e.text.en and e.text.ja
+            else:
+                raise AssertionError(f"accepted an illegal action {player} {prompt_id} {choice}")
         assert state.model_dump_json() == before, "an illegal action changed the state"
+        assert own.model_dump_json() == before, "an illegal action changed the state in place"
 
 
 def _legal_choice_with(prompt: Prompt, key: str, rng: Rng) -> list[str]:
@@ -162,6 +168,10 @@ def check_random_game(game: Game, players: list[str], options: BaseModel | dict 
         assert new.version == state.version + 1
         again, events_again = game.apply(state, prompt.player, prompt.id, choice)
         assert again == new and events_again == events, "apply is not deterministic"
+        own = state.model_copy(deep=True)
+        own_events, handed_on = game.step(own, prompt.player, prompt.id, choice, prompts)
+        assert own == new and own_events == events, "apply_in_place plays differently from apply"
+        assert handed_on == game.prompts(new), "step hands on other prompts than prompts() gives"
         assert _leads_on(game, new), f"{prompt.id} {choice} leads to a state with no prompts and no outcome"
         for e in events:
             assert e.to is None or all(t in state.players for t in e.to)

@@ -75,8 +75,7 @@ class Game(Generic[S]):
 
     def apply(self, state: S, player: str, prompt_id: str, choice: list[str]) -> tuple[S, list[Event]]:
         """Apply one offered choice to a copy of `state`. Raises IllegalAction otherwise."""
-        prompt = self._find_prompt(state, player, prompt_id)
-        self._check_choice(prompt, choice)
+        prompt = self._validate(state, player, prompt_id, choice)
         new = state.model_copy(deep=True)
         events = self._apply(new, prompt, list(choice))
         new.version += 1
@@ -88,11 +87,30 @@ class Game(Generic[S]):
         service): validate exactly as `apply` does, then mutate `state` itself. `prompts`, when
         given, must be `self.prompts(state)` for this very state; it saves computing them again.
         On IllegalAction the state is unchanged (validation happens before any change)."""
-        prompt = self._find_prompt(state, player, prompt_id, prompts)
-        self._check_choice(prompt, choice)
+        prompt = self._validate(state, player, prompt_id, choice, prompts)
         events = self._apply(state, prompt, list(choice))
         state.version += 1
         return events
+
+    def step(self, state: S, player: str, prompt_id: str, choice: list[str],
+             prompts: list[Prompt] | None = None) -> tuple[list[Event], list[Prompt]]:
+        """`apply_in_place`, then the prompts open afterwards: the loop of playouts, replays and
+        search computes each position's prompts once and hands them back in with its answer."""
+        events = self.apply_in_place(state, player, prompt_id, choice, prompts)
+        return events, self._open_after(state)
+
+    def _open_after(self, state: S) -> list[Prompt]:
+        """The prompts open right after an in-place apply. A game whose rules already found them
+        while applying (Guns & Steel's turn engine stops at the next decision) returns those."""
+        return self.prompts(state)
+
+    def _validate(self, state: S, player: str, prompt_id: str, choice: list[str],
+                  prompts: list[Prompt] | None = None) -> Prompt:
+        """The open prompt `choice` answers; IllegalAction when it is not an offered answer.
+        Both apply paths refuse through here, so a game that explains refusals does it once."""
+        prompt = self._find_prompt(state, player, prompt_id, prompts)
+        self._check_choice(prompt, choice)
+        return prompt
 
     def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
         """Mutate `state` (already a private copy) for a validated choice; return the events."""

@@ -11,10 +11,19 @@ from .rng import Rng
 
 
 def random_choice(prompt: Prompt, rng: Rng) -> list[str]:
-    """A uniformly sized random legal answer to `prompt`."""
-    high = min(prompt.max, len(prompt.options))
-    k = prompt.min + rng.below(high - prompt.min + 1)
-    return [o.key for o in rng.sample(prompt.options, k)]
+    """A uniformly sized random legal answer to `prompt`: a uniform size, then a uniform
+    ordered pick of that many options (a partial Fisher-Yates: k draws, not one per option)."""
+    options = prompt.options
+    high = min(prompt.max, len(options))
+    k = prompt.min + (rng.below(high - prompt.min + 1) if high > prompt.min else 0)
+    if k == 1:
+        return [options[rng.below(len(options))].key]
+    pool = list(options)
+    n = len(pool)
+    for i in range(k):
+        j = i + rng.below(n - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return [o.key for o in pool[:k]]
 
 
 def random_action(game: Game, state: BaseState, rng: Rng, player: str | None = None) -> Action | None:
@@ -41,12 +50,14 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
     state = game.setup(players, opts, seed)
     rng = Rng(seed=seed if agent_seed is None else agent_seed).fork(1)
     actions: list[Action] = []
+    prompts = game.prompts(state)
     for _ in range(max_actions):
-        action = random_action(game, state, rng)
-        if action is None:
+        if not prompts:
             break
-        state, _events = game.apply(state, action.player, action.prompt_id, action.choice)
-        actions.append(action)
+        prompt = rng.choice(prompts)
+        choice = random_choice(prompt, rng)
+        _events, prompts = game.step(state, prompt.player, prompt.id, choice, prompts)
+        actions.append(Action(player=prompt.player, prompt_id=prompt.id, choice=choice))
     record = Playout(players=list(players), options=opts.model_dump(), seed=seed,
                      actions=actions, finished=game.outcome(state) is not None)
     return state, record
@@ -57,5 +68,5 @@ def replay(game: Game, players: list[str], options: BaseModel | dict | None, see
     """Setup + the action log gives the state back (the persistence and replay contract)."""
     state = game.setup(players, options, seed)
     for a in actions:
-        state, _ = game.apply(state, a.player, a.prompt_id, a.choice)
+        game.apply_in_place(state, a.player, a.prompt_id, a.choice)
     return state

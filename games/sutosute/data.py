@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from pydantic import BaseModel, Field
@@ -126,6 +126,7 @@ def load() -> CardData:
     return CardData.model_validate(json.loads(path.read_text(encoding="utf-8")))
 
 
+@cache
 def kind_name(kind: str | None) -> Text:
     """The bilingual name of a card kind (None = an undeclared Revolution)."""
     d = load()
@@ -135,12 +136,14 @@ def kind_name(kind: str | None) -> Text:
     return T(k.en, k.ja)
 
 
+@cache
 def die_name(die: str) -> Text:
     d = next(x for x in load().dice if x.key == die)
     colour = {"red": ("Red", "赤"), "black": ("Black", "黒"), "white": ("White", "白")}[die]
     return T(f"{colour[0]} ({d.en})", f"{colour[1]}（{d.ja}）")
 
 
+@cache
 def civ_name(civ: str) -> Text:
     c = next(x for x in load().civilizations if x.key == civ)
     return T(c.en, c.ja)

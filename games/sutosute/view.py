@@ -52,6 +52,7 @@ class SutosuteView(BaseModel):
     finished: bool
     end_reason: str | None
     civ_choices_open: list[str] = []
+    combo_graph: str = "tech_tree"  # options.combo_graph (which combo picture to draw); "" = combos off
 
 
 def visible_ids(state: State, viewer: str | None) -> set[str]:
@@ -99,7 +100,8 @@ def build_view(state: State, viewer: str | None, waiting: list[str]) -> Sutosute
         discard_face_down=sum(1 for e in state.discard if not e.face_up),
         combo=[cv(c) for c in state.chain], combo_winner=state.winner if state.chain else None,
         draws_in_row=state.draws_in_row, waiting_for=waiting, last=state.last, finished=state.finished,
-        end_reason=state.end_reason, civ_choices_open=list(state.civ_turn))
+        end_reason=state.end_reason, civ_choices_open=list(state.civ_turn),
+        combo_graph=state.options.combo_graph if state.options.combos else "")
 
 
 # ---- text ------------------------------------------------------------------------

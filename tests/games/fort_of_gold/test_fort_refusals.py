@@ -1,8 +1,9 @@
 """An action that is not offered is refused with the reason it would fail, in both languages,
 and the state is unchanged (rule 7: only actions known to succeed may be taken)."""
 import pytest
-from fort_helpers import act, scenario, sp, tr
+from fort_helpers import P, act, scenario, sp, tr
 
+from games.fort_of_gold import GAME
 from games.kit import IllegalAction
 
 INNER = ["B--", "-B-", "G--"]
@@ -32,6 +33,10 @@ def test_refusals_give_the_reason(key, en, ja):
     assert e.value.code == "would_fail"
     assert e.value.text.en.startswith("That action would not succeed: ") and en in e.value.text.en
     assert ja in e.value.text.ja
+    assert s.model_dump_json() == before
+    with pytest.raises(IllegalAction) as in_place:  # the table service and search apply in place
+        GAME.apply_in_place(s, P, "turn", [key])
+    assert in_place.value.code == "would_fail" and in_place.value.text == e.value.text
     assert s.model_dump_json() == before
 
 

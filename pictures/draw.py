@@ -1,0 +1,431 @@
+"""The shared drawing kit: a palette made for Discord's dark theme, a Canvas that returns small PNG
+bytes, rounded boxes and cards, text wrapping, and vector icons (resources, suits, colours, dice)
+so no picture depends on an image file.
+
+Pictures are drawn at WIDTH = 800 px; Discord shows them ~400 px wide on a phone, so body text is
+at least 22 px here (11 px there) and labels that matter are bigger.
+"""
+from __future__ import annotations
+
+import io
+import math
+import unicodedata
+from collections.abc import Iterable
+
+from PIL import Image, ImageDraw
+
+from .fonts import clean, draw_text, text_width
+
+WIDTH = 800
+MAX_BYTES = 1_000_000
+Box = tuple[float, float, float, float]
+
+
+class P:
+    """The palette (Discord dark theme surfaces, readable accents)."""
+
+    BG = "#313338"          # the chat background: pictures blend in
+    PANEL = "#2b2d31"
+    PANEL_2 = "#232428"
+    DEEP = "#1e1f22"
+    LINE = "#4e5058"
+    TEXT = "#f2f3f5"
+    MUTED = "#b5bac1"
+    DIM = "#80848e"
+    ACCENT = "#5865f2"      # Discord blurple: "you", whose turn
+    GOOD = "#3ba55d"
+    BAD = "#ed4245"
+    WARN = "#faa61a"
+    GOLD = "#f0c24b"
+    PAPER = "#f6f1e7"       # a card's face
+    INK = "#1f2023"         # text on a card's face
+    INK_MUTED = "#5c5f66"
+
+
+COLOURS = {  # game colours (factions, suits, card colours)
+    "red": "#e5484d", "green": "#3fb950", "purple": "#a371f7", "black": "#2c2f33",
+    "blue": "#4493f8", "yellow": "#f0c24b", "white": "#f2f3f5", "orange": "#f0883e",
+    "grey": "#8b949e", "gold": "#f0c24b", "brown": "#a8713a",
+}
+
+ICON_COLOURS = {  # resources and symbols drawn by icon()
+    "food": "#7cc36b", "iron": "#9aa4b1", "horse": "#c08a4e", "gunpowder": "#5b5f66", "oil": "#121316",
+    "earth": "#3fa6d9", "space": "#8b6cf0", "any": "#e8e8e8", "military": "#e5484d", "vp": "#f0c24b",
+    "hp": "#ed4245", "power": "#faa61a", "coin": "#f0c24b", "honour": "#d9a8ff",
+    "spade": "#1f2023", "club": "#1f2023", "heart": "#e5484d", "diamond": "#e5484d",
+}
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    c = colour.lstrip("#")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+def mix(a: str, b: str, t: float) -> str:
+    """Blend colour a toward b by t (0..1)."""
+    ra, rb = rgb(a), rgb(b)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ra, rb, strict=True))
+
+
+def on(colour: str) -> str:
+    """Readable text colour on a background colour."""
+    r, g, b = rgb(colour)
+    return P.INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else P.TEXT
+
+
+# ---------------------------------------------------------------- words
+
+def label(labels: dict[str, tuple[str, str]], key: str, lang: str, **values: object) -> str:
+    """A renderer's (English, Japanese) label in `lang`, with its {placeholders} filled."""
+    en, ja = labels[key]
+    return (ja if lang == "ja" else en).format(**values)
+
+
+def listed(items: list[str], lang: str) -> str:
+    """Names in a row: 、 between them in Japanese, commas in English."""
+    return ("、" if lang == "ja" else ", ").join(items)
+
+
+# ---------------------------------------------------------------- text layout
+
+_NO_LINE_START = set("、。,.)」』】〕〉》!?ー・:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ%,.!?:;)]］）｝〗〙〟’”")
+
+
+def _tokens(line: str) -> list[str]:
+    """Unbreakable pieces: a Latin word with its trailing spaces, or one wide (CJK) character; closing
+    punctuation sticks to the piece before it so no line starts with 、。) and the like."""
+    tokens: list[str] = []
+    for ch in line:
+        wide = unicodedata.east_asian_width(ch) in ("W", "F")
+        if tokens and ch in _NO_LINE_START:
+            tokens[-1] += ch
+        elif tokens and ch == " ":
+            tokens[-1] += ch
+        elif tokens and not wide and not tokens[-1].endswith((" ", "-", "/")) and \
+                unicodedata.east_asian_width(tokens[-1][-1]) not in ("W", "F"):
+            tokens[-1] += ch
+        else:
+            tokens.append(ch)
+    return tokens
+
+
+def wrap(text: str, size: int, width: float, bold: bool = False, max_lines: int | None = None) -> list[str]:
+    """Break text into lines no wider than `width`: at spaces for Latin text, between any two
+    characters for Japanese (never starting a line with 、。) and the like). Explicit newlines kept.
+    With max_lines, the last kept line ends with '…'."""
+    lines: list[str] = []
+    for para in clean_lines(text):
+        line = ""
+        for token in _tokens(para):
+            if text_width((line + token).rstrip(), size, bold) <= width:
+                line += token
+                continue
+            if line.strip():
+                lines.append(line.rstrip())
+                line = ""
+            while text_width(token.rstrip(), size, bold) > width and len(token) > 1:  # a word wider than a line
+                cut = len(token) - 1
+                while cut > 1 and text_width(token[:cut], size, bold) > width:
+                    cut -= 1
+                lines.append(token[:cut])
+                token = token[cut:]
+            line = token
+        lines.append(line.rstrip())
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit(lines[-1] + "…", size, width, bold)
+    return lines
+
+
+def clean_lines(text: str) -> list[str]:
+    return [clean(line) for line in text.split("\n")]
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """The text, cut with '…' if it is wider than `width`."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fit_size(text: str, size: int, width: float, bold: bool = False, smallest: int = 14) -> int:
+    """The largest size <= `size` at which the text fits in `width` (at least `smallest`)."""
+    while size > smallest and text_width(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+# ---------------------------------------------------------------- the canvas
+
+class Canvas:
+    """An RGB picture with the kit's drawing helpers; `png()` returns bytes <= 1 MB."""
+
+    def __init__(self, height: int, width: int = WIDTH, bg: str = P.BG) -> None:
+        self.width, self.height, self.bg = width, height, bg
+        self.image = Image.new("RGB", (width, height), bg)
+        self.draw = ImageDraw.Draw(self.image)
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: str = P.TEXT, bold: bool = False,
+             anchor: str = "la", max_width: float | None = None) -> float:
+        if max_width is not None:
+            text = fit(clean(text), size, max_width, bold)
+        return draw_text(self.draw, xy, text, size, fill=fill, bold=bold, anchor=anchor)
+
+    def paragraph(self, xy: tuple[float, float], text: str, size: int, width: float, fill: str = P.TEXT,
+                  bold: bool = False, line_gap: float = 1.3, max_lines: int | None = None,
+                  align: str = "l") -> float:
+        """Wrapped text from the top-left xy; returns the y below the last line."""
+        x, y = xy
+        step = round(size * line_gap)
+        for line in wrap(text, size, width, bold, max_lines):
+            draw_text(self.draw, (x + (width / 2 if align == "m" else 0), y), line, size, fill=fill, bold=bold,
+                      anchor=align + "t")
+            y += step
+        return y
+
+    def box(self, box: Box, fill: str | None = P.PANEL, outline: str | None = None, radius: int = 12,
+            width: int = 2) -> None:
+        rounded(self.draw, box, fill=fill, outline=outline, radius=radius, width=width)
+
+    def grow(self, height: int) -> None:
+        """Make the canvas at least `height` tall (for pictures whose height depends on content)."""
+        if height > self.height:
+            bigger = Image.new("RGB", (self.width, height), self.bg)
+            bigger.paste(self.image, (0, 0))
+            self.image, self.height = bigger, height
+            self.draw = ImageDraw.Draw(self.image)
+
+    def crop(self, height: int) -> None:
+        self.image = self.image.crop((0, 0, self.width, max(1, int(height))))
+        self.height = self.image.height
+        self.draw = ImageDraw.Draw(self.image)
+
+    def png(self) -> bytes:
+        return png_bytes(self.image)
+
+
+def png_bytes(image: Image.Image, max_bytes: int = MAX_BYTES) -> bytes:
+    """PNG bytes of a 256-colour palette version (flat UI colours and anti-aliased text survive it;
+    the file is about half the size and encodes twice as fast as RGB); halved until <= max_bytes."""
+    quantized = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    buf = io.BytesIO()
+    quantized.save(buf, "PNG", compress_level=3)
+    if buf.tell() <= max_bytes:
+        return buf.getvalue()
+    half = image.resize((max(1, image.width // 2), max(1, image.height // 2)), Image.Resampling.LANCZOS)
+    return png_bytes(half, max_bytes)
+
+
+# ---------------------------------------------------------------- boxes and cards
+
+def rounded(draw: ImageDraw.ImageDraw, box: Box, fill: str | None = P.PANEL, outline: str | None = None,
+            radius: int = 12, width: int = 2) -> None:
+    x0, y0, x1, y1 = box
+    draw.rounded_rectangle((x0, y0, x1, y1), radius=radius, fill=fill, outline=outline,
+                           width=width if outline else 0)
+
+
+def card(draw: ImageDraw.ImageDraw, box: Box, fill: str = P.PAPER, edge: str | None = None, radius: int = 10,
+         shadow: bool = True, highlight: str | None = None) -> None:
+    """A playing card's face: paper, an optional coloured edge, a soft shadow; `highlight` rings it."""
+    x0, y0, x1, y1 = box
+    if shadow:
+        draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius=radius, fill=P.DEEP)
+    if highlight:
+        draw.rounded_rectangle((x0 - 4, y0 - 4, x1 + 4, y1 + 4), radius=radius + 4, fill=highlight)
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=edge or mix(fill, "#000000", 0.25),
+                           width=4 if edge else 2)
+
+
+def card_back(draw: ImageDraw.ImageDraw, box: Box, colour: str = "#3b4a8a", radius: int = 10,
+              shadow: bool = True) -> None:
+    """A face-down card: a coloured back with a diamond lattice, so it never reads as a blank face."""
+    x0, y0, x1, y1 = box
+    if shadow:
+        draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius=radius, fill=P.DEEP)
+    draw.rounded_rectangle(box, radius=radius, fill=colour, outline=mix(colour, "#ffffff", 0.5), width=3)
+    inset = 8
+    ix0, iy0, ix1, iy1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
+    draw.rounded_rectangle((ix0, iy0, ix1, iy1), radius=max(2, radius - 4), outline=mix(colour, "#ffffff", 0.35),
+                           width=2)
+    line = mix(colour, "#ffffff", 0.18)
+    step = 14
+    w, h = ix1 - ix0, iy1 - iy0
+    for k in range(-int(h), int(w), step):
+        a = (ix0 + max(k, 0), iy0 + max(-k, 0))
+        b = (ix0 + min(k + h, w), iy0 + min(h, w - k))
+        draw.line([a, b], fill=line, width=1)
+        a2 = (ix1 - max(k, 0), iy0 + max(-k, 0))
+        b2 = (ix1 - min(k + h, w), iy0 + min(h, w - k))
+        draw.line([a2, b2], fill=line, width=1)
+
+
+def pill(canvas: Canvas, xy: tuple[float, float], text: str, size: int = 22, fill: str = P.LINE,
+         fg: str | None = None, bold: bool = True, anchor: str = "l", pad: int = 10) -> Box:
+    """A rounded label (a badge: "Your turn", "×3", "HP 12"); xy is its left (or centre, anchor 'm')
+    and vertical middle. Returns its box."""
+    x, y = xy
+    w = text_width(clean(text), size, bold) + 2 * pad
+    h = size + pad
+    if anchor == "m":
+        x -= w / 2
+    elif anchor == "r":
+        x -= w
+    box = (x, y - h / 2, x + w, y + h / 2)
+    canvas.draw.rounded_rectangle(box, radius=h / 2, fill=fill)
+    draw_text(canvas.draw, (x + w / 2, y), text, size, fill=fg or on(fill), bold=bold, anchor="mm")
+    return box
+
+
+def bar(draw: ImageDraw.ImageDraw, box: Box, value: float, maximum: float, colour: str = P.GOOD,
+        back: str = P.DEEP) -> None:
+    """A horizontal gauge (HP, progress toward a target)."""
+    x0, y0, x1, y1 = box
+    r = (y1 - y0) / 2
+    draw.rounded_rectangle(box, radius=r, fill=back)
+    frac = max(0.0, min(1.0, value / maximum)) if maximum else 0.0
+    if frac > 0:
+        draw.rounded_rectangle((x0, y0, max(x0 + 2 * r, x0 + (x1 - x0) * frac), y1), radius=r, fill=colour)
+
+
+def die(draw: ImageDraw.ImageDraw, box: Box, value: int, fill: str = P.PAPER, pip: str = P.INK) -> None:
+    """A die face with pips (1-6); other values are drawn as a number by the caller."""
+    x0, y0, x1, y1 = box
+    s = x1 - x0
+    draw.rounded_rectangle(box, radius=s * 0.18, fill=fill, outline=mix(fill, "#000000", 0.3), width=2)
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+             5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+    r = s * 0.09
+    for cx, cy in spots.get(value, []):
+        px, py = x0 + s * (0.25 + 0.25 * cx), y0 + s * (0.25 + 0.25 * cy)
+        colour = P.BAD if value == 1 else pip
+        draw.ellipse((px - r, py - r, px + r, py + r), fill=colour)
+
+
+# ---------------------------------------------------------------- icons
+
+def _poly(cx: float, cy: float, points: Iterable[tuple[float, float]], s: float) -> list[tuple[float, float]]:
+    return [(cx + x * s, cy + y * s) for x, y in points]
+
+
+def _star(cx: float, cy: float, r: float, n: int = 5, inner: float = 0.45) -> list[tuple[float, float]]:
+    pts = []
+    for i in range(2 * n):
+        rr = r if i % 2 == 0 else r * inner
+        a = -math.pi / 2 + i * math.pi / n
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return pts
+
+
+def heart(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: str) -> None:
+    r = s * 0.27
+    draw.ellipse((cx - 2 * r, cy - 1.6 * r, cx, cy + 0.4 * r), fill=fill)
+    draw.ellipse((cx, cy - 1.6 * r, cx + 2 * r, cy + 0.4 * r), fill=fill)
+    draw.polygon([(cx - 1.93 * r, cy - 0.2 * r), (cx + 1.93 * r, cy - 0.2 * r), (cx, cy + 1.85 * r)], fill=fill)
+
+
+def spade(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: str) -> None:
+    r = s * 0.25
+    draw.ellipse((cx - 2 * r, cy - 0.5 * r, cx, cy + 1.3 * r), fill=fill)
+    draw.ellipse((cx, cy - 0.5 * r, cx + 2 * r, cy + 1.3 * r), fill=fill)
+    draw.polygon([(cx - 1.95 * r, cy + 0.35 * r), (cx + 1.95 * r, cy + 0.35 * r), (cx, cy - 1.9 * r)], fill=fill)
+    draw.polygon([(cx, cy + 0.6 * r), (cx - 0.8 * r, cy + 1.9 * r), (cx + 0.8 * r, cy + 1.9 * r)], fill=fill)
+
+
+def club(draw: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill: str) -> None:
+    r = s * 0.2
+    for dx, dy in ((0, -1.1), (-1.1, 0.5), (1.1, 0.5)):
+        draw.ellipse((cx + (dx - 1) * r, cy + (dy - 1) * r, cx + (dx + 1) * r, cy + (dy + 1) * r), fill=fill)
+    draw.polygon([(cx, cy), (cx - 0.9 * r, cy + 2.3 * r), (cx + 0.9 * r, cy + 2.3 * r)], fill=fill)
+
+
+def icon(draw: ImageDraw.ImageDraw, kind: str, center: tuple[float, float], size: float,
+         colour: str | None = None) -> None:
+    """A small vector symbol centred on `center`, `size` px across. Kinds: the resources (food, iron,
+    horse, gunpowder, oil, earth, space, any), military, vp, hp, power, coin, honour, star, the four
+    suits, a colour dot ("dot"), and any name in COLOURS (a dot of that colour)."""
+    cx, cy = center
+    s = size / 2
+    fill = colour or ICON_COLOURS.get(kind) or COLOURS.get(kind) or P.TEXT
+    edge = mix(fill, "#000000", 0.45) if fill != P.INK else P.TEXT
+    if kind in ("heart", "hp"):
+        heart(draw, cx, cy, size, fill)
+    elif kind == "spade":
+        spade(draw, cx, cy, size, fill)
+    elif kind == "club":
+        club(draw, cx, cy, size, fill)
+    elif kind == "diamond":
+        draw.polygon(_poly(cx, cy, [(0, -1), (0.72, 0), (0, 1), (-0.72, 0)], s), fill=fill)
+    elif kind in ("vp", "star"):
+        draw.polygon(_star(cx, cy, s), fill=fill, outline=edge)
+    elif kind == "food":  # a wheat ear: stalk and grains
+        draw.ellipse((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=edge, width=2)
+        g = mix(fill, "#ffffff", 0.7)
+        draw.line([(cx, cy + 0.7 * s), (cx, cy - 0.7 * s)], fill=g, width=max(2, int(s * 0.15)))
+        for k in (-0.45, 0.0, 0.45):
+            for side in (-1, 1):
+                gx, gy = cx + side * 0.28 * s, cy + k * s
+                draw.ellipse((gx - 0.17 * s, gy - 0.22 * s, gx + 0.17 * s, gy + 0.22 * s), fill=g)
+    elif kind == "iron":  # an ingot
+        draw.polygon(_poly(cx, cy, [(-1, 0.55), (-0.6, -0.55), (0.6, -0.55), (1, 0.55)], s), fill=fill, outline=edge)
+        draw.line(_poly(cx, cy, [(-0.6, -0.55), (-0.45, 0.55)], s), fill=mix(fill, "#ffffff", 0.5), width=2)
+    elif kind == "horse":  # a horseshoe
+        w = max(3, int(s * 0.45))
+        draw.arc((cx - 0.9 * s, cy - 0.95 * s, cx + 0.9 * s, cy + 0.85 * s), 160, 380, fill=fill, width=w)
+        draw.line([(cx - 0.85 * s, cy + 0.2 * s), (cx - 0.75 * s, cy + 0.95 * s)], fill=fill, width=w)
+        draw.line([(cx + 0.85 * s, cy + 0.2 * s), (cx + 0.75 * s, cy + 0.95 * s)], fill=fill, width=w)
+    elif kind == "gunpowder":  # a bomb with a spark
+        draw.ellipse((cx - 0.8 * s, cy - 0.6 * s, cx + 0.8 * s, cy + s), fill=fill, outline="#c9ccd1", width=2)
+        draw.line([(cx + 0.4 * s, cy - 0.45 * s), (cx + 0.75 * s, cy - 0.85 * s)], fill="#c9ccd1", width=2)
+        draw.polygon(_star(cx + 0.8 * s, cy - 0.9 * s, 0.32 * s, 4, 0.4), fill=P.WARN)
+    elif kind == "oil":  # a black drop with a light rim and a shine
+        rim = "#d0d3d8"
+        drop = [(cx - 0.72 * s, cy + 0.35 * s), (cx, cy - s), (cx + 0.72 * s, cy + 0.35 * s)]
+        draw.ellipse((cx - 0.78 * s, cy - 0.22 * s, cx + 0.78 * s, cy + s), fill=rim)
+        draw.polygon([(cx - 0.78 * s, cy + 0.35 * s), (cx, cy - 1.12 * s), (cx + 0.78 * s, cy + 0.35 * s)], fill=rim)
+        draw.ellipse((cx - 0.66 * s, cy - 0.1 * s, cx + 0.66 * s, cy + 0.88 * s), fill=fill)
+        draw.polygon(drop, fill=fill)
+        draw.ellipse((cx - 0.4 * s, cy + 0.05 * s, cx - 0.15 * s, cy + 0.4 * s), fill="#6b7280")
+    elif kind == "earth":  # a globe
+        draw.ellipse((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=edge, width=2)
+        land = "#3fb950"
+        draw.ellipse((cx - 0.6 * s, cy - 0.55 * s, cx + 0.05 * s, cy + 0.2 * s), fill=land)
+        draw.ellipse((cx + 0.05 * s, cy, cx + 0.6 * s, cy + 0.6 * s), fill=land)
+    elif kind == "space":  # a ringed planet
+        draw.ellipse((cx - 0.62 * s, cy - 0.62 * s, cx + 0.62 * s, cy + 0.62 * s), fill=fill)
+        draw.arc((cx - s, cy - 0.35 * s, cx + s, cy + 0.35 * s), -20, 200, fill=P.GOLD, width=max(2, int(s * 0.14)))
+    elif kind == "any":  # a white circle with a question mark
+        draw.ellipse((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=P.DIM, width=2)
+        draw_text(draw, (cx, cy), "?", int(size * 0.8), fill=P.INK, bold=True, anchor="mm")
+    elif kind == "military":  # a shield with a cross
+        draw.polygon(_poly(cx, cy, [(-0.85, -0.9), (0.85, -0.9), (0.85, 0.05), (0, 1), (-0.85, 0.05)], s),
+                     fill=fill, outline=edge)
+        draw.line(_poly(cx, cy, [(0, -0.65), (0, 0.6)], s), fill="#ffffff", width=max(2, int(s * 0.18)))
+        draw.line(_poly(cx, cy, [(-0.5, -0.2), (0.5, -0.2)], s), fill="#ffffff", width=max(2, int(s * 0.18)))
+    elif kind == "power":  # a lightning bolt
+        draw.polygon(_poly(cx, cy, [(0.15, -1), (-0.6, 0.15), (-0.05, 0.15), (-0.2, 1), (0.6, -0.2), (0.05, -0.2)],
+                           s), fill=fill, outline=edge)
+    elif kind in ("coin", "gold"):
+        draw.ellipse((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=mix(fill, "#000000", 0.35), width=2)
+        draw.ellipse((cx - 0.62 * s, cy - 0.62 * s, cx + 0.62 * s, cy + 0.62 * s), outline=mix(fill, "#ffffff", 0.5),
+                     width=2)
+    elif kind == "honour":  # a laurel-like medal
+        draw.polygon(_poly(cx, cy, [(-0.5, -1), (0, -0.2), (0.5, -1)], s), fill=P.ACCENT)
+        draw.ellipse((cx - 0.62 * s, cy - 0.35 * s, cx + 0.62 * s, cy + 0.9 * s), fill=fill, outline=edge, width=2)
+    else:  # a colour dot
+        draw.ellipse((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=mix(fill, "#ffffff", 0.4), width=2)
+
+
+def icon_row(canvas: Canvas, xy: tuple[float, float], items: Iterable[tuple[str, int | str | None]], size: int = 24,
+             fill: str = P.TEXT, gap: int = 10) -> float:
+    """Icons with counts side by side ("[oil]2 [earth]1"), xy = left and vertical middle; returns the end x."""
+    x, y = xy
+    for kind, count in items:
+        icon(canvas.draw, kind, (x + size / 2, y), size)
+        x += size + 3
+        if count is not None:
+            x += draw_text(canvas.draw, (x, y), str(count), size, fill=fill, bold=True, anchor="lm")
+        x += gap
+    return x

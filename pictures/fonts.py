@@ -1,0 +1,198 @@
+"""Fonts for the pictures: the shipped Noto Sans CJK JP subsets (pictures/fonts/), then Pillow's
+bundled font, then a visible '?' — so any text, including a player's name in any script, draws
+without tofu boxes.
+
+    font(size, bold=False)                 the main font (cached)
+    text_width(text, size, bold=False)     advance width in pixels, with the per-character fallback
+    draw_text(draw, xy, text, size, ...)   draws with the per-character fallback
+    has_glyph(ch, bold=False)              whether the shipped font draws `ch` itself
+    clean(text)                            what is actually drawn: controls dropped, emoji -> '?'
+"""
+from __future__ import annotations
+
+import struct
+import threading
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+FILES = {False: FONT_DIR / "NotoSansCJKjp-Regular-subset.otf", True: FONT_DIR / "NotoSansCJKjp-Bold-subset.otf"}
+PLACEHOLDER = "?"
+
+Font = ImageFont.FreeTypeFont
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> Font:
+    # BASIC layout: no complex shaping is needed for Latin and Japanese, and it is 2-3x faster than Raqm
+    return ImageFont.truetype(str(FILES[bool(bold)]), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=32)
+def _fallback(size: int) -> Font:
+    return ImageFont.load_default(size=size)  # type: ignore[return-value]
+
+
+def cmap_of(data: bytes) -> frozenset[int]:
+    """The code points a TrueType/OpenType font maps (cmap formats 4 and 12), read without fonttools."""
+    num_tables = struct.unpack_from(">H", data, 4)[0]
+    cmap_at = None
+    for i in range(num_tables):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == b"cmap":
+            cmap_at = offset
+    if cmap_at is None:
+        return frozenset()
+    points: set[int] = set()
+    count = struct.unpack_from(">H", data, cmap_at + 2)[0]
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap_at + 4 + 8 * i)
+        if (platform, encoding) not in ((3, 1), (3, 10), (0, 3), (0, 4), (0, 6)):
+            continue
+        at = cmap_at + offset
+        fmt = struct.unpack_from(">H", data, at)[0]
+        if fmt == 12:
+            groups = struct.unpack_from(">I", data, at + 12)[0]
+            for g in range(groups):
+                start, end, _ = struct.unpack_from(">III", data, at + 16 + 12 * g)
+                points.update(range(start, end + 1))
+        elif fmt == 4:
+            segs = struct.unpack_from(">H", data, at + 6)[0] // 2
+            ends = struct.unpack_from(f">{segs}H", data, at + 14)
+            starts = struct.unpack_from(f">{segs}H", data, at + 16 + 2 * segs)
+            deltas = struct.unpack_from(f">{segs}h", data, at + 16 + 4 * segs)
+            range_at = at + 16 + 6 * segs
+            offsets = struct.unpack_from(f">{segs}H", data, range_at)
+            for s, (start, end) in enumerate(zip(starts, ends, strict=True)):
+                for cp in range(start, end + 1):
+                    if cp == 0xFFFF:
+                        continue
+                    if offsets[s] == 0:
+                        glyph = (cp + deltas[s]) & 0xFFFF
+                    else:
+                        glyph_at = range_at + 2 * s + offsets[s] + 2 * (cp - start)
+                        glyph = struct.unpack_from(">H", data, glyph_at)[0]
+                        glyph = (glyph + deltas[s]) & 0xFFFF if glyph else 0
+                    if glyph:
+                        points.add(cp)
+    return frozenset(points)
+
+
+_COVERAGE: dict[bool, frozenset[int]] = {}
+
+
+def coverage(bold: bool = False) -> frozenset[int]:
+    """The code points the shipped font draws (read once per weight)."""
+    bold = bool(bold)
+    if bold not in _COVERAGE:
+        _COVERAGE[bold] = cmap_of(FILES[bold].read_bytes())
+    return _COVERAGE[bold]
+
+
+@lru_cache(maxsize=1)
+def fallback_coverage() -> frozenset[int]:
+    data = getattr(_fallback(16), "font_bytes", None)
+    return cmap_of(data) if data else frozenset()
+
+
+def has_glyph(ch: str, bold: bool = False) -> bool:
+    return ord(ch) in coverage(bold)
+
+
+_INVISIBLE = {"Cc", "Cf", "Mn", "Me", "Zl", "Zp"}
+
+
+def clean(text: str) -> str:
+    """What gets drawn: whitespace -> space, invisible marks (joiners, variation selectors) dropped,
+    a character neither font has -> '?' (emoji, rare scripts), never a tofu box."""
+    out = []
+    for ch in text:
+        cp = ord(ch)
+        if ch.isspace():
+            out.append(" ")
+            continue
+        if unicodedata.category(ch) in _INVISIBLE and cp not in coverage():
+            continue
+        if cp in coverage() or cp in fallback_coverage():
+            out.append(ch)
+        elif out and out[-1] == PLACEHOLDER and unicodedata.category(ch) == "So":
+            continue  # one '?' for an emoji sequence
+        else:
+            out.append(PLACEHOLDER)
+    return "".join(out)
+
+
+def _runs(text: str, size: int, bold: bool) -> list[tuple[str, bool]]:
+    """Split cleaned text into runs of one font each: (run, uses the fallback font)."""
+    cover = coverage(bold)
+    runs: list[tuple[str, bool]] = []
+    for ch in clean(text):
+        fallback = ord(ch) not in cover
+        if runs and runs[-1][1] == fallback:
+            runs[-1] = (runs[-1][0] + ch, fallback)
+        else:
+            runs.append((ch, fallback))
+    return runs
+
+
+def _font_for(size: int, bold: bool, fallback: bool) -> Font:
+    return _fallback(size) if fallback else font(size, bold)
+
+
+# One FreeType face is shared by every picture; renders may run in worker threads, so the (rare,
+# cached) calls into FreeType take turns.
+_FREETYPE = threading.Lock()
+
+
+@lru_cache(maxsize=8192)
+def _run_width(run: str, size: int, bold: bool, fallback: bool) -> float:
+    with _FREETYPE:
+        return _font_for(size, bold, fallback).getlength(run)
+
+
+@lru_cache(maxsize=4096)
+def _mask(run: str, size: int, bold: bool, fallback: bool, vertical: str) -> tuple[Image.Image, int, int] | None:
+    """The run rasterised once as an alpha mask, with its offset from the anchor point: boards redraw
+    the same names, labels and numbers every version, and rasterising CFF outlines is the slow part."""
+    f = _font_for(size, bold, fallback)
+    with _FREETYPE:
+        left, top, right, bottom = f.getbbox(run, anchor="l" + vertical)
+        if right <= left or bottom <= top:
+            return None
+        mask = Image.new("L", (right - left, bottom - top), 0)
+        ImageDraw.Draw(mask).text((-left, -top), run, font=f, fill=255, anchor="l" + vertical)
+    return mask, left, top
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    return sum(_run_width(run, size, bold, fb) for run, fb in _runs(text, size, bold))
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: str = "#f2f3f5",
+              bold: bool = False, anchor: str = "la") -> float:
+    """Draw `text` at xy; anchor as Pillow's two letters (l/m/r, a/m/s/d/t/b). Returns the drawn width."""
+    bold = bool(bold)
+    runs = _runs(text, size, bold)
+    width = sum(_run_width(run, size, bold, fb) for run, fb in runs)
+    x, y = xy
+    if anchor[0] == "m":
+        x -= width / 2
+    elif anchor[0] == "r":
+        x -= width
+    vertical = anchor[1] if len(anchor) > 1 else "a"
+    if vertical in ("t", "b"):  # per-run t/b would misalign mixed fonts; use the main font's metrics
+        with _FREETYPE:
+            ascent, descent = font(size, bold).getmetrics()
+        y += ascent if vertical == "t" else -descent
+        vertical = "s"
+    for run, fb in runs:
+        cached = _mask(run, size, bold, fb, vertical)
+        if cached is not None:
+            mask, left, top = cached
+            draw.bitmap((round(x + left), round(y + top)), mask, fill=fill)
+        x += _run_width(run, size, bold, fb)
+    return width

@@ -1,0 +1,66 @@
+"""The drawing kit: wrapping that fits and respects Japanese line starts, and PNGs that stay <= 1 MB."""
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from pictures.draw import MAX_BYTES, Canvas, fit, icon, png_bytes, wrap
+from pictures.fonts import text_width
+
+EN = "Drawn in the draw phase: you may reveal it and put any card from your used pile on top of your deck."
+JA = "ドローフェイズで引いたとき:表向きにして、使用済デッキの好きな1枚を出撃デッキの一番上に置いてよい。"
+
+
+def test_wrapped_lines_fit_and_keep_every_word() -> None:
+    for text in (EN, JA, "Sapphire-Jade Staff", "Supercalifragilisticexpialidocious word"):
+        lines = wrap(text, 22, 240)
+        assert all(text_width(line, 22) <= 240 for line in lines), lines
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert wrap(EN, 22, 300)[:2] == ["Drawn in the draw phase:", "you may reveal it and put any"]
+    assert not any(line[0] in "、。)」" for line in wrap(JA, 22, 200)[1:])
+
+
+def test_wrap_keeps_newlines_and_cuts_with_an_ellipsis() -> None:
+    assert wrap("one\ntwo", 22, 500) == ["one", "two"]
+    lines = wrap(EN, 22, 200, max_lines=2)
+    assert len(lines) == 2 and lines[-1].endswith("…")
+    assert fit("Alice the very long name", 22, 90).endswith("…")
+    assert text_width(fit("Alice the very long name", 22, 90), 22) <= 90
+
+
+def test_png_bytes_stay_under_the_limit_even_for_noise() -> None:
+    rng = random.Random(1)
+    noise = Image.frombytes("RGB", (1400, 1400), bytes(rng.getrandbits(8) for _ in range(1400 * 1400 * 3)))
+    data = png_bytes(noise)
+    assert len(data) <= MAX_BYTES
+    assert Image.open(io.BytesIO(data)).width < 1400  # halved to fit
+
+
+def test_every_icon_draws_something() -> None:
+    kinds = ["food", "iron", "horse", "gunpowder", "oil", "earth", "space", "any", "military", "vp", "hp", "power",
+             "coin", "honour", "spade", "club", "heart", "diamond", "red", "star"]
+    for kind in kinds:
+        c = Canvas(60, 60)
+        icon(c.draw, kind, (30, 30), 40)
+        colours = c.image.getcolors(4096)
+        assert colours is not None and len(colours) > 1, kind
+
+
+def test_pictures_render_the_same_from_several_threads() -> None:
+    """The bot may render in worker threads: concurrent renders give the same bytes as one by one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from games import registry
+    from pictures import board_png
+    from pictures.samples import sample_state
+
+    jobs = []
+    for key, options, players, lang in (("ganymede", {"mode": "coop"}, 2, "ja"), ("sutosute", {}, 2, "en"),
+                                        ("fort-of-gold", {}, 1, "ja"), ("ganymede", {"mode": "three"}, 3, "en")):
+        view = registry.get(key).view(sample_state(key, options, players, moves=11, seed=3), None)
+        jobs.append((key, view, lang))
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda job: board_png(*job), jobs * 3))
+    assert together == [board_png(*job) for job in jobs * 3]
