@@ -1,11 +1,16 @@
 """How fast the bot answers a move: numbers, not pass/fail.
 
     python bench/interactions.py [--seconds 5] [--tables 1,8,32] [--game sutosute] [--db /tmp/bench.sqlite3]
+                                 [--postgres postgresql://postgres@127.0.0.1:5432/cardbot_bench]
 
-Part 1 (table service on SQLite, durable): every `act` of a person is one or more durable
-transactions (WAL, synchronous=FULL) including the computer moves that follow. Prints, per
-number of tables played at once, the person-actions/s, all logged actions/s (with computer
-and automatic moves) and the p50/p99/max latency of one `act` call, as a front end sees it.
+Part 1 (table service, durable): every `act` of a person is one or more durable transactions
+(SQLite: WAL, synchronous=FULL; PostgreSQL: synchronous_commit on) including the computer moves
+that follow. Prints, per number of tables played at once, the person-actions/s, all logged
+actions/s (with computer and automatic moves) and the p50/p99/max latency of one `act` call,
+as a front end sees it, and the CPU time of this process per act (all threads: a figure
+that does not depend on what else the machine runs). A player reads the decisions they owe with `prompts_for` (as the
+front end's hand controls do) and answers one. PostgreSQL runs when `--postgres` or
+TEST_POSTGRES_URL names a database (the bench works in a schema of its own and drops it).
 
 Part 2 (Discord REST calls per game action under SimCord): see `rest_calls_per_action`,
 filled in by the Discord front end.
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -26,6 +32,7 @@ from games import registry  # noqa: E402
 from games.kit import Rng  # noqa: E402
 from games.kit.playout import random_choice  # noqa: E402
 from persistence import open_store  # noqa: E402
+from persistence.testing import isolated_url  # noqa: E402
 from tables import TableService  # noqa: E402
 
 
@@ -45,7 +52,6 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
                   counts: dict[str, int]) -> None:
     """Plays tables in one channel back to back until the time is up, like one busy group."""
     rng = Rng(seed=channel)
-    game = registry.get(key)
     seed = channel * 1000
     table_id = await _new_table(svc, key, channel, seed)
     while time.perf_counter() < until:
@@ -54,8 +60,10 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
             seed += 1
             table_id = await _new_table(svc, key, channel, seed)
             continue
-        people = {s.user_id for s in table.seats if not s.is_cpu}
-        prompts = [p for p in game.prompts(table.state(game)) if p.player in people]
+        prompts = []
+        for seat in table.seats:  # the first person who owes something opens their hand
+            if not seat.is_cpu and not prompts:
+                prompts = await svc.prompts_for(table_id, seat.user_id)
         prompt = rng.choice(prompts)
         started = time.perf_counter()
         result = await svc.act(table_id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
@@ -64,24 +72,38 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
         counts["logged"] += len(result.actions)
 
 
-async def service_throughput(db_path: Path, key: str, tables: int, seconds: float) -> dict[str, float]:
-    db_path.unlink(missing_ok=True)
-    store = await open_store(f"sqlite:///{db_path}")
+async def service_throughput(url: str, key: str, tables: int, seconds: float) -> dict[str, float]:
+    store = await open_store(url)
     try:
         svc = TableService(store, max_open_tables_per_user=10)
         latencies: list[float] = []
         counts = {"acts": 0, "logged": 0}
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         until = start + seconds
         await asyncio.gather(*(_player(svc, key, 1000 + c, until, latencies, counts) for c in range(tables)))
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     finally:
         await store.close()
     latencies.sort()
     return {"acts_s": counts["acts"] / elapsed, "logged_s": counts["logged"] / elapsed,
             "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
-            "max_ms": 1000 * latencies[-1], "acts": counts["acts"]}
+            "max_ms": 1000 * latencies[-1], "acts": counts["acts"], "cpu_ms": 1000 * cpu / max(counts["acts"], 1)}
+
+
+HEADER = (f"{'tables':>6} {'acts/s':>8} {'logged/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'acts':>7} "
+          f"{'CPU ms/act':>10}")
+
+
+def print_row(n: int, r: dict[str, float]) -> None:
+    print(f"{n:>6} {r['acts_s']:8.0f} {r['logged_s']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
+          f"{r['max_ms']:8.1f} {r['acts']:>7} {r['cpu_ms']:10.2f}", flush=True)
+
+
+async def _on_postgres(base: str, key: str, tables: int, seconds: float) -> dict[str, float]:
+    os.environ.setdefault("TEST_POSTGRES_URL", base)
+    async with isolated_url("postgres", Path(tempfile.gettempdir())) as url:
+        return await service_throughput(url, key, tables, seconds)
 
 
 # ---- part 2: Discord REST calls per game action under SimCord -----------------------------
@@ -97,14 +119,25 @@ def main() -> None:
     ap.add_argument("--tables", default="1,8,32", help="tables played at once, comma separated")
     ap.add_argument("--game", default="sutosute", help="game key (people make random legal moves)")
     ap.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temporary file)")
+    ap.add_argument("--postgres", default=None, help="PostgreSQL URL (default: TEST_POSTGRES_URL, else skipped)")
+    ap.add_argument("--no-rest", action="store_true", help="skip part 2 (Discord REST calls under SimCord)")
     args = ap.parse_args()
     db = args.db or Path(tempfile.mkdtemp()) / "bench.sqlite3"
     print(f"Table service on SQLite (WAL, synchronous=FULL), game {args.game}, {db}")
-    print(f"{'tables':>6} {'acts/s':>8} {'logged/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'acts':>7}")
+    print(HEADER)
     for n in (int(x) for x in args.tables.split(",")):
-        r = asyncio.run(service_throughput(db, args.game, n, args.seconds))
-        print(f"{n:>6} {r['acts_s']:8.0f} {r['logged_s']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
-              f"{r['max_ms']:8.1f} {r['acts']:>7}")
+        db.unlink(missing_ok=True)
+        print_row(n, asyncio.run(service_throughput(f"sqlite:///{db}", args.game, n, args.seconds)))
+    postgres = args.postgres or os.environ.get("TEST_POSTGRES_URL")
+    if postgres:
+        print(f"Table service on PostgreSQL (synchronous_commit on), game {args.game}, {postgres}")
+        print(HEADER)
+        for n in (int(x) for x in args.tables.split(",")):
+            print_row(n, asyncio.run(_on_postgres(postgres, args.game, n, args.seconds)))
+    else:
+        print("PostgreSQL: skipped (pass --postgres URL or set TEST_POSTGRES_URL)")
+    if args.no_rest:
+        return
     rest = rest_calls_per_action()
     print("Discord REST calls per person decision (SimCord, sutosute; a turn = /game hand + one decision):")
     for key, value in (rest or {}).items():

@@ -9,6 +9,8 @@ import argparse
 import logging
 import sys
 
+from pydantic import ValidationError
+
 from bot.i18n import t
 
 from .settings import Settings
@@ -22,7 +24,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bot", description="Run the card-table Discord bot.")
     ap.add_argument("--sync", action="store_true", help="upload the slash commands on this start")
     args = ap.parse_args(argv)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as error:  # one clear line per problem, no traceback
+        for problem in error.errors():
+            where = ".".join(str(part) for part in problem["loc"]).upper()
+            message = problem["msg"].removeprefix("Value error, ")
+            print(f"Invalid setting {where}: {message}" if where else f"Invalid settings: {message}", file=sys.stderr)
+        return 2
     if not settings.token:
         print(no_token_message(), file=sys.stderr)
         return 2

@@ -4,10 +4,12 @@
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import AliasChoices, Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from persistence.shards import Shards
 
 DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
 
@@ -37,3 +39,40 @@ class Settings(BaseSettings):
     board_refresh_after_s: int = Field(
         3600, ge=0, validation_alias=AliasChoices("board_refresh_after_s", "BOARD_REFRESH_AFTER_S"),
         description="Post a fresh board instead of editing one older than this (Discord caps edits of old messages).")
+    shard_count: int | None = Field(
+        None, ge=1, validation_alias=AliasChoices("shard_count", "SHARD_COUNT"),
+        description="How many shards the bot runs in all (across every process). Unset: Discord's recommendation.")
+    shard_ids: Annotated[list[int] | None, NoDecode] = Field(
+        None, validation_alias=AliasChoices("shard_ids", "SHARD_IDS"),
+        description="The shards this process runs, e.g. 0,1 (needs SHARD_COUNT). Unset: all of them. "
+                    "A process fires the timers of its own shards' servers; shard 0 also those outside servers.")
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: Any) -> Any:
+        """SHARD_IDS=0,1 or [0, 1]."""
+        if isinstance(value, str):
+            text = value.strip().strip("[]")
+            try:
+                return [int(part) for part in text.split(",") if part.strip()] or None
+            except ValueError as e:
+                raise ValueError(f"SHARD_IDS must be shard numbers separated by commas, not {value!r}") from e
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the number of shards across every process)")
+            wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if wrong:
+                raise ValueError(f"SHARD_IDS {wrong} are not within 0..{self.shard_count - 1} (SHARD_COUNT={self.shard_count})")
+            if len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError("SHARD_IDS lists a shard twice")
+        return self
+
+    def shards(self) -> Shards | None:
+        """The guilds this process serves; None when it runs every shard."""
+        if self.shard_ids is None or self.shard_count is None or set(self.shard_ids) == set(range(self.shard_count)):
+            return None
+        return Shards(self.shard_count, frozenset(self.shard_ids))

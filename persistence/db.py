@@ -1,45 +1,99 @@
-"""One small async database interface over aiosqlite and asyncpg.
+"""One small async database interface over SQLite and asyncpg.
 
-Queries are written once with asyncpg's `$1` placeholders; the SQLite backend rewrites
-them to `?1`. Inside `async with db.transaction():` every call made by the same task runs
-in that transaction (a context variable carries it), so repositories compose into one
-atomic unit without passing connections around.
+A transaction is a *unit*: a generator that yields statements and receives their results,
+
+    def rename(table_id, name):
+        changed = yield execute("UPDATE t SET name = $1 WHERE id = $2", name, table_id)
+        if changed != 1:
+            raise StaleWrite(...)
+
+    await db.run(rename(7, "x"))
+
+so the same code runs on both backends: PostgreSQL drives it with awaits inside one
+transaction, SQLite runs the whole unit on its database thread in one hop (no round trip
+to the event loop per statement). Reads in the middle of a unit are fine; raising rolls the
+unit back. Queries are written once with `$1` placeholders (`params()` numbers them); the
+SQLite backend rewrites them to `?1`.
 """
 from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
-from typing import Any, Literal
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal, TypeVar
 from urllib.parse import parse_qs, urlparse
 
 Row = dict[str, Any]
 Dialect = Literal["sqlite", "postgres"]
+T = TypeVar("T")
 
 DEFAULT_URL = "sqlite:///data/bot.sqlite3"
 _PLACEHOLDER = re.compile(r"\$(\d+)")
 
 
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of a unit. `mode`: "execute" answers the number of rows changed,
+    "fetch" the rows, "many" runs `sql` once per row of `args` (answers None)."""
+
+    sql: str
+    args: tuple
+    mode: Literal["execute", "fetch", "many"] = "execute"
+
+
+Unit = Generator[Statement, Any, T]
+
+
+def execute(sql: str, *args: Any) -> Statement:
+    return Statement(sql, args, "execute")
+
+
+def fetch(sql: str, *args: Any) -> Statement:
+    return Statement(sql, args, "fetch")
+
+
+def many(sql: str, rows: Sequence[Sequence[Any]]) -> Statement:
+    return Statement(sql, tuple(tuple(r) for r in rows), "many")
+
+
+def params(count: int, start: int = 1) -> list[str]:
+    """`$start … $(start+count-1)`: placeholders numbered by code, never by hand."""
+    return [f"${i}" for i in range(start, start + count)]
+
+
+@lru_cache(maxsize=512)
 def to_qmark(sql: str) -> str:
     """`$1` placeholders -> SQLite's numbered `?1`."""
     return _PLACEHOLDER.sub(r"?\1", sql)
+
+
+def one(statement: Statement) -> Unit[Any]:
+    """A unit of one statement."""
+    return (yield statement)
 
 
 class Database(ABC):
     """What repositories need from a backend."""
 
     dialect: Dialect
+    trace: list[tuple[str, tuple]] | None = None  # when a list, every statement run is appended (query-plan test)
 
     @abstractmethod
+    async def run(self, unit: Unit[T]) -> T:
+        """Run `unit` as one transaction, committed durably before this returns."""
+
+    @abstractmethod
+    async def read(self, unit: Unit[T]) -> T:
+        """Run a unit of reads against one consistent snapshot (no write lock, no commit wait)."""
+
     async def execute(self, sql: str, *args: Any) -> int:
-        """Run one statement; returns the number of rows it changed."""
+        """One statement in a transaction of its own; the number of rows it changed."""
+        return await self.run(one(execute(sql, *args)))
 
-    @abstractmethod
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
-
-    @abstractmethod
-    async def fetch(self, sql: str, *args: Any) -> list[Row]: ...
+    async def fetch(self, sql: str, *args: Any) -> list[Row]:
+        return await self.read(one(fetch(sql, *args)))
 
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
         rows = await self.fetch(sql, *args)
@@ -48,14 +102,6 @@ class Database(ABC):
     async def fetchval(self, sql: str, *args: Any) -> Any:
         row = await self.fetchrow(sql, *args)
         return None if row is None else next(iter(row.values()))
-
-    @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[None]:
-        """All-or-nothing; committed durably when the block exits without an exception."""
-
-    @abstractmethod
-    async def run_script(self, statements: list[str]) -> None:
-        """Run DDL statements inside the current transaction (migrations)."""
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -79,14 +125,20 @@ def postgres_dsn_and_schema(url: str) -> tuple[str, str | None]:
     return dsn, schema
 
 
-async def open_database(url: str = DEFAULT_URL) -> Database:
-    scheme = url.split("://", 1)[0].lower()
+def check_url(url: str) -> str:
+    """The URL's scheme ("sqlite" or "postgres"); ValueError with a readable message otherwise."""
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
     if scheme == "sqlite":
-        from .sqlite import SqliteDatabase
-        return await SqliteDatabase.open(sqlite_path(url))
+        return "sqlite"
     if scheme in ("postgresql", "postgres"):
-        from .postgres import PostgresDatabase
-        dsn, schema = postgres_dsn_and_schema(url)
-        return await PostgresDatabase.open(dsn, schema)
+        return "postgres"
     raise ValueError(f"unsupported database URL {url!r}: use sqlite:///path or postgresql://…")
 
+
+async def open_database(url: str = DEFAULT_URL) -> Database:
+    if check_url(url) == "sqlite":
+        from .sqlite import SqliteDatabase
+        return await SqliteDatabase.open(sqlite_path(url))
+    from .postgres import PostgresDatabase
+    dsn, schema = postgres_dsn_and_schema(url)
+    return await PostgresDatabase.open(dsn, schema)

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .db import Database, Dialect
+from .db import Database, Dialect, Unit, execute, fetch
 from .errors import SchemaTooNew
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -66,25 +66,37 @@ def load_migrations(dialect: Dialect, directory: Path = MIGRATIONS_DIR) -> list[
     return result
 
 
+_CREATE_VERSION_TABLE = ("CREATE TABLE IF NOT EXISTS schema_version ("
+                         "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
+
+
+def _current_version() -> Unit[int]:
+    yield execute(_CREATE_VERSION_TABLE)
+    rows = yield fetch("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
+    return int(rows[0]["v"] or 0)
+
+
 async def schema_version(db: Database) -> int:
-    await db.execute("CREATE TABLE IF NOT EXISTS schema_version ("
-                     "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at DOUBLE PRECISION NOT NULL)")
-    return int(await db.fetchval("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version") or 0)
+    return await db.run(_current_version())
+
+
+def _migrate(dialect: Dialect, migrations: list[Migration]) -> Unit[int]:
+    known = migrations[-1].number if migrations else 0
+    if dialect == "postgres":  # several processes start at once: one migrates, the others wait
+        yield execute("SELECT pg_advisory_xact_lock($1)", _PG_MIGRATION_LOCK)
+    current = yield from _current_version()
+    if current > known:
+        raise SchemaTooNew(current, known)
+    for m in migrations:
+        if m.number > current:
+            for statement in m.statements:
+                yield execute(statement)
+            yield execute("INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)",
+                          m.number, m.name, time.time())
+    return max(current, known)
 
 
 async def migrate(db: Database, migrations: list[Migration] | None = None) -> int:
-    """Bring the schema up to date; returns the version now in the database."""
+    """Bring the schema up to date in one transaction; returns the version now in the database."""
     migrations = load_migrations(db.dialect) if migrations is None else migrations
-    known = migrations[-1].number if migrations else 0
-    async with db.transaction():
-        if db.dialect == "postgres":
-            await db.execute("SELECT pg_advisory_xact_lock($1)", _PG_MIGRATION_LOCK)
-        current = await schema_version(db)
-        if current > known:
-            raise SchemaTooNew(current, known)
-        for m in migrations:
-            if m.number > current:
-                await db.run_script(list(m.statements))
-                await db.execute("INSERT INTO schema_version (version, name, applied_at) VALUES ($1, $2, $3)",
-                                 m.number, m.name, time.time())
-        return max(current, known)
+    return await db.run(_migrate(db.dialect, migrations))

@@ -2,20 +2,15 @@
 (synchronous_commit = on). An optional schema isolates a database user's tables (tests)."""
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
-from contextvars import ContextVar
 from typing import Any
 
-from .db import Database, Row
+from .db import Database, Statement, T, Unit
 from .errors import Conflict
 
 try:
     import asyncpg
 except ImportError:  # pragma: no cover - only without the [postgres] extra
     asyncpg = None
-
-_CONNECTION: ContextVar[tuple[PostgresDatabase, Any] | None] = ContextVar("pg_transaction", default=None)
 
 
 def _rowcount(status: str) -> int:
@@ -40,61 +35,52 @@ class PostgresDatabase(Database):
             conn = await asyncpg.connect(dsn)
             try:
                 await conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+            except asyncpg.UniqueViolationError:
+                pass  # another process created it at the same moment
             finally:
                 await conn.close()
             settings["search_path"] = schema
         pool = await asyncpg.create_pool(dsn, min_size=1, max_size=10, server_settings=settings)
         return cls(pool, schema)
 
-    @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[Any]:
-        current = _CONNECTION.get()
-        if current is not None and current[0] is self:
-            yield current[1]
-        else:
-            async with self._pool.acquire() as conn:
-                yield conn
+    async def _statement(self, conn: Any, s: Statement) -> Any:
+        if self.trace is not None:
+            self.trace.append((s.sql, s.args))
+        try:
+            if s.mode == "many":
+                await conn.executemany(s.sql, s.args)
+                return None
+            if s.mode == "fetch":
+                return [dict(r) for r in await conn.fetch(s.sql, *s.args)]
+            return _rowcount(await conn.execute(s.sql, *s.args))
+        except asyncpg.IntegrityConstraintViolationError as e:
+            raise Conflict(str(e)) from e
 
-    async def execute(self, sql: str, *args: Any) -> int:
-        async with self._connection() as conn:
+    async def _drive(self, conn: Any, unit: Unit[T]) -> T:
+        answer: Any = None
+        error: BaseException | None = None
+        while True:
             try:
-                return _rowcount(await conn.execute(sql, *args))
-            except asyncpg.IntegrityConstraintViolationError as e:
-                raise Conflict(str(e)) from e
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        if not rows:
-            return
-        async with self._connection() as conn:
+                statement = unit.throw(error) if error is not None else unit.send(answer)
+            except StopIteration as stop:
+                return stop.value
+            answer, error = None, None
             try:
-                await conn.executemany(sql, [tuple(r) for r in rows])
-            except asyncpg.IntegrityConstraintViolationError as e:
-                raise Conflict(str(e)) from e
+                answer = await self._statement(conn, statement)
+            except Conflict as e:
+                error = e
 
-    async def fetch(self, sql: str, *args: Any) -> list[Row]:
-        async with self._connection() as conn:
-            try:
-                return [dict(r) for r in await conn.fetch(sql, *args)]
-            except asyncpg.IntegrityConstraintViolationError as e:
-                raise Conflict(str(e)) from e
+    async def run(self, unit: Unit[T]) -> T:
+        async with self._pool.acquire() as conn, conn.transaction():
+            return await self._drive(conn, unit)
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        current = _CONNECTION.get()
-        if current is not None and current[0] is self:
-            yield
-            return
+    async def read(self, unit: Unit[T]) -> T:
+        async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            return await self._drive(conn, unit)
+
+    async def fetch(self, sql: str, *args: Any) -> list[dict]:
         async with self._pool.acquire() as conn:
-            token = _CONNECTION.set((self, conn))
-            try:
-                async with conn.transaction():
-                    yield
-            finally:
-                _CONNECTION.reset(token)
-
-    async def run_script(self, statements: list[str]) -> None:
-        for statement in statements:
-            await self.execute(statement)
+            return await self._statement(conn, Statement(sql, args, "fetch"))
 
     async def drop_schema(self) -> None:
         """Remove this database's schema and everything in it (test teardown)."""

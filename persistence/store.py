@@ -1,17 +1,34 @@
 """The store: the repositories over one database, plus the one atomic write the service needs."""
 from __future__ import annotations
 
-from .db import DEFAULT_URL, Database, open_database
+from .db import DEFAULT_URL, Database, Unit, open_database
 from .errors import StaleWrite
 from .migrate import migrate
 from .models import LogEntry, Result, Table, Timer
-from .repos import ActionRepo, GuildSettingsRepo, ResultRepo, SnapshotRepo, TableRepo, TimerRepo, UserPrefsRepo
+from .repos import (
+    ActionRepo,
+    GuildSettingsRepo,
+    OutboxItem,
+    OutboxRepo,
+    ResultRepo,
+    SnapshotRepo,
+    TableRepo,
+    TimerRepo,
+    UserPrefsRepo,
+)
+from .repos.log import append_action, save_snapshot
+from .repos.outbox import add_to_outbox
+from .repos.results import add_result
+from .repos.tables import insert_table, save_table
+from .repos.timers import add_timer, claim_timer, clear_timers, replace_timers
+from .shards import Shards
 
 
 class Store:
-    """Everything durable. Every method commits durably before it returns."""
+    """Everything durable. Every method commits durably before it returns. With `shards`,
+    timers and pending notices are those of the guilds this process serves."""
 
-    def __init__(self, db: Database):
+    def __init__(self, db: Database, shards: Shards | None = None):
         self.db = db
         self.tables = TableRepo(db)
         self.actions = ActionRepo(db)
@@ -19,7 +36,8 @@ class Store:
         self.guild_settings = GuildSettingsRepo(db)
         self.user_prefs = UserPrefsRepo(db)
         self.results = ResultRepo(db)
-        self.timers = TimerRepo(db)
+        self.timers = TimerRepo(db, shards)
+        self.outbox = OutboxRepo(db, shards)
 
     @property
     def dialect(self) -> str:
@@ -28,24 +46,34 @@ class Store:
     async def commit(self, table: Table, *, expected_rev: int, expected_version: int | None = None,
                      entry: LogEntry | None = None, timers: dict[str, list[Timer]] | None = None,
                      clear_timers: bool = False, claim_timer: int | None = None,
-                     result: Result | None = None, snapshot: bool = False) -> Table:
+                     result: Result | None = None, snapshot: bool = False, before: Table | None = None,
+                     outbox: list[OutboxItem] | None = None) -> Table:
         """One transaction: claim a timer, append a log entry, write the table where its
-        revision (and game version) is the expected one, replace timers, store a result and
-        a snapshot. Raises StaleWrite, and changes nothing, when another writer came first."""
-        async with self.db.transaction():
-            if claim_timer is not None and not await self.timers.claim(claim_timer):
-                raise StaleWrite(f"timer {claim_timer} already fired")
-            if entry is not None:
-                await self.actions.append(table.id, entry)
-            saved = await self.tables.save(table, expected_rev, expected_version)
-            if clear_timers:
-                await self.timers.clear(table.id)
-            if timers:
-                await self.timers.replace_many(table.id, timers)
-            if snapshot and table.state_json is not None:
-                await self.snapshots.save(table.id, table.version, table.state_json, table.updated_at)
-            if result is not None:
-                await self.results.add(result)
+        revision (and game version) is the expected one (only what differs from `before`,
+        the table as read), replace timers, store a result, a snapshot and the notices to
+        announce. Raises StaleWrite, and changes nothing, when another writer came first."""
+        return await self.db.run(self._commit(table, expected_rev, expected_version, entry, timers, clear_timers,
+                                              claim_timer, result, snapshot, before, outbox))
+
+    @staticmethod
+    def _commit(table: Table, expected_rev: int, expected_version: int | None, entry: LogEntry | None,
+                timers: dict[str, list[Timer]] | None, clear: bool, claim: int | None, result: Result | None,
+                snapshot: bool, before: Table | None, outbox: list[OutboxItem] | None) -> Unit[Table]:
+        if claim is not None and not (yield from claim_timer(claim)):
+            raise StaleWrite(f"timer {claim} already fired")
+        if entry is not None:
+            yield from append_action(table.id, entry)
+        saved = yield from save_table(table, expected_rev, expected_version, before)
+        if clear:
+            yield from clear_timers(table.id)
+        if timers:
+            yield from replace_timers(table.id, timers)
+        if snapshot and table.state_json is not None:
+            yield from save_snapshot(table.id, table.version, table.state_json, table.updated_at)
+        if result is not None:
+            yield from add_result(result)
+        if outbox:
+            yield from add_to_outbox(outbox)
         return saved
 
     async def append_action(self, table: Table, entry: LogEntry, *, expected_version: int, expected_rev: int,
@@ -54,16 +82,42 @@ class Store:
         return await self.commit(table, expected_rev=expected_rev, expected_version=expected_version,
                                  entry=entry, **changes)
 
+    async def create_table(self, table: Table, timers: list[Timer]) -> Table:
+        """A new table and its first timers (their table_id is filled in), in one transaction."""
+        def unit() -> Unit[int]:
+            new_id = yield from insert_table(table)
+            for timer in timers:
+                yield from add_timer(timer.model_copy(update={"table_id": new_id}))
+            return new_id
+        return table.model_copy(update={"id": await self.db.run(unit())})
+
+    async def claim_timers(self, claims: list[int], follow: list[Timer], outbox: list[OutboxItem]) -> list[int]:
+        """Claim timers (those not already fired), add follow-up timers and the notices to
+        announce, in one transaction. Returns the ids this caller claimed."""
+        def unit() -> Unit[list[int]]:
+            won = []
+            for timer_id in claims:
+                if (yield from claim_timer(timer_id)):
+                    won.append(timer_id)
+            if won:
+                for timer in follow:
+                    yield from add_timer(timer)
+                yield from add_to_outbox(outbox)
+            return won
+        return await self.db.run(unit())
+
     async def close(self) -> None:
         await self.db.close()
 
 
-async def open_store(url: str = DEFAULT_URL) -> Store:
+async def open_store(url: str = DEFAULT_URL, shards: Shards | None = None) -> Store:
     """Open (and migrate) the database at `url`: `sqlite:///path`, `sqlite:///:memory:`, `postgresql://…`."""
     db = await open_database(url)
     try:
         await migrate(db)
+        store = Store(db, shards)
+        await store.results.rebuild_stats_if_missing()
     except BaseException:
         await db.close()
         raise
-    return Store(db)
+    return store

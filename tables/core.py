@@ -7,8 +7,11 @@ goes through `_commit_move`, so the log, the turn clock and the results stay con
 from __future__ import annotations
 
 import asyncio
+import itertools
 import secrets
 import time
+import uuid
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -17,6 +20,7 @@ from games.kit import Event, Game, IllegalAction, Rng
 from games.kit.playout import random_choice
 from persistence import Conflict, StaleWrite, Store
 from persistence.models import GuildSettings, LogEntry, Result, Seat, Table, Timer
+from persistence.repos import OutboxItem
 
 from . import clock
 from .errors import TableError, refuse
@@ -24,6 +28,10 @@ from .models import ActResult, Notice
 from .results import build_result
 
 CPU_PREFIX = "cpu:"
+STATE_CACHE_SIZE = 256  # parsed states kept (tens of KB each)
+GUILD_SETTINGS_TTL_S = 10.0
+_NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
+_notice_numbers = itertools.count(1)
 
 
 def owing(game: Game, state: Any) -> set[str]:
@@ -44,6 +52,11 @@ class ServiceCore:
         self.snapshot_every = snapshot_every
         self.max_auto_moves = max_auto_moves
         self._locks: dict[int, asyncio.Lock] = {}
+        # the parsed state of the tables this process wrote last, by table: (rev, state), so a
+        # decision parses the state JSON at most once (never when this process made the last move)
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._guilds: dict[int | None, tuple[float, GuildSettings]] = {}
+        self._prompt_memo: OrderedDict[int, tuple[Any, list]] = OrderedDict()  # id(state) -> (state, prompts)
 
     # ---- loading -------------------------------------------------------------
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -56,6 +69,37 @@ class ServiceCore:
             raise refuse("not_found")
         return table
 
+    async def _state(self, table: Table, game: Game) -> Any:
+        """The table's game state: the one this process wrote at this revision, else parsed
+        from the row; a state that no longer loads is rebuilt from snapshots and the log.
+        The caller owns the object (it may change it in place), so it leaves the cache; a
+        reader that does not change it puts it back with `_remember`."""
+        cached = self._states.pop(table.id, None)
+        if cached is not None and cached[0] == table.rev:
+            return cached[1]
+        try:
+            return table.state(game)
+        except ValueError:  # the next move writes the state whole again
+            return await self.rebuild_state(table.id)
+
+    def _prompts(self, game: Game, state: Any) -> list:
+        """`game.prompts(state)`, computed once per state (a move changes a state only in
+        `_commit_move`, which forgets them first)."""
+        hit = self._prompt_memo.get(id(state))
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        prompts = game.prompts(state)
+        self._prompt_memo[id(state)] = (state, prompts)
+        while len(self._prompt_memo) > STATE_CACHE_SIZE:
+            self._prompt_memo.popitem(last=False)
+        return prompts
+
+    def _remember(self, table: Table, state: Any) -> None:
+        self._states[table.id] = (table.rev, state)
+        self._states.move_to_end(table.id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
     @staticmethod
     def _game(key: str) -> Game:
         try:
@@ -64,11 +108,21 @@ class ServiceCore:
             raise refuse("unknown_game", game=key) from e
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        """The guild's settings (defaults for a new guild or for the terminal)."""
+        """The guild's settings (defaults for a new guild or for the terminal). Kept for a few
+        seconds: a move that starts a turn needs them, and a guild's settings are changed
+        through the process that serves its shard, which refreshes them at once."""
+        cached = self._guilds.get(guild_id)
+        if cached is not None and time.monotonic() - cached[0] < GUILD_SETTINGS_TTL_S:
+            return cached[1]
         stored = None if guild_id is None else await self.store.guild_settings.get(guild_id)
-        if stored is not None:
-            return stored
-        return GuildSettings(guild_id=guild_id or 0, max_open_tables_per_user=self.max_open_tables_per_user)
+        settings = stored or GuildSettings(guild_id=guild_id or 0, max_open_tables_per_user=self.max_open_tables_per_user)
+        self._remember_guild(guild_id, settings)
+        return settings
+
+    def _remember_guild(self, guild_id: int | None, settings: GuildSettings) -> None:
+        if len(self._guilds) > 10_000:
+            self._guilds.clear()
+        self._guilds[guild_id] = (time.monotonic(), settings)
 
     @staticmethod
     def _require(table: Table, *statuses: str) -> None:
@@ -76,18 +130,36 @@ class ServiceCore:
             raise refuse("not_lobby" if table.status == "running" else "not_running")
 
     # ---- writing ---------------------------------------------------------------
-    async def _save(self, table: Table, expected: Table, **changes: Any) -> Table:
-        """Write a table changed outside the game (lobby, seats, status) with compare-and-set."""
+    async def _save(self, table: Table, expected: Table, notices: list[Notice] | None = None,
+                    **changes: Any) -> Table:
+        """Write a table changed outside the game (lobby, seats, status) with compare-and-set;
+        only what differs from `expected` (the table as read) is written, and the `notices`
+        it causes go to the outbox in the same transaction."""
         try:
-            return await self.store.commit(table, expected_rev=expected.rev, **changes)
+            return await self.store.commit(table, expected_rev=expected.rev, before=expected,
+                                           outbox=self._outbox(notices), **changes)
         except StaleWrite as e:
             raise refuse("out_of_date") from e
         except Conflict as e:
             raise refuse("channel_busy") from e
 
     def _notice(self, table: Table, kind: str, users: list[str], **data: Any) -> Notice:
-        return Notice(kind=kind, table_id=table.id, channel_id=table.channel_id, guild_id=table.guild_id,
-                      users=users, data=data)
+        return Notice(kind=kind, id=f"{_NOTICE_PREFIX}-{next(_notice_numbers)}", table_id=table.id, channel_id=table.channel_id,
+                      guild_id=table.guild_id, users=users, data=data)
+
+    def _outbox(self, notices: list[Notice] | None) -> list[OutboxItem]:
+        """Notices as the outbox keeps them until the front end says they were delivered."""
+        now = self.clock()
+        return [OutboxItem(n.id, n.table_id, n.guild_id, n.model_dump_json(), now) for n in notices or []]
+
+    async def pending_notices(self) -> list[Notice]:
+        """Notices committed but not yet marked delivered (a crash came between): the front
+        end announces them at start. Only those of the guilds this process serves."""
+        return [Notice.model_validate_json(item.payload) for item in await self.store.outbox.pending()]
+
+    async def mark_delivered(self, notices: list[Notice]) -> None:
+        """The front end announced these: they leave the outbox."""
+        await self.store.outbox.mark_delivered([n.id for n in notices if n.id], self.clock())
 
     async def _turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
                             reset: set[str], now: float, version: int) -> tuple[dict[str, list[Timer]], list[str]]:
@@ -129,24 +201,30 @@ class ServiceCore:
     async def _commit_move(self, table: Table, game: Game, state: Any, player: str, prompt_id: str,
                            choice: list[str], acc: ActResult, *, auto: bool = False,
                            reset: frozenset[str] = frozenset(), claim_timer: int | None = None,
-                           seats: list[Seat] | None = None) -> tuple[Table, Any]:
+                           seats: list[Seat] | None = None, notices: list[Notice] | None = None,
+                           ) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
         becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
-        `state` was parsed from the store for this move, so it is applied in place."""
+        `state` belongs to this move (parsed for it, or taken from `_state`'s cache), so it is
+        applied in place; only the committed state goes back to the cache."""
         now = self.clock()
-        owed_before = owing(game, state)
+        self._states.pop(table.id, None)  # only a committed state goes back
+        before_prompts = self._prompts(game, state)
+        before_owing = {p.player for p in before_prompts}
         try:
-            events = game.apply_in_place(state, player, prompt_id, list(choice))
+            self._prompt_memo.pop(id(state), None)
+            events = game.apply_in_place(state, player, prompt_id, list(choice), before_prompts)
+            new_state = state
         except IllegalAction as e:
+            self._remember(table, state)  # unchanged (validation comes before any change)
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
-        new_state = state
         seats = [s.model_copy() for s in (seats if seats is not None else table.seats)]
         if not auto:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
-        open_after = game.prompts(new_state)
-        timers, started = await self._turn_changes(table, seats, owed_before, {p.player for p in open_after},
+        open_after = self._prompts(game, new_state)
+        timers, started = await self._turn_changes(table, seats, before_owing, {p.player for p in open_after},
                                                    set(reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not open_after
@@ -157,20 +235,21 @@ class ServiceCore:
         entry = LogEntry(seq=new_state.version, player=player, prompt_id=prompt_id, choice=list(choice),
                          auto=auto, created_at=now, events=events)
         result = build_result(new, outcome, "rules", now) if finished else None
+        told = [*(notices or []), *([self._game_over_notice(new, result)] if finished
+                                    else self._turn_notices(new, started, timers))]
         try:
             saved = await self.store.append_action(
-                new, entry, expected_version=table.version, expected_rev=table.rev,
+                new, entry, expected_version=table.version, expected_rev=table.rev, before=table,
                 timers=None if finished else timers, clear_timers=finished, claim_timer=claim_timer,
-                result=result, snapshot=finished or new_state.version % self.snapshot_every == 0)
+                result=result, snapshot=finished or new_state.version % self.snapshot_every == 0,
+                outbox=self._outbox(told))
         except StaleWrite as e:
             raise refuse("out_of_date") from e
+        self._remember(saved, new_state)
         acc.table = saved
         acc.events.extend(events)
         acc.actions.append(entry)
-        if finished:
-            acc.notices.append(self._game_over_notice(saved, result))
-        else:
-            acc.notices.extend(self._turn_notices(saved, started, timers))
+        acc.notices.extend(told)
         return saved, new_state
 
     def _game_over_notice(self, table: Table, result: Result | None) -> Notice:
@@ -186,7 +265,7 @@ class ServiceCore:
             if table.status != "running":
                 break
             robots = {s.user_id: s for s in table.seats if s.is_cpu or s.auto}
-            prompt = next((p for p in game.prompts(state) if p.player in robots), None)
+            prompt = next((p for p in self._prompts(game, state) if p.player in robots), None)
             if prompt is None:
                 break
             rng = Rng(seed=table.seed or 0).fork(1_000_003 + state.version)

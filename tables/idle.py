@@ -12,6 +12,7 @@ from typing import Any
 
 from games.kit import Game, Prompt, Rng
 from games.kit.playout import random_choice
+from persistence import StaleWrite
 from persistence.models import Table, Timer
 
 from . import clock
@@ -42,13 +43,14 @@ class IdleOps(ServiceCore):
         return await self.store.timers.next_due()
 
     async def fire_due(self, now: float | None = None) -> list[Notice]:
-        """Handle every timer due at `now`, once. Reminders of one table are coalesced into one notice."""
+        """Handle every timer due at `now`, once. Reminders of one table are coalesced into
+        one notice; each notice is in the outbox with the claim of its timer (see `mark_delivered`)."""
         now = self.clock() if now is None else now
         notices: list[Notice] = []
-        reminders: dict[int, dict[str, dict]] = {}  # table -> user -> the reminder's data
-        tables: dict[int, Table] = {}
+        reminders: list[Notice] = []
         while True:
             batch = await self.store.timers.due(now)
+            by_table: dict[int, list[Timer]] = {}
             for timer in batch:
                 try:
                     if timer.kind == "deadline":
@@ -56,10 +58,7 @@ class IdleOps(ServiceCore):
                     elif timer.kind == "lobby":
                         notices.extend(await self._close_lobby(timer))
                     else:
-                        table = await self._remind(timer, now)
-                        if table is not None:
-                            tables[table.id] = table
-                            reminders.setdefault(table.id, {})[timer.seat] = timer.data
+                        by_table.setdefault(timer.table_id, []).append(timer)
                 except Exception as e:
                     if isinstance(e, TableError) and e.code == "out_of_date":
                         continue  # another instance handled this timer first
@@ -67,39 +66,59 @@ class IdleOps(ServiceCore):
                     # retire its timer so the loop does not spin on it.
                     log.exception("timer %s of table %s failed", timer.id, timer.table_id)
                     await self.store.timers.claim(timer.id)
+            for timers in by_table.values():
+                try:
+                    reminders.extend(await self._remind(timers, now))
+                except Exception:
+                    log.exception("reminders of table %s failed", timers[0].table_id)
+                    for timer in timers:
+                        await self.store.timers.claim(timer.id)
             if len(batch) < 200:
                 break
-        for table_id, users in reminders.items():
-            deadlines = {u: d.get("deadline") for u, d in users.items()}
-            known = [d for d in deadlines.values() if d is not None]
-            # `final`: the last reminder before a deadline, for a more urgent wording
-            final = any(d.get("deadline") is not None and d.get("n") == d.get("of") for d in users.values())
-            notices.append(self._notice(tables[table_id], "reminder", sorted(users),
-                                        deadline=min(known) if known else None, deadlines=deadlines, final=final))
-        return notices
+        return notices + reminders
 
-    async def _remind(self, timer: Timer, now: float) -> Table | None:
-        """Claim a reminder; the table if it is still worth sending: the seat still owes that
-        turn and its deadline has not passed too (after downtime the expiry says it all)."""
-        table = await self.store.tables.get(timer.table_id)
-        seat = table.seat(timer.seat) if table else None
-        deadline = timer.data.get("deadline")
-        current = (table is not None and table.status == "running" and seat is not None and seat.timed
-                   and seat.turn_started_at == timer.data.get("turn_started_at")
-                   and (deadline is None or deadline > now))
-        guild = await self.guild_settings(table.guild_id) if current else None
-        follow = clock.next_repeat(timer, guild, table.settings) if current else None
-        if current and clock.is_quiet_for(now, table.settings, guild):
-            # quiet hours set after it was planned: send it when they end instead
-            follow = timer.model_copy(update={"id": None, "due_at": clock.after_quiet_for(
-                now, table.settings, guild)})
-            current = False
-        async with self.store.db.transaction():
-            if not await self.store.timers.claim(timer.id):
-                return None
+    async def _remind(self, timers: list[Timer], now: float) -> list[Notice]:
+        """Claim the due reminders of one table and put one notice for those still worth
+        sending in the outbox, in one transaction: a seat that still owes that turn, whose
+        deadline has not passed too (after downtime the expiry says it all)."""
+        table = await self.store.tables.get(timers[0].table_id)
+        guild = await self.guild_settings(table.guild_id) if table is not None else None
+        follows: list[Timer] = []
+        users: dict[str, dict] = {}
+        for timer in timers:
+            seat = table.seat(timer.seat) if table else None
+            deadline = timer.data.get("deadline")
+            current = (table is not None and table.status == "running" and seat is not None and seat.timed
+                       and seat.turn_started_at == timer.data.get("turn_started_at")
+                       and (deadline is None or deadline > now))
+            if not current:
+                continue
+            follow = clock.next_repeat(timer, guild, table.settings)
+            if clock.is_quiet_for(now, table.settings, guild):
+                # quiet hours set after it was planned: send it when they end instead
+                follow = timer.model_copy(update={"id": None, "due_at": clock.after_quiet_for(
+                    now, table.settings, guild)})
+            else:
+                users[timer.seat] = timer.data
             if follow is not None:
-                await self.store.timers.add(follow)
-        return table if current else None
+                follows.append(follow)
+        notice = self._reminder_notice(table, users) if users else None
+        try:
+            await self.store.claim_timers([t.id for t in timers], follows, self._outbox([notice] if notice else []))
+        except StaleWrite:
+            if len(timers) == 1:
+                return []  # another process claimed it
+            # some were claimed elsewhere meanwhile: claim and tell the rest one by one
+            return [n for timer in timers for n in await self._remind([timer], now)]
+        return [notice] if notice else []
+
+    def _reminder_notice(self, table: Table, users: dict[str, dict]) -> Notice:
+        deadlines = {u: d.get("deadline") for u, d in users.items()}
+        known = [d for d in deadlines.values() if d is not None]
+        # `final`: the last reminder before a deadline, for a more urgent wording
+        final = any(d.get("deadline") is not None and d.get("n") == d.get("of") for d in users.values())
+        return self._notice(table, "reminder", sorted(users), deadline=min(known) if known else None,
+                            deadlines=deadlines, final=final)
 
     async def _close_lobby(self, timer: Timer) -> list[Notice]:
         async with self._lock(timer.table_id):
@@ -110,8 +129,9 @@ class IdleOps(ServiceCore):
             now = self.clock()
             closed = table.model_copy(update={"status": "cancelled", "updated_at": now, "finished_at": now,
                                               "lobby_version": table.lobby_version + 1})
-            saved = await self._save(closed, table, claim_timer=timer.id, clear_timers=True)
-            return [self._notice(saved, "lobby_closed", saved.humans)]
+            notice = self._notice(closed, "lobby_closed", closed.humans)
+            await self._save(closed, table, [notice], claim_timer=timer.id, clear_timers=True)
+            return [notice]
 
     async def _expire(self, timer: Timer) -> list[Notice]:
         async with self._lock(timer.table_id):
@@ -128,35 +148,46 @@ class IdleOps(ServiceCore):
         """Count an expiry for the seat, play its open decisions per the table's idle policy
         (logged auto), hand it over after too many expiries in a row, then let robots move."""
         game = self._game(table.game)
-        state = table.state(game)
+        state = await self._state(table, game)
         acc = ActResult(table=table)
         seats = [s.model_copy() for s in table.seats]
         seat = next(s for s in seats if s.user_id == user_id)
         seat.idle_expiries += 1
         handover = 0 < table.settings.handover_after <= seat.idle_expiries
         seat.auto = seat.auto or handover
-        rng = Rng(seed=table.seed or 0).fork(2_000_003 + state.version)
-        passed, first = True, True
+        plan, passed = self._idle_plan(game, state, user_id, table.settings.idle_policy,
+                                       Rng(seed=table.seed or 0).fork(2_000_003 + state.version))
+        told = [self._notice(table, "expired", [user_id], passed=passed, count=seat.idle_expiries)]
+        if handover:
+            told.append(self._notice(table, "handed_over", [user_id], count=seat.idle_expiries))
+        if not plan:  # nothing was owed after all: still record the claim and the seat change
+            table = await self._save(table.model_copy(update={"seats": seats}), table, told, claim_timer=claim_timer,
+                                     timers={user_id: []})
+            acc.table = table
+            acc.notices.extend(told)
+        for n, (prompt_id, choice) in enumerate(plan):
+            first = n == 0  # the claim, the seat change and the notices go with the first move
+            table, state = await self._commit_move(
+                table, game, state, user_id, prompt_id, choice, acc, auto=True,
+                reset=frozenset({user_id}) if first else frozenset(), claim_timer=claim_timer if first else None,
+                seats=seats if first else None, notices=told if first else None)
+        acc.table = await self._run_automatic(table, game, state, acc)
+        return acc
+
+    def _idle_plan(self, game: Game, state: Any, user_id: str, policy: str, rng: Rng
+                   ) -> tuple[list[tuple[str, list[str]]], bool]:
+        """The moves made for an idle seat (its whole turn) and whether all of them pass,
+        worked out before anything is written so the notice goes out with the first move."""
+        plan, passed = [], True
         for _ in range(self.max_auto_moves):
             prompt = next((p for p in game.prompts(state) if p.player == user_id), None)
             if prompt is None:
                 break
-            choice, is_pass = idle_choice(prompt, table.settings.idle_policy, rng)
+            choice, is_pass = idle_choice(prompt, policy, rng)
             passed = passed and is_pass
-            table, state = await self._commit_move(
-                table, game, state, user_id, prompt.id, choice, acc, auto=True,
-                reset=frozenset({user_id}) if first else frozenset(),
-                claim_timer=claim_timer if first else None, seats=seats if first else None)
-            first = False
-        if first:  # nothing was owed after all: still record the claim and the seat change
-            table = await self._save(table.model_copy(update={"seats": seats}), table, claim_timer=claim_timer,
-                                     timers={user_id: []})
-            acc.table = table
-        acc.notices.insert(0, self._notice(table, "expired", [user_id], passed=passed, count=seat.idle_expiries))
-        if handover:
-            acc.notices.append(self._notice(table, "handed_over", [user_id], count=seat.idle_expiries))
-        acc.table = await self._run_automatic(table, game, state, acc)
-        return acc
+            plan.append((prompt.id, choice))
+            state, _ = game.apply(state, user_id, prompt.id, choice)
+        return plan, passed
 
     async def _hand_over(self, table: Table, user_id: str, kind: str) -> ActResult:
         """Resign / kick in a running game: the seat is played automatically for good; a
@@ -167,13 +198,15 @@ class IdleOps(ServiceCore):
         if not others:
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
             result = build_result(ended, None, "resign" if kind == "resigned" else "admin", now)
-            saved = await self._save(ended, table, clear_timers=True, result=result)
-            return ActResult(table=saved, notices=[self._game_over_notice(saved, result)])
+            told = [self._game_over_notice(ended, result)]
+            saved = await self._save(ended, table, told, clear_timers=True, result=result)
+            return ActResult(table=saved, notices=told)
         seats = [s.model_copy(update={"auto": True}) if s.user_id == user_id else s for s in table.seats]
-        saved = await self._save(table.model_copy(update={"seats": seats, "updated_at": now}), table,
+        told = [self._notice(table, kind, [user_id])]
+        saved = await self._save(table.model_copy(update={"seats": seats, "updated_at": now}), table, told,
                                  timers={user_id: []})
-        acc = ActResult(table=saved, notices=[self._notice(saved, kind, [user_id])])
-        acc.table = await self._run_automatic(saved, game, saved.state(game), acc)
+        acc = ActResult(table=saved, notices=list(told))
+        acc.table = await self._run_automatic(saved, game, await self._state(saved, game), acc)
         return acc
 
     def _playing_seat(self, table: Table, user_id: str) -> None:
@@ -239,30 +272,21 @@ class IdleOps(ServiceCore):
             return await self._save(ended, table, clear_timers=True, result=build_result(ended, None, "admin", now))
 
     async def recover(self) -> list[ActResult]:
-        """At start: repair any running table whose state does not load (from its snapshots and
-        log) and let robot seats make moves a crash interrupted. Timers need nothing: they
-        live in the store and `fire_due` picks them up."""
+        """At start: let robot seats make moves a crash interrupted (only tables with a computer
+        or auto-played seat can owe one; the store finds them). A state that does not load is
+        rebuilt from its snapshots and log when the table is next used (`_state`). Timers need
+        nothing: they live in the store and `fire_due` picks them up."""
         results = []
-        for table in await self.store.tables.all_open():
-            if table.status != "running":
-                continue
+        for table in await self.store.tables.running_with_robots():
             async with self._lock(table.id):
                 table = await self._load(table.id)
                 game = self._game(table.game)
-                state = await self._state_or_rebuild(table, game)
+                state = await self._state(table, game)
                 acc = ActResult(table=table)
                 acc.table = await self._run_automatic(table, game, state, acc)
                 if acc.actions:
                     results.append(acc)
         return results
-
-    async def _state_or_rebuild(self, table: Table, game: Game) -> Any:
-        try:
-            return table.state(game)
-        except ValueError:
-            state = await self.rebuild_state(table.id)
-            await self._save(table.model_copy(update={"state_json": state.model_dump_json()}), table)
-            return state
 
     async def rebuild_state(self, table_id: int) -> Any:
         """The state from the newest loadable snapshot (or setup) plus the log after it."""

@@ -33,9 +33,7 @@ class LobbyOps(ServiceCore):
                       options=game.Options().model_dump(mode="json"), settings=guild.table_settings(),
                       created_at=now, updated_at=now)
         try:
-            async with self.store.db.transaction():
-                table = await self.store.tables.create(table)
-                await self.store.timers.replace(table.id, TABLE_TIMER, [self._lobby_timer(table, guild.lobby_timeout_s)])
+            table = await self.store.create_table(table, [self._lobby_timer(table, guild.lobby_timeout_s)])
         except Conflict as e:  # another lobby won the race for this channel
             raise refuse("channel_busy") from e
         return table
@@ -44,7 +42,7 @@ class LobbyOps(ServiceCore):
         return Timer(table_id=table.id, kind="lobby", due_at=self.clock() + timeout_s, seat=TABLE_TIMER)
 
     async def _check_cap(self, user_id: str, limit: int) -> None:
-        count = len(await self.store.tables.open_for_user(user_id))
+        count = await self.store.tables.count_open_for_user(user_id)
         if count >= limit:
             raise refuse("too_many_tables", count=count, limit=limit)
 
@@ -169,7 +167,9 @@ class LobbyOps(ServiceCore):
                 "lobby_version": table.lobby_version + 1, "updated_at": now, "seats": seats})
             timers, started = await self._turn_changes(running, seats, set(), owing(game, state), set(), now,
                                                        state.version)
-            saved = await self._save(running, table, clear_timers=True, timers=timers, snapshot=True)
-            acc = ActResult(table=saved, notices=self._turn_notices(saved, started, timers))
+            told = self._turn_notices(running, started, timers)
+            saved = await self._save(running, table, told, clear_timers=True, timers=timers, snapshot=True)
+            self._remember(saved, state)
+            acc = ActResult(table=saved, notices=told)
             acc.table = await self._run_automatic(saved, game, state, acc)
             return acc

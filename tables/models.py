@@ -33,6 +33,7 @@ class Notice(BaseModel):
     """
 
     kind: NoticeKind
+    id: str = ""  # unique; the outbox's key (a front end delivering twice drops the repeat)
     table_id: int
     channel_id: int
     guild_id: int | None

@@ -26,7 +26,8 @@ class PlayOps(ServiceCore):
                 raise refuse("not_seated")
             game = self._game(table.game)
             acc = ActResult(table=table)
-            table, state = await self._commit_move(table, game, table.state(game), user_id, prompt_id, choice, acc)
+            table, state = await self._commit_move(table, game, await self._state(table, game), user_id, prompt_id,
+                                                   choice, acc)
             acc.table = await self._run_automatic(table, game, state, acc)
             return acc
 
@@ -54,7 +55,9 @@ class PlayOps(ServiceCore):
         if table.status != "running":
             return []
         game = self._game(table.game)
-        return [p for p in game.prompts(table.state(game)) if p.player == user_id]
+        state = await self._state(table, game)
+        self._remember(table, state)
+        return [p for p in self._prompts(game, state) if p.player == user_id]
 
     async def log(self, table_id: int, limit: int = 20, before_seq: int | None = None,
                   viewer: str | None = None) -> list[LogEntry]:

@@ -29,6 +29,7 @@ class PrefsOps(ServiceCore):
         changes.pop("guild_id", None)
         settings = _validated(GuildSettings, await self.guild_settings(guild_id), changes)
         await self.store.guild_settings.save(settings, self.clock())
+        self._remember_guild(guild_id, settings)
         return settings
 
     async def update_table_settings(self, table_id: int, by_user: str, is_admin: bool, **changes: Any) -> Table:

@@ -1,8 +1,9 @@
 """Results, Elo and per-player stats as pure functions over stored results.
 
-Elo is replayed from the guild's rated results in finishing order (start 1500, K 32,
-pairwise from the ranking with K/(n-1) so a two-player game is plain Elo). Nothing is
-cached, so a corrected result or a new rule changes every rating consistently.
+Elo (start 1500, K 32, pairwise from the ranking with K/(n-1) so a two-player game is plain
+Elo) lives in `persistence.ratings`: the store applies it as each result is written, so
+stats never replay the history. `stat_lines` replays a list of results the same way (the
+reference the kept stats are checked against).
 """
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from collections.abc import Iterable
 
 from games.kit import Outcome
 from persistence.models import EndedBy, Result, Table
+from persistence.ratings import ELO_K, ELO_START, elo_update
 
 from .models import StatLine
 
-ELO_START = 1500.0
-ELO_K = 32.0
+__all__ = ["ELO_K", "ELO_START", "build_result", "elo_update", "is_rated", "stat_lines"]
+
 
 
 def is_rated(table: Table, ended_by: str) -> bool:
@@ -34,29 +36,6 @@ def build_result(table: Table, outcome: Outcome | None, ended_by: EndedBy, now: 
         turn_seconds={s.user_id: s.turn_seconds for s in table.seats if s.is_human},
         turns={s.user_id: s.turns for s in table.seats if s.is_human},
         summary=outcome.summary if outcome else None)
-
-
-def elo_update(ratings: dict[str, float], ranking: list[list[str]], players: set[str],
-               k: float = ELO_K) -> dict[str, float]:
-    """New ratings of `players` after one game ranked as `ranking` (groups tie)."""
-    place = {p: i for i, group in enumerate(ranking) for p in group if p in players}
-    rated = sorted(place)
-    if len(rated) < 2:
-        return dict(ratings)
-    scale = k / (len(rated) - 1)
-    new = dict(ratings)
-    for a in rated:
-        ra = ratings.get(a, ELO_START)
-        delta = 0.0
-        for b in rated:
-            if a == b:
-                continue
-            rb = ratings.get(b, ELO_START)
-            expected = 1.0 / (1.0 + 10 ** ((rb - ra) / 400.0))
-            score = 1.0 if place[a] < place[b] else 0.5 if place[a] == place[b] else 0.0
-            delta += scale * (score - expected)
-        new[a] = ra + delta
-    return new
 
 
 def stat_lines(results: Iterable[Result]) -> list[StatLine]:

@@ -5,19 +5,24 @@ from .core import ServiceCore
 from .errors import refuse
 from .models import ReplayFile, StatLine
 from .replay import to_replay
-from .results import stat_lines
+
+
+def line_from_row(row: dict) -> StatLine:
+    return StatLine(user_id=row["user_id"], game=row["game"], games=row["games"], wins=row["wins"],
+                    rated_games=row["rated_games"], rating=round(row["rating"], 1),
+                    avg_turn_s=round(row["turn_seconds"] / row["turns"], 1) if row["turns"] else None)
 
 
 class StatsOps(ServiceCore):
     async def stats(self, guild_id: int | None, user_id: str | None = None, game: str | None = None) -> list[StatLine]:
-        """Games, wins, average turn seconds and Elo per player and game in this guild."""
-        lines = stat_lines(await self.store.results.for_guild(guild_id, game))
-        return [s for s in lines if user_id is None or s.user_id == user_id]
+        """Games, wins, average turn seconds and Elo per player and game in this guild (kept
+        up to date by the store as results are written: a few rows, however long the history)."""
+        lines = [line_from_row(r) for r in await self.store.results.stat_rows(guild_id, user_id, game)]
+        return sorted(lines, key=lambda s: (s.game, -s.rating, s.user_id))
 
     async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[StatLine]:
         """The best Elo ratings of one game among players with at least one rated game."""
-        lines = [s for s in await self.stats(guild_id, game=game) if s.rated_games > 0]
-        return sorted(lines, key=lambda s: (-s.rating, -s.wins, s.user_id))[:limit]
+        return [line_from_row(r) for r in await self.store.results.board_rows(guild_id, game, limit)]
 
     async def export_log(self, table_id: int) -> ReplayFile:
         """A finished game's setup and every action (hidden information included, so only

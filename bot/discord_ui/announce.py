@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
+SEEN_NOTICES = 10_000
 
 
 def board_view(table: Any, lang: str) -> discord.ui.View | None:
@@ -42,6 +44,7 @@ class Announcer:
         self.bot = bot
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._seen: OrderedDict[str, None] = OrderedDict()  # notice ids announced (or on their way)
 
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
@@ -68,8 +71,35 @@ class Announcer:
         """After a change (a move, a start, the turn clock): redraw the board, then tell people
         what the service's notices say. `actor` just saw their own update and is not pinged;
         on the first turn everyone gets their hand by DM. With `followup` (a public
-        interaction's webhook) the turn ping is its follow-up, which costs no rate limit."""
-        return self.spawn(table_id, self._publish(table_id, list(notices), actor, first_turn, board, followup))
+        interaction's webhook) the turn ping is its follow-up, which costs no rate limit.
+        Notices come from the service's outbox: once told they are marked delivered; a notice
+        already told by this process is dropped (the outbox delivers at least once)."""
+        fresh = [n for n in notices if self._first_time(n)]
+        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup))
+
+    def _first_time(self, notice: Any) -> bool:
+        notice_id = getattr(notice, "id", "")
+        if not notice_id:
+            return True
+        if notice_id in self._seen:
+            return False
+        self._seen[notice_id] = None
+        while len(self._seen) > SEEN_NOTICES:
+            self._seen.popitem(last=False)
+        return True
+
+    async def _deliver(self, table_id: int, notices: list[Any], *args: Any) -> None:
+        await self._publish(table_id, notices, *args)
+        await self.bot.service.mark_delivered(notices)  # not reached on failure: told again at start
+
+    async def deliver_pending(self) -> None:
+        """At start: announce what was committed but not told before the last stop (a crash
+        between a move and its ping), one table at a time, in order."""
+        by_table: dict[int, list[Any]] = {}
+        for notice in await self.bot.service.pending_notices():
+            by_table.setdefault(notice.table_id, []).append(notice)
+        for table_id, batch in by_table.items():
+            self.publish(table_id, batch)
 
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,

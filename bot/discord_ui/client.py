@@ -30,11 +30,15 @@ def virtual_clock() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-class CardTableBot(commands.Bot):
+class CardTableBot(commands.AutoShardedBot):
+    """Sharded from the start: one process runs every shard (Discord's recommended count) unless
+    SHARD_COUNT / SHARD_IDS split them over several processes sharing one PostgreSQL."""
+
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.default()  # no privileged intents: no members, presences or message content
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True))
+                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+                         shard_count=settings.shard_count, shard_ids=settings.shard_ids)
         self.settings = settings
         self.store = None
         self.service = None
@@ -47,7 +51,8 @@ class CardTableBot(commands.Bot):
         import persistence
         from tables import TableService
 
-        self.store = await persistence.open_store(self.settings.database_url)
+        # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
+        self.store = await persistence.open_store(self.settings.database_url, shards=self.settings.shards())
         self.service = TableService(self.store, clock=virtual_clock)
         self.add_dynamic_items(ActionButton, ActionSelect)
         from .cogs.admin import AdminCog
@@ -59,8 +64,8 @@ class CardTableBot(commands.Bot):
         install_tree_error_handler(self)
         install_deadline_guard(self.tree)
         await sync_commands(self, self.tree, self.settings.sync_commands, self.settings.dev_guild_id)
-        for result in await self.service.recover():  # robot moves a crash interrupted
-            self.announcer.publish(result.table.id, result.notices)
+        await self.service.recover()  # robot moves a crash interrupted (their notices are in the outbox)
+        await self.announcer.deliver_pending()  # whatever a crash kept from being told
         self.scheduler.start()
 
     async def close(self) -> None:

@@ -7,11 +7,27 @@ from pydantic import TypeAdapter
 
 from games.kit import Event
 
-from ..db import Database
+from ..db import Database, Unit, execute
 from ..errors import StaleWrite
 from ..models import LogEntry
 
 _EVENTS = TypeAdapter(list[Event])
+
+
+def append_action(table_id: int, entry: LogEntry) -> Unit[None]:
+    """StaleWrite if `seq` is taken: the (table_id, seq) key lets only one writer in."""
+    inserted = yield execute(
+        "INSERT INTO actions (table_id, seq, player, prompt_id, choice, auto, events, created_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (table_id, seq) DO NOTHING",
+        table_id, entry.seq, entry.player, entry.prompt_id, json.dumps(entry.choice), entry.auto,
+        _EVENTS.dump_json(entry.events).decode(), float(entry.created_at))
+    if inserted != 1:
+        raise StaleWrite(f"action {entry.seq} of table {table_id} already exists")
+
+
+def save_snapshot(table_id: int, version: int, state_json: str, created_at: float) -> Unit[None]:
+    yield execute("INSERT INTO snapshots (table_id, version, state, created_at) VALUES ($1, $2, $3, $4) "
+                  "ON CONFLICT (table_id, version) DO NOTHING", table_id, version, state_json, float(created_at))
 
 
 class ActionRepo:
@@ -19,14 +35,7 @@ class ActionRepo:
         self.db = db
 
     async def append(self, table_id: int, entry: LogEntry) -> None:
-        """StaleWrite if `seq` is taken: the (table_id, seq) key lets only one writer in."""
-        inserted = await self.db.fetch(
-            "INSERT INTO actions (table_id, seq, player, prompt_id, choice, auto, events, created_at) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (table_id, seq) DO NOTHING RETURNING seq",
-            table_id, entry.seq, entry.player, entry.prompt_id, json.dumps(entry.choice), entry.auto,
-            _EVENTS.dump_json(entry.events).decode(), float(entry.created_at))
-        if not inserted:
-            raise StaleWrite(f"action {entry.seq} of table {table_id} already exists")
+        await self.db.run(append_action(table_id, entry))
 
     async def list(self, table_id: int, limit: int | None = None, before_seq: int | None = None,
                    after_seq: int = 0) -> list[LogEntry]:
@@ -49,9 +58,7 @@ class SnapshotRepo:
         self.db = db
 
     async def save(self, table_id: int, version: int, state_json: str, created_at: float) -> None:
-        await self.db.execute(
-            "INSERT INTO snapshots (table_id, version, state, created_at) VALUES ($1, $2, $3, $4) "
-            "ON CONFLICT (table_id, version) DO NOTHING", table_id, version, state_json, float(created_at))
+        await self.db.run(save_snapshot(table_id, version, state_json, created_at))
 
     async def latest(self, table_id: int, at_most: int | None = None) -> tuple[int, str] | None:
         """The newest snapshot at or below `at_most`: (version, state JSON)."""

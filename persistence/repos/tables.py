@@ -1,29 +1,39 @@
-"""Tables and their seats. A table row is written whole with a compare-and-set on `rev`."""
+"""Tables and their seats. A write changes only the columns and seats that differ from the
+table as it was read, with a compare-and-set on `rev` (and the game version for a move)."""
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from ..db import Database, Row
+from ..db import Database, Row, Unit, execute, fetch, many, params
 from ..errors import StaleWrite
 from ..models import Seat, Table, TableSettings
 
-_COLUMNS = ("guild_id, channel_id, game, status, host, options, seed, version, lobby_version, rev, state, "
-            "board_message_id, board_posted_at, lang, settings, auto_played, created_at, updated_at, finished_at")
 _SEAT_COLUMNS = ("user_id", "display_name", "is_cpu", "auto", "idle_expiries", "turn_started_at", "turn_seconds",
                  "turns")
-_OPEN = "t.status IN ('lobby', 'running')"  # models.OPEN_STATUSES
-
-
-def _values(t: Table) -> list[Any]:
-    return [t.guild_id, t.channel_id, t.game, t.status, t.host, json.dumps(t.options), t.seed, t.version,
-            t.lobby_version, t.rev, t.state_json, t.board_message_id, _float(t.board_posted_at), t.lang,
-            t.settings.model_dump_json(), t.auto_played, float(t.created_at), float(t.updated_at),
-            _float(t.finished_at)]
+_OPEN = "status IN ('lobby', 'running')"  # models.OPEN_STATUSES
+_ROBOT_SEAT = "EXISTS (SELECT 1 FROM seats s WHERE s.table_id = game_tables.id AND (s.is_cpu OR s.auto))"
 
 
 def _float(x: float | None) -> float | None:
     return None if x is None else float(x)
+
+
+def table_row(t: Table) -> dict[str, Any]:
+    """The stored columns of a table (without its id and seats)."""
+    return {"guild_id": t.guild_id, "channel_id": t.channel_id, "game": t.game, "status": t.status, "host": t.host,
+            "options": json.dumps(t.options), "seed": t.seed, "version": t.version,
+            "lobby_version": t.lobby_version, "rev": t.rev, "state": t.state_json,
+            "board_message_id": t.board_message_id, "board_posted_at": _float(t.board_posted_at), "lang": t.lang,
+            "settings": t.settings.model_dump_json(), "auto_played": t.auto_played,
+            "created_at": float(t.created_at), "updated_at": float(t.updated_at),
+            "finished_at": _float(t.finished_at)}
+
+
+def seat_row(s: Seat) -> dict[str, Any]:
+    return {"user_id": s.user_id, "display_name": s.display_name, "is_cpu": s.is_cpu, "auto": s.auto,
+            "idle_expiries": s.idle_expiries, "turn_started_at": _float(s.turn_started_at),
+            "turn_seconds": float(s.turn_seconds), "turns": s.turns}
 
 
 def _table(row: Row, seats: list[Seat]) -> Table:
@@ -43,82 +53,130 @@ def _seat(row: Row) -> Seat:
                 turn_seconds=row["turn_seconds"], turns=row["turns"])
 
 
+def _changes(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
+    return dict(new) if old is None else {k: v for k, v in new.items() if old.get(k) != v}
+
+
+def insert_table(table: Table) -> Unit[int]:
+    """Insert a new table and its seats (its `id` is ignored); the id assigned. Conflict if its channel is busy."""
+    row = table_row(table)
+    rows = yield fetch(f"INSERT INTO game_tables ({', '.join(row)}) VALUES ({', '.join(params(len(row)))}) "
+                       "RETURNING id", *row.values())
+    new_id = rows[0]["id"]
+    yield from _write_seats(new_id, table.seats, [])
+    return new_id
+
+
+def save_table(table: Table, expected_rev: int, expected_version: int | None = None,
+               before: Table | None = None) -> Unit[Table]:
+    """Write `table` if nobody wrote it since `expected_rev` (and, for a game action, the
+    stored game version is `expected_version`); StaleWrite otherwise. With `before` (the
+    table as read) only what changed is written."""
+    saved = table.model_copy(update={"rev": expected_rev + 1})
+    changes = _changes(table_row(saved), table_row(before) if before is not None else None)
+    changes["rev"] = saved.rev
+    where = {"id": table.id, "rev": expected_rev}
+    if expected_version is not None:
+        where["version"] = expected_version
+    sets = [f"{column} = ${i}" for i, column in enumerate(changes, 1)]
+    tests = [f"{column} = ${i}" for i, column in enumerate(where, len(changes) + 1)]
+    changed = yield execute(f"UPDATE game_tables SET {', '.join(sets)} WHERE {' AND '.join(tests)}",
+                            *changes.values(), *where.values())
+    if changed != 1:
+        raise StaleWrite(f"table {table.id} changed since revision {expected_rev}")
+    yield from _write_seats(table.id, table.seats, before.seats if before is not None else None)
+    return saved
+
+
+def _write_seats(table_id: int, seats: list[Seat], before: list[Seat] | None) -> Unit[None]:
+    """Seats are keyed by position: changed columns are updated, new places inserted, places
+    beyond the new count deleted. Without `before` every seat is written afresh."""
+    if before is None:
+        yield execute("DELETE FROM seats WHERE table_id = $1", table_id)
+        before = []
+    inserts = []
+    for position, seat in enumerate(seats):
+        row = seat_row(seat)
+        if position >= len(before):
+            inserts.append((table_id, position, *row.values()))
+            continue
+        changes = _changes(row, seat_row(before[position]))
+        if changes:
+            sets = [f"{column} = ${i}" for i, column in enumerate(changes, 1)]
+            yield execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ${len(changes) + 1} "
+                          f"AND position = ${len(changes) + 2}", *changes.values(), table_id, position)
+    if len(seats) < len(before):
+        yield execute("DELETE FROM seats WHERE table_id = $1 AND position >= $2", table_id, len(seats))
+    if inserts:
+        columns = ("table_id", "position", *_SEAT_COLUMNS)
+        yield many(f"INSERT INTO seats ({', '.join(columns)}) VALUES ({', '.join(params(len(columns)))})", inserts)
+
+
+def select_tables(where: str, *args: Any) -> Unit[list[Table]]:
+    """Tables matching `where` (over game_tables) and their seats: two statements, the state
+    read once per table (not once per seat as a join would)."""
+    rows = yield fetch(f"SELECT * FROM game_tables WHERE {where} ORDER BY id", *args)
+    if not rows:
+        return []
+    seat_rows = yield fetch(f"SELECT * FROM seats WHERE table_id IN (SELECT id FROM game_tables WHERE {where}) "
+                            "ORDER BY table_id, position", *args)
+    seats: dict[int, list[Seat]] = {}
+    for r in seat_rows:
+        seats.setdefault(r["table_id"], []).append(_seat(r))
+    return [_table(r, seats.get(r["id"], [])) for r in rows]
+
+
 class TableRepo:
     def __init__(self, db: Database):
         self.db = db
 
     async def create(self, table: Table) -> Table:
-        """Insert a new table (its `id` is ignored and assigned); Conflict if its channel is busy."""
-        placeholders = ", ".join(f"${i}" for i in range(1, 20))
-        async with self.db.transaction():
-            new_id = await self.db.fetchval(
-                f"INSERT INTO game_tables ({_COLUMNS}) VALUES ({placeholders}) RETURNING id", *_values(table))
-            await self._write_seats(new_id, table.seats)
+        new_id = await self.db.run(insert_table(table))
         return table.model_copy(update={"id": new_id})
 
-    async def save(self, table: Table, expected_rev: int, expected_version: int | None = None) -> Table:
-        """Write the whole table if nobody wrote it since `expected_rev` (and, for a game
-        action, the stored game version is `expected_version`); StaleWrite otherwise."""
-        saved = table.model_copy(update={"rev": expected_rev + 1})
-        sets = ", ".join(f"{c.strip()} = ${i}" for i, c in enumerate(_COLUMNS.split(","), 1))
-        where = "id = $20 AND rev = $21" + (" AND version = $22" if expected_version is not None else "")
-        args = [*_values(saved), table.id, expected_rev]
-        if expected_version is not None:
-            args.append(expected_version)
-        async with self.db.transaction():
-            if await self.db.execute(f"UPDATE game_tables SET {sets} WHERE {where}", *args) != 1:
-                raise StaleWrite(f"table {table.id} changed since revision {expected_rev}")
-            await self._write_seats(table.id, table.seats)
-        return saved
-
-    async def _write_seats(self, table_id: int, seats: list[Seat]) -> None:
-        await self.db.execute("DELETE FROM seats WHERE table_id = $1", table_id)
-        await self.db.executemany(
-            "INSERT INTO seats (table_id, position, user_id, display_name, is_cpu, auto, idle_expiries, "
-            "turn_started_at, turn_seconds, turns) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-            [(table_id, i, s.user_id, s.display_name, s.is_cpu, s.auto, s.idle_expiries,
-              _float(s.turn_started_at), float(s.turn_seconds), s.turns) for i, s in enumerate(seats)])
+    async def save(self, table: Table, expected_rev: int, expected_version: int | None = None,
+                   before: Table | None = None) -> Table:
+        return await self.db.run(save_table(table, expected_rev, expected_version, before))
 
     async def set_board_message(self, table_id: int, message_id: int | None, posted_at: float | None) -> None:
         """The board message is presentation only: no compare-and-set, no revision bump."""
         await self.db.execute("UPDATE game_tables SET board_message_id = $1, board_posted_at = $2 WHERE id = $3",
                               message_id, _float(posted_at), table_id)
 
+    async def _select(self, where: str, *args: Any) -> list[Table]:
+        return await self.db.read(select_tables(where, *args))
+
     async def get(self, table_id: int) -> Table | None:
-        tables = await self._select("t.id = $1", table_id)
+        tables = await self._select("id = $1", table_id)
         return tables[0] if tables else None
 
     async def open_in_channel(self, channel_id: int) -> Table | None:
-        tables = await self._select(f"t.channel_id = $1 AND {_OPEN}", channel_id)
+        tables = await self._select(f"channel_id = $1 AND {_OPEN}", channel_id)
         return tables[0] if tables else None
 
     async def latest_in_channel(self, channel_id: int) -> Table | None:
         """The channel's most recent table, open or not (the log of a game that just ended)."""
-        tables = await self._select("t.id = (SELECT MAX(id) FROM game_tables WHERE channel_id = $1)", channel_id)
+        tables = await self._select("id = (SELECT MAX(id) FROM game_tables WHERE channel_id = $1)", channel_id)
         return tables[0] if tables else None
 
     async def open_in_guild(self, guild_id: int | None) -> list[Table]:
         if guild_id is None:
-            return await self._select(f"t.guild_id IS NULL AND {_OPEN}")
-        return await self._select(f"t.guild_id = $1 AND {_OPEN}", guild_id)
+            return await self._select(f"guild_id IS NULL AND {_OPEN}")
+        return await self._select(f"guild_id = $1 AND {_OPEN}", guild_id)
 
     async def open_for_user(self, user_id: str) -> list[Table]:
         return await self._select(
-            f"{_OPEN} AND (t.host = $1 OR t.id IN (SELECT table_id FROM seats WHERE user_id = $1))", user_id)
+            f"id IN (SELECT id FROM game_tables WHERE host = $1 AND {_OPEN} "
+            f"UNION SELECT table_id FROM seats WHERE user_id = $1) AND {_OPEN}", user_id)
+
+    async def count_open_for_user(self, user_id: str) -> int:
+        return int(await self.db.fetchval(
+            f"SELECT COUNT(*) AS n FROM game_tables WHERE id IN (SELECT id FROM game_tables WHERE host = $1 AND "
+            f"{_OPEN} UNION SELECT table_id FROM seats WHERE user_id = $1) AND {_OPEN}", user_id))
 
     async def all_open(self) -> list[Table]:
         return await self._select(_OPEN)
 
-    async def _select(self, where: str, *args: Any) -> list[Table]:
-        """Tables with their seats in one query (one round trip per look-up)."""
-        seat_columns = ", ".join(f"s.{c} AS seat_{c}" for c in _SEAT_COLUMNS)
-        table_columns = ", ".join(f"t.{c.strip()}" for c in ("id", *_COLUMNS.split(",")))
-        rows = await self.db.fetch(
-            f"SELECT {table_columns}, {seat_columns} FROM game_tables t "
-            f"LEFT JOIN seats s ON s.table_id = t.id WHERE {where} ORDER BY t.id, s.position", *args)
-        tables: dict[int, tuple[Row, list[Seat]]] = {}
-        for r in rows:
-            _, seats = tables.setdefault(r["id"], (r, []))
-            if r["seat_user_id"] is not None:
-                seats.append(_seat({c: r[f"seat_{c}"] for c in _SEAT_COLUMNS}))
-        return [_table(row, seats) for row, seats in tables.values()]
+    async def running_with_robots(self) -> list[Table]:
+        """Running tables with a computer or auto-played seat: the only ones a crash can leave owing a robot move."""
+        return await self._select(f"status = 'running' AND {_ROBOT_SEAT}")

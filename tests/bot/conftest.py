@@ -27,7 +27,8 @@ def db_url(tmp_path) -> str:
 
 
 def make_bot(db_url: str, **overrides: Any):
-    return create_bot(Settings(token="test-token", database_url=db_url, **overrides))
+    """The bot is an AutoShardedBot; SimCord needs its shard count (one shard here)."""
+    return create_bot(Settings(token="test-token", database_url=db_url, **{"shard_count": 1, **overrides}))
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ rolled back alone when it fails, and every caller returns only once its work is 
 from __future__ import annotations
 
 import asyncio
+import time
 
 import pytest
 from records import new_table
@@ -75,46 +76,69 @@ async def test_a_single_write_outside_a_transaction_is_durable_when_it_returns(t
     assert (await reader.tables.get(table.id)).board_message_id == 77
 
 
-def stall_after(db, statement: str, seconds: float = 0.05):
-    """Make `statement` (BEGIN/COMMIT…) reach SQLite, then stall before the caller sees it
-    return: a cancellation in that window is one the connection has already acted on."""
-    real = db._sql
+def slow_groups(db, seconds: float = 0.05):
+    """Make every group stay on the database thread a while: a cancellation then arrives
+    while SQLite is already carrying the group out."""
+    real = db._group
 
-    async def stalled(sql: str) -> None:
-        await real(sql)
-        if sql.startswith(statement):
-            await asyncio.sleep(seconds)
+    def slowed(units):
+        time.sleep(seconds)
+        return real(units)
 
-    db._sql = stalled
+    db._group = slowed
 
 
-async def test_a_caller_cancelled_during_the_group_commit_does_not_strand_the_others(two_stores):
+async def test_a_caller_cancelled_while_its_group_runs_does_not_strand_the_others(two_stores):
     writer, reader = two_stores
-    stall_after(writer.db, "COMMIT")
+    slow_groups(writer.db)
     first = asyncio.create_task(writer.tables.create(new_table(channel_id=1)))
-    await asyncio.sleep(0)
-    second = asyncio.create_task(writer.tables.create(new_table(channel_id=2)))  # queued: joins the group
-    await asyncio.sleep(0.02)  # the group's COMMIT has run; its caller stalls
+    await asyncio.sleep(0.01)  # the first group is on the thread
+    second = asyncio.create_task(writer.tables.create(new_table(channel_id=2)))  # queued behind it
+    third = asyncio.create_task(writer.tables.create(new_table(channel_id=3)))
+    await asyncio.sleep(0.07)  # the second group (2 and 3) is on the thread now
     second.cancel()
     created = await asyncio.wait_for(first, timeout=5)
     assert await reader.tables.get(created.id) is not None
-    third = await asyncio.wait_for(writer.tables.create(new_table(channel_id=3)), timeout=5)
-    assert await reader.tables.get(third.id) is not None
+    assert (await asyncio.wait_for(third, timeout=5)).channel_id == 3
+    # the cancelled caller's work was already being committed: all of it is there, once
+    assert sorted(t.channel_id for t in await reader.tables.all_open()) == [1, 2, 3]
 
 
-async def test_a_caller_cancelled_right_after_begin_leaves_no_transaction_open(two_stores):
+async def test_a_caller_cancelled_before_its_turn_changes_nothing(two_stores):
     writer, reader = two_stores
-    stall_after(writer.db, "BEGIN")
-    task = asyncio.create_task(writer.tables.create(new_table(channel_id=1)))
-    await asyncio.sleep(0.02)  # BEGIN IMMEDIATE has run; the caller stalls before its work
-    task.cancel()
+    slow_groups(writer.db)
+    first = asyncio.create_task(writer.tables.create(new_table(channel_id=1)))
+    await asyncio.sleep(0.01)
+    queued = asyncio.create_task(writer.tables.create(new_table(channel_id=2)))
+    await asyncio.sleep(0)
+    queued.cancel()
     with pytest.raises(asyncio.CancelledError):
-        await task
-    writer.db._sql = type(writer.db)._sql.__get__(writer.db)  # no more stalls
-    table = await asyncio.wait_for(writer.tables.create(new_table(channel_id=2)), timeout=5)
+        await queued
+    await asyncio.wait_for(first, timeout=5)
+    table = await asyncio.wait_for(writer.tables.create(new_table(channel_id=3)), timeout=5)
     await asyncio.wait_for(writer.tables.set_board_message(table.id, 5, 1.0), timeout=5)
     seen = await reader.tables.get(table.id)  # committed, so another connection sees it
     assert seen is not None and seen.board_message_id == 5
+    assert sorted(t.channel_id for t in await reader.tables.all_open()) == [1, 3]
+
+
+async def test_a_group_is_one_hop_to_the_database_thread(two_stores):
+    """A transaction's statements run together on the thread: the event loop hands over
+    one unit per transaction, not one per statement."""
+    writer, _ = two_stores
+    hops = []
+    real = writer.db._hop
+
+    async def counted(fn, *args):
+        hops.append(getattr(fn, "__name__", "?"))
+        return await real(fn, *args)
+
+    writer.db._hop = counted
+    table = await writer.tables.create(new_table(channel_id=1, players=("u1", "u2", "u3")))
+    assert hops == ["_group"]
+    hops.clear()
+    await writer.tables.save(table.model_copy(update={"host": "u2"}), expected_rev=0, before=table)
+    assert hops == ["_group"]
 
 
 async def test_work_after_sqlite_dropped_the_group_is_committed_on_its_own(two_stores):

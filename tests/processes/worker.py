@@ -1,0 +1,70 @@
+"""One table-service process for the multi-process tests: `python worker.py MODE URL JSON`.
+
+Modes (each prints one JSON object per line, flushed, so the test sees progress live):
+  play    {"tables": [...], "seconds": s, "seed": n}  random legal moves as the seated people;
+          prints {"ack": table, "version": v} after every act that returned (acknowledged)
+  fire    {"now": t, "shard_count": n, "shard_ids": [...]}  fires due timers of its shards;
+          prints {"fired": table, "kind": k} per notice
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from games.kit import Rng  # noqa: E402
+from games.kit.playout import random_choice  # noqa: E402
+from persistence import Shards, open_store  # noqa: E402
+from tables import TableError, TableService  # noqa: E402
+
+
+def say(**fields) -> None:
+    print(json.dumps(fields), flush=True)
+
+
+async def play(url: str, args: dict) -> None:
+    store = await open_store(url)
+    svc = TableService(store)
+    rng = random.Random(args["seed"])
+    until = time.monotonic() + args["seconds"]
+    say(ready=True)
+
+    async def one_table(table_id: int) -> None:
+        while time.monotonic() < until:
+            table = await svc.get(table_id)
+            if table.status != "running":
+                return
+            owed = [p for s in table.seats for p in await svc.prompts_for(table_id, s.user_id)]
+            if not owed:
+                return
+            prompt = rng.choice(owed)
+            try:
+                result = await svc.act(table_id, prompt.player, table.version, prompt.id,
+                                       random_choice(prompt, Rng(seed=rng.randrange(2**31))))
+            except TableError as e:
+                if e.code in ("out_of_date", "illegal"):
+                    continue  # the other process moved first
+                raise
+            say(ack=table_id, version=result.actions[0].seq)
+
+    await asyncio.gather(*(one_table(t) for t in args["tables"]))
+    await store.close()
+
+
+async def fire(url: str, args: dict) -> None:
+    store = await open_store(url, shards=Shards(args["shard_count"], frozenset(args["shard_ids"])))
+    svc = TableService(store, clock=lambda: args["now"])
+    say(ready=True)
+    for notice in await svc.fire_due(args["now"]):
+        say(fired=notice.table_id, kind=notice.kind)
+    await store.close()
+
+
+if __name__ == "__main__":
+    mode, url, payload = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+    asyncio.run({"play": play, "fire": fire}[mode](url, payload))
