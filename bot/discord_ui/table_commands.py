@@ -1,4 +1,4 @@
-"""What the table slash commands do: new, join, leave, start, hand, board, resign.
+"""What the table slash commands do: new, join, leave, start, hand, board, resign, undo.
 
 Each acts on the table in the channel where it is used (`/game hand` also finds the user's
 only running table elsewhere)."""
@@ -11,7 +11,7 @@ import discord
 from bot.i18n import t
 from games import registry
 
-from . import lobby, permissions, play
+from . import lobby, permissions, play, presenters
 from .announce import board_view
 from .presenters import board_embed, clip
 from .replies import send, table_lang, uid, user_lang
@@ -129,3 +129,26 @@ async def resign(bot: CardTableBot, interaction: discord.Interaction) -> None:
     await send(interaction, ephemeral=True, content=t("table.resigned", lang, id=table.id))
     bot.announcer.publish(table.id, result.notices)
 
+
+
+async def undo(bot: CardTableBot, interaction: discord.Interaction) -> None:
+    """Take back the user's latest move at this channel's table (issue 12), when the rules
+    allow it; the refusal says why not. Their hand comes back with the previous controls."""
+    from tables.errors import TableError
+
+    svc = bot.service
+    lang = await user_lang(interaction)
+    table = await table_here(bot, interaction, lang)
+    if table is None:
+        return
+    user_id = uid(interaction.user)
+    try:
+        result = await svc.undo(table.id, user_id, table.version)
+    except TableError as error:
+        await send(interaction, ephemeral=True, content=error.message(lang))
+        return
+    names = presenters.names_of(table, lang)
+    move = " / ".join(presenters.event_lines(result.undone.events, names, lang)) or t("log.acted", lang)
+    await play.show_hand(bot, interaction, result.table, note=t("undo.done", lang, move=clip(move, 300)),
+                         in_place=False)
+    bot.announcer.publish(table.id, result.notices, actor=user_id)
