@@ -5,7 +5,8 @@
 Seat 1 is you; the other seats are played by the random legal player unless `--humans N`
 makes them hot-seat humans. Each decision lists numbered options; answer with the
 number(s) separated by spaces (`0` or an empty line for "none" where allowed), `v` to see
-the board again, `q` to quit.
+the board again, `u` to take back your last move (offered only when the rules allow it:
+nothing was drawn, shuffled or shown and the turn did not pass), `q` to quit.
 """
 from __future__ import annotations
 
@@ -18,12 +19,17 @@ from typing import TextIO
 from games import registry
 from games.kit import Game, IllegalAction, Prompt, Rng
 from games.kit.playout import random_choice
+from games.kit.undo import undo_refusal
 
 SHORTCUT_OPTIONS = ("mode", "set")
 
 
 class Quit(Exception):
     """The human typed q."""
+
+
+class Undo(Exception):
+    """The human typed u (only accepted when undo was offered)."""
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -70,17 +76,24 @@ def format_prompt(prompt: Prompt, lang: str) -> str:
     return "\n".join(lines)
 
 
+def undo_hint(lang: str) -> str:
+    return "  u. Take back your last move" if lang == "en" else "  u. 直前の自分の手を取り消す"
+
+
 def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None],
-                say: Callable[[str], None] = print) -> list[str]:
+                say: Callable[[str], None] = print, can_undo: bool = False) -> list[str]:
     """Ask until the answer names between min and max distinct listed options.
 
     `show_board` runs on `v` (it should show the board and the question again); `say`
-    writes the "please enter" hint to the same place as everything else.
+    writes the "please enter" hint to the same place as everything else. `u` raises Undo
+    when `can_undo`.
     """
     while True:
         answer = ask("> ").strip().lower()
         if answer == "q":
             raise Quit
+        if answer == "u" and can_undo:
+            raise Undo
         if answer == "v":
             show_board()
             continue
@@ -108,6 +121,8 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
     lang = args.lang
     state = game.setup(players, options, seed)
     cpu = Rng(seed=seed).fork(99)
+    # states before the latest moves that may still be taken back, newest last: (player, state)
+    undoable: list[tuple[str, object]] = []
 
     def say(text: str = "") -> None:
         print(text, file=out)
@@ -123,16 +138,22 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
         mine = [p for p in prompts if p.player in human_seats]
         prompt = mine[0] if mine else prompts[0]
         if prompt.player in human_seats:
-            say()
-            show_board(prompt.player)
-            say(format_prompt(prompt, lang))
+            can_undo = bool(undoable) and undoable[-1][0] == prompt.player
 
-            def board_and_question(p: Prompt = prompt) -> None:
+            def board_and_question(p: Prompt = prompt, offer: bool = can_undo) -> None:
                 show_board(p.player)
                 say(format_prompt(p, lang))
+                if offer:
+                    say(undo_hint(lang))
 
+            say()
+            board_and_question()
             try:
-                choice = read_choice(prompt, ask, lang, board_and_question, say)
+                choice = read_choice(prompt, ask, lang, board_and_question, say, can_undo)
+            except Undo:
+                state = undoable.pop()[1]
+                say("You took back your last move." if lang == "en" else "直前の手を取り消しました。")
+                continue
             except (Quit, EOFError):
                 say("Bye." if lang == "en" else "終了します。")
                 return 1
@@ -140,10 +161,15 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             choice = random_choice(prompt, cpu)
             say(f"[{prompt.player}] {', '.join(prompt.option(k).label.get(lang) for k in choice) or '—'}")
         try:
+            before = state
             state, events = game.apply(state, prompt.player, prompt.id, choice)
         except IllegalAction as e:  # cannot happen for listed options, but never crash a game
             say(e.message(lang))
             continue
+        if prompt.player in human_seats and undo_refusal(game, before, state, events, prompt.player) is None:
+            undoable.append((prompt.player, before))
+        else:
+            undoable.clear()  # a computer moved or something irreversible happened: what came before stands
         for event in events:
             if event.to is None or any(p in human_seats for p in event.to):
                 say(f"  · {event.text.get(lang)}")
