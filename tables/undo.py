@@ -31,7 +31,8 @@ class UndoOps(ServiceCore):
     async def undo_offer(self, table_id: int, user_id: str) -> LogEntry | None:
         """The move `user_id` may take back now (the table's latest, theirs, undoable), else None."""
         table = await self._load(table_id)
-        if table.status != "running":
+        seat = table.seat(user_id)
+        if table.status != "running" or seat is None or seat.auto:
             return None
         last = await self.store.actions.last_live(table_id)
         return last if self._refusal(table, last, user_id) is None else None
@@ -58,8 +59,11 @@ class UndoOps(ServiceCore):
             table = await self._load(table_id)
             if table.status != "running":
                 raise refused("game_over" if table.status == "finished" else "nothing")
-            if not table.user_seated(user_id):
+            seat = table.seat(user_id)
+            if seat is None:
                 raise refuse("not_seated")
+            if seat.auto:  # resigned or handed over: the seat plays itself now
+                raise refused("not_yours")
             if expected_version != table.version:
                 raise refused("stale")
             last = await self.store.actions.last_live(table_id)

@@ -114,3 +114,23 @@ def test_every_refusal_has_a_message_in_both_languages():
     for reason in (*REASONS, *SERVICE_REASONS):
         en, ja = t(f"undo.refused.{reason}", "en"), t(f"undo.refused.{reason}", "ja")
         assert en and ja and en != ja and "undo.refused" not in en
+
+
+async def test_a_resigned_player_cannot_take_a_move_back(svc):
+    table = (await started(svc, "guns-and-steel", ["u1", "u2", "u3"], {"set": "base"})).table
+    rng = Rng(seed=1)
+    for _ in range(200):
+        prompt = rng.choice(owed(table))
+        table = (await svc.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))).table
+        if await svc.undo_offer(table.id, prompt.player) is not None:
+            break
+    else:
+        raise AssertionError("no undoable move came up")
+    mover = prompt.player
+    await svc.resign(table.id, mover)
+    table = await svc.get(table.id)
+    assert await svc.undo_offer(table.id, mover) is None
+    with pytest.raises(TableError) as err:
+        await svc.undo(table.id, mover, table.version)
+    assert _reason(err.value) == "not_yours"
+    assert "Only the player" in err.value.message("en") and "取り消せる" in err.value.message("ja")
