@@ -2,8 +2,8 @@
 
     python -m bot.local ganymede --mode coop --lang ja --seed 7
 
-Seat 1 is you; the other seats are played by the random legal player unless `--humans N`
-makes them hot-seat humans. Each decision lists numbered options; answer with the
+Seat 1 is you; the other seats are computer players (`--ai random|greedy|strong`, default
+strong, thinking `--think` seconds a move) unless `--humans N` makes them hot-seat humans. Each decision lists numbered options; answer with the
 number(s) separated by spaces (`0` or an empty line for "none" where allowed), `v` to see
 the board again, `u` to take back your last move (offered only when the rules allow it:
 nothing was drawn, shuffled or shown and the turn did not pass), `q` to quit.
@@ -17,11 +17,12 @@ from collections.abc import Callable
 from typing import TextIO
 
 from games import registry
-from games.kit import Game, IllegalAction, Prompt, Rng
-from games.kit.playout import random_choice
+from games.kit import Game, IllegalAction, Prompt, ai
 from games.kit.undo import undo_refusal
 
 SHORTCUT_OPTIONS = ("mode", "set")
+CPU_ITERATIONS: int | None = None  # None: think for --think seconds; tests set a fixed count
+DEFAULT_AI = ai.DEFAULT_LEVEL
 
 
 class Quit(Exception):
@@ -38,6 +39,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--replay", metavar="FILE", help="replay a finished game's log downloaded from the bot and print its result")
     ap.add_argument("--players", type=int, help="number of seats (default: the game's minimum for these options)")
     ap.add_argument("--humans", type=int, default=1, help="how many seats are humans at this keyboard (default 1)")
+    ap.add_argument("--ai", choices=ai.LEVELS, default=DEFAULT_AI,
+                    help="how the computer seats play (default strong)")
+    ap.add_argument("--think", type=float, default=1.0, metavar="SECONDS",
+                    help="the strong computer's thinking time per move (default 1)")
     ap.add_argument("--lang", choices=("en", "ja"), default="en")
     ap.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
     ap.add_argument("--mode", help="game mode, for games that have one (ganymede: duel, coop, three)")
@@ -120,7 +125,6 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     lang = args.lang
     state = game.setup(players, options, seed)
-    cpu = Rng(seed=seed).fork(99)
     # states before the latest moves that may still be taken back, newest last: (player, state)
     undoable: list[tuple[str, object]] = []
 
@@ -158,7 +162,9 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say("Bye." if lang == "en" else "終了します。")
                 return 1
         else:
-            choice = random_choice(prompt, cpu)
+            prompt_id, choice = ai.choose(game, state, prompt.player, level=args.ai, seed=seed, budget_s=args.think,
+                                          iterations=CPU_ITERATIONS)
+            prompt = next(p for p in prompts if p.id == prompt_id and p.player == prompt.player)
             say(f"[{prompt.player}] {', '.join(prompt.option(k).label.get(lang) for k in choice) or '—'}")
         try:
             before = state

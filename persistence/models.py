@@ -14,16 +14,20 @@ from games.kit import Event, Text
 TableStatus = Literal["lobby", "running", "finished", "cancelled"]
 OPEN_STATUSES: tuple[str, ...] = ("lobby", "running")
 IdlePolicy = Literal["skip", "auto"]
+AiLevel = Literal["random", "greedy", "strong"]          # games.kit.ai.LEVELS
+AutoLevel = Literal["greedy", "strong"]                  # who plays idle, resigned and kicked seats
 TABLE_TIMER = ""  # the `seat` of timers that belong to the whole table (the lobby timeout)
 
 
 class Seat(BaseModel):
-    """One place at a table. `auto`: played by the random legal player from now on."""
+    """One place at a table. `auto`: played by the computer from now on (at the table's
+    `auto_level`); `level`: a computer seat's strength (None = the default, strong)."""
 
     user_id: str
     display_name: str
     is_cpu: bool = False
     auto: bool = False
+    level: AiLevel | None = None
     idle_expiries: int = 0             # consecutive turn-clock expiries of this seat
     turn_started_at: float | None = None  # set while the seat owes a decision
     turn_seconds: float = 0.0          # total time this seat took over its finished turns
@@ -46,6 +50,7 @@ class TableSettings(BaseModel):
     reminders: list[int] = Field(default_factory=list)  # seconds after a turn starts; empty = derived
     idle_policy: IdlePolicy = "skip"
     handover_after: int = Field(3, ge=0, le=100)          # 0 = never hand a seat over
+    auto_level: AutoLevel = "strong"                      # how well idle and handed-over seats are played
     quiet_hours: list[int] | None = None                  # None = the server's; [] = none; [start, end]
 
     @field_validator("quiet_hours")
@@ -141,11 +146,13 @@ class GuildSettings(BaseModel):
     max_open_tables_per_user: int = Field(3, ge=1, le=100)
     idle_policy: IdlePolicy = "skip"
     handover_after: int = Field(3, ge=0, le=100)
+    auto_level: AutoLevel = "strong"
     lobby_timeout_s: int = Field(86400, ge=60)
 
     def table_settings(self) -> TableSettings:
         return TableSettings(turn_limit_s=self.turn_limit_s, reminders=list(self.reminders),
-                             idle_policy=self.idle_policy, handover_after=self.handover_after)
+                             idle_policy=self.idle_policy, handover_after=self.handover_after,
+                             auto_level=self.auto_level)
 
 
 class UserPrefs(BaseModel):

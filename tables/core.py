@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import secrets
 import time
 import uuid
@@ -16,19 +17,19 @@ from collections.abc import Callable
 from typing import Any
 
 from games import registry
-from games.kit import Event, Game, IllegalAction, Rng
-from games.kit.playout import random_choice
+from games.kit import Event, Game, IllegalAction, ai
 from games.kit.undo import undo_refusal
 from persistence import Conflict, StaleWrite, Store
 from persistence.models import GuildSettings, LogEntry, Result, Seat, Table, Timer
 from persistence.repos import OutboxItem
 
-from . import clock
+from . import clock, cpu
 from .errors import TableError, refuse
 from .models import ActResult, Notice
 from .results import build_result
 
 CPU_PREFIX = "cpu:"
+log = logging.getLogger(__name__)
 STATE_CACHE_SIZE = 256  # parsed states kept (tens of KB each)
 GUILD_SETTINGS_TTL_S = 10.0
 _NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
@@ -45,13 +46,14 @@ class ServiceCore:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
                  seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
-                 max_auto_moves: int = 20000):
+                 max_auto_moves: int = 20000, cpu_runner: cpu.CpuRunner | None = None):
         self.store = store
         self.clock = clock
         self.max_open_tables_per_user = max_open_tables_per_user
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
         self.snapshot_every = snapshot_every
         self.max_auto_moves = max_auto_moves
+        self.cpu = cpu_runner if cpu_runner is not None else cpu.default_runner()
         self._locks: dict[int, asyncio.Lock] = {}
         # the parsed state of the tables this process wrote last, by table: (rev, state), so a
         # decision parses the state JSON at most once (never when this process made the last move)
@@ -266,7 +268,9 @@ class ServiceCore:
         return self._notice(table, "game_over", table.humans, **data)
 
     async def _run_automatic(self, table: Table, game: Game, state: Any, acc: ActResult) -> Table:
-        """Computer seats and handed-over seats move until a person owes a decision."""
+        """Computer seats and handed-over seats move until a person owes a decision. Each
+        move is thought out off the event loop, then committed like a person's (the caller
+        holds the table's lock; the store checks the version)."""
         for _ in range(self.max_auto_moves):
             if table.status != "running":
                 break
@@ -274,11 +278,22 @@ class ServiceCore:
             prompt = next((p for p in self._prompts(game, state) if p.player in robots), None)
             if prompt is None:
                 break
-            rng = Rng(seed=table.seed or 0).fork(1_000_003 + state.version)
-            table, state = await self._commit_move(table, game, state, prompt.player, prompt.id,
-                                                   random_choice(prompt, rng), acc,
-                                                   auto=not robots[prompt.player].is_cpu)
+            seat = robots[prompt.player]
+            level = (seat.level or ai.DEFAULT_LEVEL) if seat.is_cpu else table.settings.auto_level
+            prompt_id, choice = await self._computer_choice(table, game, state, prompt.player, level)
+            table, state = await self._commit_move(table, game, state, prompt.player, prompt_id, choice, acc,
+                                                   auto=not seat.is_cpu)
         return table
+
+    async def _computer_choice(self, table: Table, game: Game, state: Any, player: str,
+                               level: str) -> tuple[str, list[str]]:
+        """The computer's answer for `player`; should the worker fail, a random legal move
+        (the game goes on rather than hang on one seat)."""
+        try:
+            return await self.cpu.choose(game, state, player, level, seed=table.seed or 0)
+        except Exception:
+            log.exception("computer move of %s at table %s failed; playing a random move", player, table.id)
+            return ai.choose(game, state, player, level="random", seed=table.seed or 0)
 
     def _events_for(self, events: list[Event], viewer: str | None) -> list[Event]:
         return [e for e in events if e.visible_to(viewer)]

@@ -10,8 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games.kit import Game, Prompt, Rng
-from games.kit.playout import random_choice
+from games.kit import Game, Prompt
 from persistence import StaleWrite
 from persistence.models import Table, Timer
 
@@ -24,17 +23,17 @@ from .results import build_result
 log = logging.getLogger(__name__)
 
 
-def idle_choice(prompt: Prompt, policy: str, rng: Rng) -> tuple[list[str], bool]:
-    """The answer given for an idle seat and whether it is a pass. `skip` takes an option
-    the game marks `passes` (or the empty answer where zero options are allowed); anything
-    else, or policy `auto`, is a random legal move."""
+def idle_pass(prompt: Prompt, policy: str) -> list[str] | None:
+    """The pass given for an idle seat under policy `skip`: an option the game marks
+    `passes` (or the empty answer where zero options are allowed). None when there is no
+    pass, or under policy `auto`: the computer then plays the seat (table's `auto_level`)."""
     if policy == "skip":
         passing = [o for o in prompt.options if o.passes]
         if passing and prompt.min <= 1 <= prompt.max:
-            return [passing[0].key], True
+            return [passing[0].key]
         if prompt.min == 0:
-            return [], True
-    return random_choice(prompt, rng), False
+            return []
+    return None
 
 
 class IdleOps(ServiceCore):
@@ -155,8 +154,7 @@ class IdleOps(ServiceCore):
         seat.idle_expiries += 1
         handover = 0 < table.settings.handover_after <= seat.idle_expiries
         seat.auto = seat.auto or handover
-        plan, passed = self._idle_plan(game, state, user_id, table.settings.idle_policy,
-                                       Rng(seed=table.seed or 0).fork(2_000_003 + state.version))
+        plan, passed = await self._idle_plan(table, game, state, user_id)
         told = [self._notice(table, "expired", [user_id], passed=passed, count=seat.idle_expiries)]
         if handover:
             told.append(self._notice(table, "handed_over", [user_id], count=seat.idle_expiries))
@@ -174,19 +172,23 @@ class IdleOps(ServiceCore):
         acc.table = await self._run_automatic(table, game, state, acc)
         return acc
 
-    def _idle_plan(self, game: Game, state: Any, user_id: str, policy: str, rng: Rng
-                   ) -> tuple[list[tuple[str, list[str]]], bool]:
+    async def _idle_plan(self, table: Table, game: Game, state: Any, user_id: str
+                         ) -> tuple[list[tuple[str, list[str]]], bool]:
         """The moves made for an idle seat (its whole turn) and whether all of them pass,
-        worked out before anything is written so the notice goes out with the first move."""
+        worked out before anything is written so the notice goes out with the first move.
+        Where there is no pass (or the policy is `auto`) the computer plays at `auto_level`."""
         plan, passed = [], True
         for _ in range(self.max_auto_moves):
             prompt = next((p for p in game.prompts(state) if p.player == user_id), None)
             if prompt is None:
                 break
-            choice, is_pass = idle_choice(prompt, policy, rng)
-            passed = passed and is_pass
-            plan.append((prompt.id, choice))
-            state, _ = game.apply(state, user_id, prompt.id, choice)
+            prompt_id, choice = prompt.id, idle_pass(prompt, table.settings.idle_policy)
+            passed = passed and choice is not None
+            if choice is None:
+                prompt_id, choice = await self._computer_choice(table, game, state, user_id,
+                                                                table.settings.auto_level)
+            plan.append((prompt_id, choice))
+            state, _ = game.apply(state, user_id, prompt_id, choice)
         return plan, passed
 
     async def _hand_over(self, table: Table, user_id: str, kind: str) -> ActResult:

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from games.kit import IllegalAction
+from games.kit import IllegalAction, ai
 from persistence import Conflict
 from persistence.models import TABLE_TIMER, Seat, Table, Timer
 
@@ -95,8 +95,11 @@ class LobbyOps(ServiceCore):
         if table.host != by_user:
             raise refuse("not_host")
 
-    async def add_cpu(self, table_id: int, by_user: str) -> Table:
-        """The host adds a random-legal seat ("cpu:N") where the game allows it."""
+    async def add_cpu(self, table_id: int, by_user: str, level: str = ai.DEFAULT_LEVEL) -> Table:
+        """The host adds a computer seat ("cpu:N") playing at `level` (random, greedy or
+        strong) where the game allows it."""
+        if level not in ai.LEVELS:
+            raise refuse("bad_level", level=level)
         async with self._lock(table_id):
             table = await self._load(table_id)
             self._host_lobby(table, by_user)
@@ -107,7 +110,8 @@ class LobbyOps(ServiceCore):
                 raise refuse("table_full", max=high)
             taken = {s.user_id for s in table.seats}
             n = next(i for i in range(1, 100) if f"{CPU_PREFIX}{i}" not in taken)
-            seat = Seat(user_id=f"{CPU_PREFIX}{n}", display_name=t("service.cpu_name", "en", n=n), is_cpu=True)
+            seat = Seat(user_id=f"{CPU_PREFIX}{n}", display_name=t("service.cpu_name", "en", n=n), is_cpu=True,
+                        level=level)
             return await self._save_lobby(table.model_copy(update={"seats": [*table.seats, seat]}), table)
 
     async def remove_cpu(self, table_id: int, by_user: str, cpu_id: str) -> Table:

@@ -173,3 +173,29 @@ def test_u_takes_the_last_move_back_only_when_offered(key, extra):
     text = out.getvalue()
     assert state["undos"] > 0 and text.count("You took back your last move.") == state["undos"]
     assert text.count("\n" + RETRY[0]) == state["refused_u"]
+
+
+@pytest.mark.parametrize("level", ["greedy", "strong"])
+def test_the_other_seats_play_at_the_chosen_level(level, monkeypatch):
+    """`--ai` picks how the computer seats play; the game still runs to its result."""
+    import bot.local as local
+    from games.kit import ai
+    asked = []
+    real = ai.choose
+
+    def spy(game, state, player, level="strong", **kw):
+        asked.append(level)
+        return real(game, state, player, level=level, **kw)
+
+    monkeypatch.setattr(local.ai, "choose", spy)
+    out = io.StringIO()
+    keyboard = ScriptedKeyboard(out, seed=2)
+    assert play(parse_args(["sutosute", "--seed", "5", "--ai", level]), ask=keyboard, out=out) == 0
+    assert asked and set(asked) == {level}
+    assert out.getvalue().strip().splitlines()[-1].startswith("Result: ")
+
+
+def test_ai_level_default_is_strong():
+    import bot.local as local
+    from games.kit import ai
+    assert ai.DEFAULT_LEVEL == "strong" and "--ai" in local.__doc__

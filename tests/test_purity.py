@@ -80,3 +80,14 @@ def test_table_service_knows_no_front_end():
 def test_layer_checker_sees_imports():
     assert _imports("import discord.ui\nfrom bot.i18n import t") == {"discord", "bot"}
     assert _imports("from .core import x") == set()
+
+
+# The rules never read a clock. The one exception is the computer player's search, which stops
+# thinking when its time budget is spent (its answers are reproducible with an iteration cap).
+CLOCK_ALLOWED = {"kit/ismcts.py"}
+
+
+def test_only_the_search_reads_the_clock():
+    readers = {str(path.relative_to(GAMES)) for path in GAMES.rglob("*.py")
+               if _imports(path.read_text(encoding="utf-8")) & {"time", "datetime"}}
+    assert readers <= CLOCK_ALLOWED

@@ -29,6 +29,9 @@ QUIET_HOURS = "@quiet_hours"
 SERVER_QUIET = "server"
 NO_QUIET = "off"
 REMOVE_CPU = "@remove_cpu"
+ADD_CPU = "@add_cpu"        # + a computer seat of a chosen level (the button adds a strong one)
+AUTO_LEVEL = "@auto_level"  # the level that plays idle and handed-over seats
+LEVELS = ("random", "greedy", "strong")  # games.kit.ai.LEVELS
 
 
 def option_lines(table: Any, lang: str) -> list[str]:
@@ -104,6 +107,10 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
     more.append(select_option(t("lobby.reminders", lang), REMINDERS, reminders_text(table.settings.reminders, lang)))
     more.append(select_option(t("lobby.quiet_hours", lang), QUIET_HOURS, quiet_text(table.settings.quiet_hours, lang)))
+    if game.allows_random_seats:
+        more.append(select_option(t("lobby.add_cpu_level", lang), ADD_CPU))
+    more.append(select_option(t("lobby.auto_level", lang), AUTO_LEVEL,
+                              t(f"ai.level.{table.settings.auto_level}", lang)))
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
@@ -131,6 +138,14 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                                  default=p == table.settings.idle_policy) for p in ("skip", "auto")]
         item = select(ids.lobby_value(table.id, v, name), options, t("lobby.idle_policy", lang))
         return t("lobby.pick_value", lang, name=t("lobby.idle_policy", lang)), detached_view([item])
+    if name in (ADD_CPU, AUTO_LEVEL):
+        label = t("lobby.add_cpu_level" if name == ADD_CPU else "lobby.auto_level", lang)
+        levels = LEVELS if name == ADD_CPU else LEVELS[1:]
+        current = "strong" if name == ADD_CPU else table.settings.auto_level
+        options = [select_option(t(f"ai.level.{lv}", lang), lv, t(f"ai.level.{lv}.detail", lang), default=lv == current)
+                   for lv in levels]
+        item = select(ids.lobby_value(table.id, v, name), options, label)
+        return t("lobby.pick_value", lang, name=label), detached_view([item])
     if name in (REMINDERS, QUIET_HOURS):
         label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
         options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
@@ -159,12 +174,17 @@ def _quiet_options(table: Any, lang: str) -> list[discord.SelectOption]:
 
 
 def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
-    """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the clock."""
+    """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the
+    table's settings, 'cpu' for a computer seat to add (the value is its level)."""
     if name == TURN_LIMIT:
         seconds = int(raw)
         return "setting", {"turn_limit_s": seconds or None}
     if name == IDLE_POLICY:
         return "setting", {"idle_policy": raw}
+    if name == AUTO_LEVEL:
+        return "setting", {"auto_level": raw}
+    if name == ADD_CPU:
+        return "cpu", raw
     if name == REMINDERS:
         presets = dict(REMINDER_PRESETS)
         if raw not in presets:

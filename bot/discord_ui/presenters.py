@@ -52,6 +52,12 @@ def game_name(game: Game, lang: str) -> str:
 
 
 # ---- lobby ------------------------------------------------------------------------------
+def cpu_seat(seat: Any, names: dict[str, str], lang: str) -> str:
+    """A computer seat with its level, e.g. "CPU 1 (strong)"."""
+    level = t(f"ai.level.{seat.level or 'strong'}", lang)
+    return t("lobby.cpu_seat", lang, name=names[seat.user_id], level=level)
+
+
 def lobby_embed(game: Game, table: Any, lang: str, option_lines: list[str], settings_line: str) -> discord.Embed:
     names = names_of(table, lang)
     low, high = game.player_range(game.parse_options(table.options))
@@ -63,7 +69,7 @@ def lobby_embed(game: Game, table: Any, lang: str, option_lines: list[str], sett
         embed.description = t("lobby.cancelled", lang)
     else:
         embed.description = t("lobby.started", lang)
-    seats = "\n".join(f"{i}. {mention(s.user_id, names) if not s.is_cpu else names[s.user_id]}"
+    seats = "\n".join(f"{i}. {mention(s.user_id, names) if not s.is_cpu else cpu_seat(s, names, lang)}"
                       + (" 👑" if s.user_id == table.host else "")
                       for i, s in enumerate(table.seats, 1)) or "—"
     embed.add_field(name=t("lobby.players", lang, n=len(table.seats), low=low, high=high), value=seats, inline=False)

@@ -159,6 +159,8 @@ class Router:
             kind, value = lobby.decode_setting(table, name, values[0])
             if kind == "option":
                 table = await svc.set_option(cid.table, uid(interaction.user), name, value)
+            elif kind == "cpu":
+                table = await svc.add_cpu(cid.table, uid(interaction.user), level=value)
             else:
                 table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
             await edit(interaction, content=t("lobby.value_set", lang), view=None)

@@ -10,7 +10,7 @@ from ..errors import StaleWrite
 from ..models import Seat, Table, TableSettings
 
 _SEAT_COLUMNS = ("user_id", "display_name", "is_cpu", "auto", "idle_expiries", "turn_started_at", "turn_seconds",
-                 "turns")
+                 "turns", "level")
 _OPEN = "status IN ('lobby', 'running')"  # models.OPEN_STATUSES
 _ROBOT_SEAT = "EXISTS (SELECT 1 FROM seats s WHERE s.table_id = game_tables.id AND (s.is_cpu OR s.auto))"
 
@@ -33,7 +33,7 @@ def table_row(t: Table) -> dict[str, Any]:
 def seat_row(s: Seat) -> dict[str, Any]:
     return {"user_id": s.user_id, "display_name": s.display_name, "is_cpu": s.is_cpu, "auto": s.auto,
             "idle_expiries": s.idle_expiries, "turn_started_at": _float(s.turn_started_at),
-            "turn_seconds": float(s.turn_seconds), "turns": s.turns}
+            "turn_seconds": float(s.turn_seconds), "turns": s.turns, "level": s.level}
 
 
 def _table(row: Row, seats: list[Seat]) -> Table:
@@ -51,7 +51,7 @@ def _table(row: Row, seats: list[Seat]) -> Table:
 def _seat(row: Row) -> Seat:
     return Seat(user_id=row["user_id"], display_name=row["display_name"], is_cpu=bool(row["is_cpu"]),
                 auto=bool(row["auto"]), idle_expiries=row["idle_expiries"], turn_started_at=row["turn_started_at"],
-                turn_seconds=row["turn_seconds"], turns=row["turns"])
+                turn_seconds=row["turn_seconds"], turns=row["turns"], level=row["level"])
 
 
 def _changes(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:

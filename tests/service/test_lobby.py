@@ -149,5 +149,5 @@ def test_every_refusal_reads_well_in_english_and_japanese():
         assert messages[key]["en"] and messages[key]["ja"], code
         assert messages[key]["en"] != messages[key]["ja"], code
         params = {"count": 3, "limit": 3, "max": 2, "min": 2, "game": "x", "name": "n", "value": "v",
-                  "detail": "d", "reason": "r"}
+                  "detail": "d", "reason": "r", "level": "genius"}
         assert t(key, "ja", **params) and t(key, "en", **params)

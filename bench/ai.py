@@ -1,0 +1,149 @@
+"""How strong the computer players are: win rates with 95 % confidence intervals and the
+decision time of the strong agent (mean and p95), per game, mode and match-up.
+
+    python bench/ai.py                       # every match-up, 200 games each (takes hours)
+    python bench/ai.py --game sutosute --games 40 --budget 0.3 --jobs 2
+    python bench/ai.py --matchup ganymede-coop --games 100 --iterations 150
+    python bench/ai.py --list
+
+Seats rotate from game to game, so no level keeps the first seat. A tie counts half in the
+score column; the win column counts wins only. Numbers, not pass/fail.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games import registry  # noqa: E402
+from games.kit import agents, ai  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """`levels` per seat; `focus` is the seat level whose results are reported (a team:
+    every seat of that level)."""
+
+    name: str
+    game: str
+    options: dict
+    levels: tuple[str, ...]
+    focus: str = "strong"
+    team: bool = False  # co-op: no winner means the team lost
+
+
+MATCHUPS = [
+    Matchup("sutosute-random", "sutosute", {}, ("strong", "random")),
+    Matchup("sutosute-greedy", "sutosute", {}, ("strong", "greedy")),
+    Matchup("ganymede-duel-random", "ganymede", {"mode": "duel"}, ("strong", "random")),
+    Matchup("ganymede-duel-greedy", "ganymede", {"mode": "duel"}, ("strong", "greedy")),
+    Matchup("ganymede-coop", "ganymede", {"mode": "coop"}, ("strong", "strong"), team=True),
+    Matchup("ganymede-coop-random", "ganymede", {"mode": "coop"}, ("random", "random"), focus="random", team=True),
+    Matchup("ganymede-coop-greedy", "ganymede", {"mode": "coop"}, ("greedy", "greedy"), focus="greedy", team=True),
+    Matchup("gs-2p-random", "guns-and-steel", {}, ("strong", "random")),
+    Matchup("gs-2p-greedy", "guns-and-steel", {}, ("strong", "greedy")),
+    Matchup("gs-3p-random", "guns-and-steel", {}, ("strong", "random", "random")),
+    Matchup("gs-3p-greedy", "guns-and-steel", {}, ("strong", "greedy", "greedy")),
+    Matchup("fort-strong", "fort-of-gold", {}, ("strong",)),
+    Matchup("fort-greedy", "fort-of-gold", {}, ("greedy",), focus="greedy"),
+    Matchup("fort-random", "fort-of-gold", {}, ("random",), focus="random"),
+]
+
+
+def play_one(args: tuple[Matchup, int, float, int | None, int | None]) -> tuple[float, bool, list[float]]:
+    """One game; returns (focus score 1 / 0.5 / 0, finished, the focus level's decision times)."""
+    m, n, budget, iterations, rollout = args
+    game = registry.get(m.game)
+    if rollout is not None:  # tuning: another rollout depth than the game's
+        agents._HOOKS[game.key] = replace(agents.hooks(game), rollout_depth=rollout)
+    k = len(m.levels)
+    shift = n % k
+    levels = m.levels[shift:] + m.levels[:shift]  # rotate the seats
+    players = [f"p{i}" for i in range(k)]
+    level_of = dict(zip(players, levels, strict=True))
+    state = game.setup(players, m.options, seed=10_000 + n)
+    times: list[float] = []
+    for _ in range(5000):
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        player = prompts[0].player
+        start = time.perf_counter()
+        pid, choice = ai.choose(game, state, player, level=level_of[player], seed=n, budget_s=budget,
+                                iterations=iterations)
+        if level_of[player] == m.focus:
+            times.append(time.perf_counter() - start)
+        game.apply_in_place(state, player, pid, choice)
+    outcome = game.outcome(state)
+    if outcome is None:
+        return 0.5, False, times
+    focus = [p for p in players if level_of[p] == m.focus]
+    if any(p in outcome.winners for p in focus):
+        return 1.0, True, times
+    if not outcome.winners and len(outcome.ranking) == 1 and k > 1 and not m.team:
+        return 0.5, True, times
+    return 0.0, True, times
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None) -> None:
+    start = time.perf_counter()
+    tasks = [(m, n, budget, iterations, rollout) for n in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(play_one, tasks))
+    else:
+        results = [play_one(t) for t in tasks]
+    wins = sum(1 for s, _, _ in results if s == 1.0)
+    ties = sum(1 for s, _, _ in results if s == 0.5)
+    unfinished = sum(1 for _, f, _ in results if not f)
+    low, high = wilson(wins, games)
+    times = sorted(t for _, _, ts in results for t in ts)
+    mean = statistics.fmean(times) if times else 0.0
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
+    seats = "+".join(m.levels)
+    print(f"{m.name:22s} {seats:22s} games {games:4d}  {m.focus} wins {wins / games:6.1%} "
+          f"[{low:5.1%}, {high:5.1%}]  ties {ties}  unfinished {unfinished}  "
+          f"decision mean {mean * 1000:6.0f} ms p95 {p95 * 1000:6.0f} ms  ({len(times)} decisions, "
+          f"{time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", help="only match-ups of this game key")
+    parser.add_argument("--matchup", action="append", help="only these match-ups (repeatable)")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds per strong decision (default 1.0)")
+    parser.add_argument("--iterations", type=int, default=None, help="cap the strong search instead of a time budget")
+    parser.add_argument("--rollout", type=int, default=None, help="tuning: rollout depth instead of the game's")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    chosen = [m for m in MATCHUPS if (not args.game or m.game == args.game)
+              and (not args.matchup or m.name in args.matchup)]
+    if args.list:
+        for m in MATCHUPS:
+            print(m.name, m.game, m.options, "+".join(m.levels))
+        return
+    print(f"budget {args.budget} s, iterations {args.iterations}, rollout {args.rollout}, jobs {args.jobs}", flush=True)
+    for m in chosen:
+        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""The strong agent: information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012).
+
+Every iteration draws a determinized state from the seat's information set, walks the tree
+with UCB (each action's statistics also count how often it was available, as determinizations
+offer different moves), expands one new action, plays a short random rollout and scores the
+leaf with the game's evaluation. Tree nodes are keyed by the history as the acting player
+observes it: a choice made while another player decides at the same time (a face-down card)
+is seen by the others only as "someone answered that prompt", so no simulated opponent
+reacts to a card it could not see. Chance is open loop: each determinization brings its own
+dice and shuffles. The answer is the root action visited most.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+from .agents import Action, InfoSet, actions_of, hooks, value
+from .errors import IllegalAction
+from .playout import random_choice
+from .rng import Rng
+
+Token = tuple  # one applied action as stored in a history
+
+
+@dataclass
+class SearchConfig:
+    """`budget_s` bounds the thinking time; `iterations`, when set, bounds the work instead
+    (deterministic for a fixed seed). `exploration` is UCB's c for rewards in [0, 1]."""
+
+    budget_s: float = 1.0
+    iterations: int | None = None
+    exploration: float = 0.7
+    cap: int = 48                   # answers considered for one big multi-option prompt
+    rollout_depth: int | None = None  # None: the game's ROLLOUT_DEPTH
+    widening: float = 2.0           # progressive widening: new actions tried at a node ≈ widening·√visits
+
+
+@dataclass
+class SearchStats:
+    iterations: int = 0
+    failures: int = 0               # determinizations the rules refused (skipped)
+    root: dict[Action, tuple[float, int]] = field(default_factory=dict)  # mean reward, visits
+
+
+def _observed(tokens: list[Token], actor: str) -> tuple:
+    """The history as `actor` saw it: simultaneous choices of others are masked."""
+    return tuple(t[:2] if (t[3] and t[0] != actor) else t[:3] for t in tokens)
+
+
+def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple[Action, SearchStats]:
+    config = config or SearchConfig()
+    game, seat = info.game, info.seat
+    hook = hooks(game)
+    depth_limit = config.rollout_depth if config.rollout_depth is not None else hook.rollout_depth
+    root_actions = actions_of(info.prompts, seat, Rng(seed=0), config.cap)
+    stats = SearchStats()
+    if len(root_actions) == 1:
+        return root_actions[0], stats
+    nodes: dict[tuple, dict[Action, list[float]]] = {}
+    start = time.perf_counter()
+    while True:
+        if config.iterations is not None and stats.iterations >= config.iterations:
+            break
+        elapsed = time.perf_counter() - start
+        # stop when one more iteration (at 1.5 times the mean pace) would overrun the budget
+        if config.iterations is None and stats.iterations and elapsed * (1 + 1.5 / stats.iterations) >= config.budget_s:
+            break
+        if config.iterations is not None and elapsed >= max(config.budget_s, 60.0):
+            break  # an iteration cap still never thinks for more than a minute
+        stats.iterations += 1
+        try:
+            _iterate(info, rng, config, nodes, root_actions, depth_limit, hook.rollout_choice)
+        except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
+            stats.failures += 1
+    root = nodes.get((), {})
+    best, best_key = root_actions[0], (-1, -1.0)
+    for a in root_actions:
+        total, visits, _ = root.get(a, (0.0, 0, 0))
+        mean = total / visits if visits else 0.0
+        stats.root[a] = (mean, int(visits))
+        if (visits, mean) > best_key:
+            best, best_key = a, (visits, mean)
+    return best, stats
+
+
+def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_actions: list[Action],
+             depth_limit: int, rollout_choice) -> None:
+    game, seat = info.game, info.seat
+    state = info.sample(rng)
+    tokens: list[Token] = []
+    trail: list[tuple[dict, Action, str]] = []
+    in_tree, rollout_steps = True, 0
+    prompts = game.prompts(state)
+    while prompts and game.outcome(state) is None:
+        simultaneous = len({p.player for p in prompts}) > 1
+        if in_tree:
+            actor = seat if not tokens else prompts[0].player
+            legal = root_actions if not tokens else actions_of(prompts, actor, Rng(seed=len(tokens)), config.cap)
+            node = nodes.setdefault(_observed(tokens, actor), {})
+            action = _select(node, legal, rng, config)
+            trail.append((node, action, actor))
+            if node[action][1] == 0:
+                in_tree = False  # expanded one new action: the rest is rollout
+            pid, choice = action
+        else:
+            if rollout_steps >= depth_limit:
+                break
+            rollout_steps += 1
+            prompt = prompts[rng.below(len(prompts))]
+            actor = prompt.player
+            picked = rollout_choice(state, prompt, rng) if rollout_choice else None
+            choice = tuple(picked if picked is not None else random_choice(prompt, rng))
+            pid = prompt.id
+        _, prompts = game.step(state, actor, pid, list(choice), prompts)  # the next prompts come back
+        tokens.append((actor, pid, choice, simultaneous))
+    rewards: dict[str, float] = {}
+    for node, action, actor in trail:
+        if actor not in rewards:
+            rewards[actor] = value(game, state, actor)
+        entry = node[action]
+        entry[0] += rewards[actor]
+        entry[1] += 1
+
+
+def _select(node: dict[Action, list[float]], legal: list[Action], rng: Rng, config: SearchConfig) -> Action:
+    """UCB over the actions available in this determinization, trying new ones first within
+    the progressive-widening allowance."""
+    tried, untried = [], []
+    visits_here = 0
+    for a in legal:
+        entry = node.get(a)
+        if entry is None:
+            entry = node[a] = [0.0, 0, 0]
+        entry[2] += 1
+        if entry[1]:
+            tried.append(a)
+            visits_here += entry[1]
+        else:
+            untried.append(a)
+    allowance = max(2, int(config.widening * math.sqrt(visits_here + 1)))
+    if untried and (not tried or len(tried) < allowance):
+        return untried[rng.below(len(untried))]
+    best, best_score = tried[0], -math.inf
+    for a in tried:
+        total, visits, avail = node[a]
+        score = total / visits + config.exploration * math.sqrt(math.log(max(avail, 1)) / visits)
+        if score > best_score:
+            best, best_score = a, score
+    return best

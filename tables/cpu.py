@@ -1,0 +1,66 @@
+"""Computer moves off the event loop.
+
+A search thinks for up to a second of CPU; run on the event loop it would freeze every other
+table and every button. `CpuRunner` sends it to a pool of worker processes (the state travels
+as JSON) and awaits the answer, so the loop keeps serving others meanwhile. The random level
+is instant and runs inline.
+"""
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from games import registry
+from games.kit import Game, ai
+
+DEFAULT_BUDGET_S = 0.9  # thinking time per move; with the pool's hand-off the move is ready within 1 s
+
+
+def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float,
+            iterations: int | None) -> tuple[str, list[str]]:
+    """In a worker: the agent's answer (module level, so a process pool can call it)."""
+    game = registry.get(game_key)
+    return ai.choose(game, game.load_state(state_json), player, level=level, seed=seed, budget_s=budget_s,
+                     iterations=iterations)
+
+
+_shared_pool: ProcessPoolExecutor | None = None
+
+
+def shared_pool() -> ProcessPoolExecutor:
+    """One pool of worker processes per bot process (started on first use). Workers are
+    spawned, not forked: the bot's threads (database drivers) must not be copied mid-lock."""
+    global _shared_pool
+    if _shared_pool is None:
+        workers = max(1, min(2, os.cpu_count() or 1))
+        _shared_pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    return _shared_pool
+
+
+class CpuRunner:
+    """Chooses computer moves: `budget_s` per decision, or a fixed `iterations` count
+    (deterministic, for tests); `executor` defaults to the shared process pool. `inline`
+    thinks on the event loop itself: only for tests with a tiny iteration count."""
+
+    def __init__(self, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None,
+                 executor: Executor | None = None, inline: bool = False):
+        self.budget_s = budget_s
+        self.iterations = iterations
+        self.executor = executor
+        self.inline = inline
+
+    async def choose(self, game: Game, state: Any, player: str, level: str, seed: int) -> tuple[str, list[str]]:
+        if level == "random" or self.inline:
+            return ai.choose(game, state, player, level=level, seed=seed, budget_s=self.budget_s,
+                             iterations=self.iterations)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor or shared_pool(), _choose, game.key, state.model_dump_json(),
+                                          player, level, seed, self.budget_s, self.iterations)
+
+
+def default_runner() -> CpuRunner:
+    """The runner a service uses when given none (tests swap in a quicker one)."""
+    return CpuRunner()
