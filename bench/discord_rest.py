@@ -8,7 +8,13 @@ Discord does not count against the bot's global rate limit) and the bot's own ca
 channels and DMs (which it does). Also the wall time of one decision click, which here
 measures the handler's own cost, not network latency.
 
-    python bench/discord_rest.py [--game sutosute] [--games 5]
+    python bench/discord_rest.py [--game sutosute] [--games 5] [--away] [--mode renaissance] [--players 3]
+
+By default players stay at the table: a hand they opened is refreshed by the bot when their
+turn comes back, so a turn starts from it (a player opens `/game hand` only when they have
+none). `--away` has them close it after every decision, as in a game played over days (every
+turn starts with the ping and `/game hand`). Also printed: clicks per decision and the public
+messages a whole game leaves in the channel.
 """
 from __future__ import annotations
 
@@ -30,6 +36,8 @@ sys.path.insert(0, str(ROOT / "tests" / "bot"))
 def _category(method: str, path: str, dm_channels: set[str]) -> str:
     if path.startswith("/interactions/"):
         return "interaction response"
+    if path.startswith("/webhooks/") and method == "PATCH":
+        return "edit of a response (hand refresh)"
     if path.startswith("/webhooks/"):
         return "follow-up / edit of a response"
     if path.startswith("/users/@me/channels"):
@@ -38,14 +46,15 @@ def _category(method: str, path: str, dm_channels: set[str]) -> str:
         channel = path.split("/")[2]
         if channel in dm_channels:
             return "DM message"
-        return "channel message edit" if method == "PATCH" else "channel message post"
+        return {"PATCH": "channel message edit", "DELETE": "channel message delete"}.get(method, "channel message post")
     return f"other {method} {path.split('/')[1]}"
 
 
-async def measure(game: str, games: int, seed: int = 0) -> dict[str, float]:
+async def measure(game: str, games: int, seed: int = 0, away: bool = False, options: dict[str, str] | None = None,
+                  players: int | None = None) -> dict[str, float]:
     import simcord
     from simcord.env import Env
-    from simdriver import open_table, take_turn, waiting_for
+    from simdriver import controls, is_decision, live_board, open_table, take_turn, waiting_for
 
     from bot import Settings, create_bot
 
@@ -69,46 +78,78 @@ async def measure(game: str, games: int, seed: int = 0) -> dict[str, float]:
         latencies: list[float] = []
         from games import registry
         g = registry.get(game)
-        players = g.player_range(g.parse_options({}))[0]
+        players = players or g.player_range(g.parse_options(options or {}))[0]
+        clicks_per: list[int] = []
+        runs: list[list[int]] = []  # [player, clicks] of each run of one player's decisions
+        left: list[int] = []
         for _ in range(games):
-            table_id, started = await open_table(world, game, members[:players])
+            before = len(channel.history())
+            table_id, started = await open_table(world, game, members[:players], options)
             mark = len(env.http_requests)
+            hands: dict[int, object] = {}
             while (await env.bot.service.get(table_id)).status == "running":
-                waiting = waiting_for(started.response)
+                # who moves: a player whose open hand offers a decision, else whom the board names
+                ready = {m for m, hand in hands.items() if any(is_decision(c) for c in controls(hand))}
+                waiting = ready or waiting_for(live_board(world))
                 order = [m for m in members[:players] if m.id in waiting] or members[:players]
                 for member in order:
                     t0 = time.perf_counter()
-                    if await take_turn(world, member, rng):
+                    pressed: list[str] = []
+                    if await take_turn(world, member, rng, open_hands=hands, clicks=pressed):
                         latencies.append(time.perf_counter() - t0)
+                        clicks_per.append(len(pressed))
+                        if runs and runs[-1][0] == member.id:  # the same player goes on: one turn
+                            runs[-1][1] += len(pressed)
+                        else:
+                            runs.append([member.id, len(pressed)])
                         decisions += 1
+                        if away:
+                            hands.clear()
+                            await env.advance_time(20 * 60)  # the open hand's token has expired
                         break
+            left.append(len(channel.history(viewer=outsider)) - before)
             dm_channels = {str(m.user.dm_channel.id) for m in members}
             for entry in env.http_requests[mark:]:
                 calls[_category(entry.method, entry.path, dm_channels)] += 1
         await env.bot.close()
     result = {k: v / max(1, decisions) for k, v in sorted(calls.items())}
-    own = sum(v for k, v in calls.items() if not k.startswith(("interaction", "follow-up")))
+    own = sum(v for k, v in calls.items() if not k.startswith(("interaction", "follow-up", "edit of a response")))
     result["ALL calls"] = sum(calls.values()) / max(1, decisions)
     result["bot's own (rate-limited) calls"] = own / max(1, decisions)
     latencies.sort()
     result["decisions"] = float(decisions)
+    result["clicks per decision"] = statistics.mean(clicks_per)
+    per_turn = sorted(clicks for _, clicks in runs)
+    result["clicks per turn (median)"] = statistics.median(per_turn)
+    result["clicks per turn (mean)"] = statistics.mean(per_turn)
+    result["clicks per turn (p90)"] = per_turn[int(0.9 * (len(per_turn) - 1))]
+    result["public messages left per game"] = statistics.mean(left)
     result["turn p50 ms"] = 1000 * statistics.median(latencies)
     result["turn p99 ms"] = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     return result
 
 
-def rest_calls_per_action(game: str = "sutosute", games: int = 3) -> dict[str, float]:
-    return asyncio.run(measure(game, games))
+def rest_calls_per_action(game: str = "sutosute", games: int = 3, away: bool = False,
+                          options: dict[str, str] | None = None, players: int | None = None) -> dict[str, float]:
+    return asyncio.run(measure(game, games, away=away, options=options, players=players))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", default="sutosute")
     ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--away", action="store_true", help="players close their hand after each decision")
+    ap.add_argument("--mode", help="the game's mode or set option (e.g. renaissance, coop)")
+    ap.add_argument("--players", type=int)
     args = ap.parse_args()
-    numbers = rest_calls_per_action(args.game, args.games)
-    print(f"Discord REST calls per person decision under SimCord ({args.game}, {args.games} games; "
-          "a turn = /game hand + the clicks of one decision):")
+    options = None
+    if args.mode:
+        from games import registry
+        fields = registry.get(args.game).Options.model_fields
+        options = {("mode" if "mode" in fields else "set"): args.mode}
+    numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players)
+    print(f"Discord REST calls per person decision under SimCord ({args.game} {args.mode or ''}, {args.games} games, "
+          f"{'players away between turns' if args.away else 'players at the table'}):")
     for key, value in numbers.items():
         print(f"  {key:<34} {value:8.2f}")
 

@@ -52,6 +52,8 @@ class TableSettings(BaseModel):
     handover_after: int = Field(3, ge=0, le=100)          # 0 = never hand a seat over
     auto_level: AutoLevel = "strong"                      # how well idle and handed-over seats are played
     quiet_hours: list[int] | None = None                  # None = the server's; [] = none; [start, end]
+    thread: bool | None = None                            # play in its own thread; None = the server's choice
+    parent_channel_id: int | None = None                  # set once it plays in a thread: the lobby's channel
 
     @field_validator("quiet_hours")
     @classmethod
@@ -148,6 +150,7 @@ class GuildSettings(BaseModel):
     handover_after: int = Field(3, ge=0, le=100)
     auto_level: AutoLevel = "strong"
     lobby_timeout_s: int = Field(86400, ge=60)
+    table_threads: bool = False                   # tables play in their own thread by default
 
     def table_settings(self) -> TableSettings:
         return TableSettings(turn_limit_s=self.turn_limit_s, reminders=list(self.reminders),

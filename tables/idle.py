@@ -293,23 +293,4 @@ class IdleOps(ServiceCore):
     async def rebuild_state(self, table_id: int) -> Any:
         """The state from the newest loadable snapshot (or setup) plus the log after it."""
         table = await self._load(table_id)
-        return await self._replayed(table, table.version)
-
-    async def _replayed(self, table: Any, version: int) -> Any:
-        """The table's game state at `version`: the newest loadable snapshot at or below it
-        (or setup) plus the moves after it that were not undone."""
-        game = self._game(table.game)
-        state, after = None, 0
-        snapshot = await self.store.snapshots.latest(table.id, version)
-        if snapshot is not None:
-            try:
-                state, after = game.load_state(snapshot[1]), snapshot[0]
-            except ValueError:
-                state = None
-        if state is None:
-            state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
-        for entry in await self.store.actions.live(table.id, after_version=after):
-            if entry.version > version:
-                break
-            game.apply_in_place(state, entry.player, entry.prompt_id, entry.choice)
-        return state
+        return await self._replayed(table, self._game(table.game), None)

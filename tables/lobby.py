@@ -149,6 +149,24 @@ class LobbyOps(ServiceCore):
                 "status": "cancelled", "updated_at": now, "finished_at": now,
                 "lobby_version": table.lobby_version + 1}), table, clear_timers=True)
 
+    async def rematch(self, table_id: int, by_user: str) -> Table:
+        """A player of a finished table opens its rematch: a new lobby in the same channel with
+        the same game, options, clock and seats (the asker hosts; the others may Leave)."""
+        old = await self._load(table_id)
+        seat = old.seat(by_user)
+        if seat is None or seat.is_cpu:
+            raise refuse("not_seated")
+        if old.status != "finished":
+            raise refuse("not_finished" if old.status == "running" else "out_of_date")
+        table = await self.open_lobby(old.guild_id, old.channel_id, by_user, seat.display_name, old.game)
+        seats = [Seat(user_id=by_user, display_name=seat.display_name)] + [
+            Seat(user_id=s.user_id, display_name=s.display_name, is_cpu=s.is_cpu)
+            for s in old.seats if s.user_id != by_user]
+        async with self._lock(table.id):
+            current = await self._load(table.id)
+            return await self._save_lobby(current.model_copy(update={
+                "seats": seats, "options": old.options, "settings": old.settings, "lang": old.lang}), current)
+
     async def start(self, table_id: int, by_user: str, seed: int | None = None) -> ActResult:
         """The host starts the game: player-count check, setup, then computer seats move."""
         async with self._lock(table_id):

@@ -1,6 +1,8 @@
 """Playing and reading: act, the decisions a user owes, the log, and table look-ups."""
 from __future__ import annotations
 
+from typing import Any
+
 from games.kit import Prompt
 from persistence.models import LogEntry, Table
 
@@ -20,16 +22,64 @@ class PlayOps(ServiceCore):
             table = await self._load(table_id)
             if table.status != "running":
                 raise refuse("out_of_date" if table.status == "finished" else "not_running")
-            if version != table.version:
-                raise refuse("out_of_date")
             if not table.user_seated(user_id):
                 raise refuse("not_seated")
             game = self._game(table.game)
+            if version != table.version and not await self._own_prompts_unchanged(table, game, user_id, version):
+                raise refuse("out_of_date")
             acc = ActResult(table=table)
             table, state = await self._commit_move(table, game, await self._state(table, game), user_id, prompt_id,
                                                    choice, acc)
             acc.table = await self._run_automatic(table, game, state, acc)
             return acc
+
+    async def _own_prompts_unchanged(self, table: Table, game: Any, user_id: str, version: int) -> bool:
+        """A control drawn at an older version still counts when only others moved since and
+        this player's own decisions are exactly what they were (a choice made at the same
+        time as others, e.g. Sutosute's face-down cards)."""
+        if not 0 <= version < table.version:
+            return False
+        since = await self.store.actions.live(table.id, after_version=version)
+        if any(entry.player == user_id for entry in since):
+            return False
+        then = await self._state_at(table, game, version)
+        if then is None:
+            return False
+        now = table.state(game)
+        return ([p for p in game.prompts(then) if p.player == user_id]
+                == [p for p in game.prompts(now) if p.player == user_id])
+
+    async def _state_at(self, table: Table, game: Any, version: int) -> Any:
+        """The state at `version` (None if the log does not reach exactly there)."""
+        state = await self._replayed(table, game, version)
+        return state if state.version == version else None
+
+    async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any:
+        """The state from the newest loadable snapshot at or before `upto` (or setup) plus the
+        moves after it that were not undone, up to game version `upto` (None: all of them)."""
+        state, after = None, 0
+        snapshot = await self.store.snapshots.latest(table.id, table.version if upto is None else upto)
+        if snapshot is not None:
+            try:
+                state, after = game.load_state(snapshot[1]), snapshot[0]
+            except ValueError:
+                state = None
+        if state is None:
+            state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
+        for entry in await self.store.actions.live(table.id, after_version=after):
+            if upto is not None and entry.version > upto:
+                break
+            game.apply_in_place(state, entry.player, entry.prompt_id, entry.choice)
+        return state
+
+    async def move_to_thread(self, table_id: int, thread_id: int) -> Table:
+        """A started table now plays in its own thread: the thread becomes its channel (so the
+        lobby's channel is free for another table) and the lobby's channel is remembered for
+        the result."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            settings = table.settings.model_copy(update={"parent_channel_id": table.channel_id})
+            return await self._save(table.model_copy(update={"channel_id": thread_id, "settings": settings}), table)
 
     async def get(self, table_id: int) -> Table:
         return await self._load(table_id)

@@ -74,7 +74,7 @@ class UndoOps(ServiceCore):
             game = self._game(table.game)
             current = await self._state(table, game)
             self._remember(table, current)
-            previous = await self._replayed(table, last.version - 1)
+            previous = await self._replayed(table, game, last.version - 1)
             return await self._commit_undo(table, game, current, previous, last)
 
     async def _commit_undo(self, table: Table, game: Game, current: Any, previous: Any, last: LogEntry) -> ActResult:

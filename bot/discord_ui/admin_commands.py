@@ -3,7 +3,7 @@ the server-side Manage Server check (`is_admin`), whatever the command's default
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -11,13 +11,11 @@ from bot.i18n import t
 from games import registry
 
 from . import lobby
+from .desk import Desk
 from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
 from .replies import send, table_lang, user_lang
 from .table_commands import table_here
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -30,7 +28,7 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return interaction.user.guild_permissions.manage_guild
 
 
-async def end(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def end(bot: Desk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
@@ -44,7 +42,7 @@ async def end(bot: CardTableBot, interaction: discord.Interaction) -> None:
     bot.scheduler.poke()
 
 
-async def _redraw(bot: CardTableBot, table: Any, lang: str) -> None:
+async def _redraw(bot: Desk, table: Any, lang: str) -> None:
     if table.state_json is None:
         if table.board_message_id:
             embed, view = lobby.render(table, lang)
@@ -53,7 +51,7 @@ async def _redraw(bot: CardTableBot, table: Any, lang: str) -> None:
         await bot.announcer.update_board(table, lang)
 
 
-async def kick(bot: CardTableBot, interaction: discord.Interaction, member: discord.abc.User) -> None:
+async def kick(bot: Desk, interaction: discord.Interaction, member: discord.abc.User) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
@@ -73,7 +71,7 @@ async def kick(bot: CardTableBot, interaction: discord.Interaction, member: disc
     bot.scheduler.poke()
 
 
-async def skip(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def skip(bot: Desk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
@@ -123,7 +121,7 @@ def parse_offset(text: str) -> int | None:
     return -minutes if match[1] == "-" else minutes
 
 
-async def settings(bot: CardTableBot, interaction: discord.Interaction, **given: Any) -> None:
+async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) -> None:
     """Change the server's defaults (and this channel's table where it makes sense); with no
     option, show the current settings."""
     svc = bot.service
@@ -153,7 +151,8 @@ async def settings(bot: CardTableBot, interaction: discord.Interaction, **given:
         else:
             changes["utc_offset_min"] = offset
     for name, field in (("idle_policy", "idle_policy"), ("handover_after", "handover_after"),
-                        ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s")):
+                        ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s"),
+                        ("threads", "table_threads")):
         if given.get(name) is not None:
             changes[field] = given[name]
     current = await bot.prefs.guild(interaction.guild_id)
@@ -200,13 +199,14 @@ def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
          clip(", ".join(f"<#{c}>" for c in s.allowed_channels), FIELD_LIMIT) or t("admin.all", lang)),
         (t("admin.f_cap", lang), str(s.max_open_tables_per_user)),
         (t("admin.f_lobby_timeout", lang), duration_text(s.lobby_timeout_s, lang)),
+        (t("admin.f_threads", lang), t("admin.threads_on" if s.table_threads else "admin.off", lang)),
     ]
     for name, value in rows:
         embed.add_field(name=name, value=value, inline=True)
     return embed
 
 
-async def tables(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def tables(bot: Desk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     open_tables = await bot.service.open_tables(interaction.guild_id)
     lines: list[str] = []

@@ -1,16 +1,21 @@
 """Everything the bot tells a channel or a player after the interaction was answered:
-the live board, turn pings, hand DMs (with the closed-DM fallback), results and the turn
-clock's notices.
+the live board (which carries the turn ping), refreshed hands, hand DMs (with the closed-DM
+fallback), results and the turn clock's notices.
 
+A table keeps one live public message with controls: its board. When new players owe a
+decision and are not already looking at their hand, the board is posted again at the bottom,
+naming them (that is the ping), and the previous board is deleted; otherwise it is edited in
+place. Players whose ephemeral hand is still open get it redrawn with their new controls.
 Work runs in background tasks, one table at a time (a per-table lock), and always draws the
-newest state, so two quick moves never leave an older board on top.
+newest state; a board update is skipped when a newer one for the same table is already
+queued (latest wins), so two quick moves cost one edit.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -18,32 +23,35 @@ from bot.i18n import t
 from games import registry
 from tables import clock
 
-from . import ids
-from .components import button, detached_view
-from .play import hand_message, owed
-from .presenters import board_embed, game_name, mention, names_of, result_embed
+from .desk import Desk
+from .layouts import board_layout, result_layout
+from .live_hands import LiveHands, signature
+from .lobby import render as render_lobby
+from .pictures_cache import PictureCache, as_file, board_filename
+from .play import for_edit, hand_message, owed
+from .presenters import game_name, mention, names_of
 from .replies import table_lang
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
+# A player who used their open hand this recently is at the table: the refreshed hand is
+# enough, the channel is not pinged for them.
+PRESENT_S = 120.0
+# Messages after the board before it counts as scrolled away and moves down on the next turn.
+SCROLLED_AWAY_AFTER = 4
 SEEN_NOTICES = 10_000
 
 
-def board_view(table: Any, lang: str) -> discord.ui.View | None:
-    """The public board's only control: My hand (no version: it always shows the present)."""
-    if table.status != "running":
-        return None
-    return detached_view([button(ids.hand(table.id), t("board.my_hand", lang), discord.ButtonStyle.primary)])
-
-
 class Announcer:
-    def __init__(self, bot: CardTableBot) -> None:
+    def __init__(self, bot: Desk, pictures: PictureCache, hands: LiveHands) -> None:
         self.bot = bot
+        self.pictures = pictures
+        self.hands = hands
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()
+        self._queued: dict[int, int] = {}            # publishes waiting per table (latest wins)
+        self._carried: dict[int, dict[str, Any]] = {}  # pings and news of a skipped board update
+        self._after_board: dict[int, int] = {}       # messages seen in a channel after its board
         self._seen: OrderedDict[str, None] = OrderedDict()  # notice ids announced (or on their way)
 
     # ---- scheduling ---------------------------------------------------------------------
@@ -61,20 +69,25 @@ class Announcer:
         return task
 
     async def drain(self) -> None:
-        if self._tasks:
+        while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def seen_message(self, channel_id: int, message_id: int) -> None:
+        """Someone (or the bot) posted in a channel: a board there drifts up. The board's own
+        post resets the count when it is stored (`show_board`)."""
+        self._after_board[channel_id] = self._after_board.get(channel_id, 0) + 1
 
     # ---- entry points -------------------------------------------------------------------
     def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
                 first_turn: bool = False, board: bool = True,
                 followup: discord.Webhook | None = None) -> asyncio.Task:
-        """After a change (a move, a start, the turn clock): redraw the board, then tell people
-        what the service's notices say. `actor` just saw their own update and is not pinged;
-        on the first turn everyone gets their hand by DM. With `followup` (a public
-        interaction's webhook) the turn ping is its follow-up, which costs no rate limit.
-        Notices come from the service's outbox: once told they are marked delivered; a notice
+        """After a change (a move, a start, the turn clock): refresh open hands, update or
+        repost the board (naming new players), and tell people what the notices say. `actor`
+        just saw their own update. With `followup` (the acting interaction's webhook) a
+        reposted board is its follow-up, which costs no rate limit. Notices come from the service's outbox: once told they are marked delivered; a notice
         already told by this process is dropped (the outbox delivers at least once)."""
         fresh = [n for n in notices if self._first_time(n)]
+        self._queued[table_id] = self._queued.get(table_id, 0) + 1
         return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup))
 
     def _first_time(self, notice: Any) -> bool:
@@ -104,38 +117,76 @@ class Announcer:
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
                        board: bool, followup: discord.Webhook | None = None) -> None:
+        self._queued[table_id] -= 1
+        newer_queued = self._queued[table_id] > 0
         svc = self.bot.service
         table = await svc.get(table_id)
         lang = await table_lang(self.bot, table)
         silent = await self.quiet_now(table)
-        if board and table.state_json is not None:
-            await self.update_board(table, lang, silent=silent)
         names = names_of(table, lang)
-        turn_users: list[str] = []
+        carried = self._carried.pop(table_id, {"ping": [], "news": [], "remind": False})
+        turn_users: list[str] = list(carried["ping"])
+        news: list[str] = list(carried["news"])
+        remind = carried["remind"]
+        over = None
         for notice in notices:
             who = ", ".join(mention(u, names) for u in notice.users)
             kind, data = notice.kind, notice.data
             if kind == "turn_started":
                 turn_users += [u for u in notice.users if u != actor and u not in turn_users]
             elif kind == "reminder":
-                await self.remind(table, notice, lang, silent=silent)
+                users, line = await self.reminded(table, notice, lang, silent=silent)
+                turn_users += [u for u in users if u not in turn_users]
+                remind = remind or bool(users)
+                if line:
+                    news.append(line)
             elif kind == "expired":
                 key = "service.notice.expired_skip" if data.get("passed") else "service.notice.expired"
-                await self.send(table.channel_id, content="⌛ " + t(key, lang, users=who), silent=silent)
+                news.append("⌛ " + t(key, lang, users=who))
             elif kind in ("handed_over", "resigned", "kicked"):
-                text = t(f"service.notice.{kind}", lang, users=who, count=data.get("count", ""))
-                await self.send(table.channel_id, content="🤖 " + text, silent=silent)
+                news.append("🤖 " + t(f"service.notice.{kind}", lang, users=who, count=data.get("count", "")))
             elif kind == "lobby_closed":
                 await self.close_lobby(table, lang, silent=silent)
             elif kind == "game_over":
-                await self.post_result(table, lang, data.get("ended_by", "rules"), silent=silent)
+                over = data.get("ended_by", "rules")
+        if over is not None or table.status in ("finished", "cancelled"):
+            if table.state_json is not None or over is not None:
+                await self.finish(table, lang, over or "rules", news, silent=silent)
+            self.bot.scheduler.poke()
+            return
         playing = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
-        turn_users = [u for u in turn_users if u in playing]
-        if turn_users and table.status == "running":
-            deadlines = [n.data.get("deadline") for n in notices if n.kind == "turn_started" and n.data.get("deadline")]
-            await self.turn_started(table, turn_users, lang, first_turn=first_turn,
-                                    deadline=min(deadlines) if deadlines else None, followup=followup,
-                                    silent=silent)
+        owing = [u for u in (registry.get(table.game).current_players(table.state(registry.get(table.game)))
+                             if table.state_json else []) if u in playing]
+        turn_users = [u for u in turn_users if u in owing]
+        deadlines = [n.data.get("deadline") for n in notices if n.kind == "turn_started" and n.data.get("deadline")]
+        # Everyone whose decisions changed sees their open hand redrawn; a hand whose controls
+        # still answer the same decisions is left alone (they still work).
+        refreshed = [u for u in owing if u != actor and await self.refresh_hand(table, u)]
+        closed = []
+        # DM hands: everyone's on the first turn, then those who opted in, whenever their
+        # decisions changed (the actor too, when they moved from the channel)
+        for user_id in owing:
+            if user_id in turn_users or (user_id == actor and followup is not None):
+                if await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent) == "closed":
+                    closed.append(user_id)
+        now = discord.utils.utcnow().timestamp()
+        ping = [u for u in turn_users
+                if first_turn or remind or u not in refreshed
+                or now - (self.hands.last_seen(table.id, u) or 0) > PRESENT_S]
+        if table.state_json is None or table.status != "running":
+            return
+        if newer_queued and not first_turn:
+            # latest wins: the queued update draws the board; it carries these pings and news
+            self._carried[table_id] = {"ping": ping, "news": news, "remind": remind}
+            return
+        # Mid-turn steps and the first of several simultaneous answers leave the board alone: it
+        # changes when a decision passes to someone new (in a solo game, after every decision).
+        solo = sum(1 for s in table.seats if s.is_human) == 1
+        mid_turn = actor is not None and not turn_users and bool(owing) and not solo
+        if news or (board and (not mid_turn or table.board_message_id is None)):
+            notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
+            await self.show_board(table, lang, ping=ping, notes=notes, deadline=min(deadlines) if deadlines else None,
+                                  followup=followup, silent=silent)
         self.bot.scheduler.poke()
 
     async def quiet_now(self, table: Any) -> bool:
@@ -147,55 +198,50 @@ class Announcer:
         now = discord.utils.utcnow().timestamp()
         return clock.is_quiet_for(now, table.settings, guild)
 
-    async def remind(self, table: Any, notice: Any, lang: str, *, silent: bool = False) -> None:
-        names = names_of(table, lang)
-        # the reminder was planned a while ago: only those who still owe a decision now
+    async def reminded(self, table: Any, notice: Any, lang: str, *, silent: bool = False) -> tuple[list[str], str]:
+        """Who a reminder is still for (only those who owe a decision now) and its line on the
+        board, which then moves down naming them; the last one before the deadline says what
+        will happen and also DMs those who opted in."""
         users = [u for u in notice.users if table.user_seated(u) and owed(table, u)]
         if not users or table.status != "running":
-            return
+            return [], ""
+        names = names_of(table, lang)
         game = registry.get(table.game)
         who = ", ".join(mention(u, names) for u in users)
         deadline = notice.data.get("deadline")
         if notice.data.get("final") and deadline:
-            # the last one before the deadline says what will happen, and DMs those who opted in
-            text = "⏰ " + t("clock.final_reminder", lang, who=who, game=game_name(game, lang), id=table.id,
-                             when=f"<t:{int(deadline)}:R>", then=t(f"clock.then_{table.settings.idle_policy}", lang))
             for user_id in users:
-                await self.dm_hand(table, user_id, first_turn=False, silent=silent)
-        else:
-            text = t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)  # starts with ⏰
-            if deadline:
-                text += " " + t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>")
-        await self.send(table.channel_id, content=text, view=board_view(table, lang), mentions=users, silent=silent)
+                await self.dm_hand(table, user_id, first_turn=False, silent=silent, fresh=True)
+            return users, "⏰ " + t("clock.final_reminder", lang, who=who, game=game_name(game, lang), id=table.id,
+                                     when=f"<t:{int(deadline)}:R>", then=t(f"clock.then_{table.settings.idle_policy}", lang))
+        return users, t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
 
     async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
-        from .lobby import render as render_lobby
         if table.board_message_id:
             embed, view = render_lobby(table, lang)
             await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
         await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})",
                         silent=silent)
 
-    async def turn_started(self, table: Any, users: list[str], lang: str, *, first_turn: bool,
-                           deadline: float | None = None, followup: discord.Webhook | None = None,
-                           silent: bool = False) -> None:
-        """DM the hands of those who want it (and everyone on the first turn), then one ping."""
-        closed = [u for u in users
-                  if await self.dm_hand(table, u, first_turn=first_turn, silent=silent) == "closed"]
-        names = names_of(table, lang)
-        game = registry.get(table.game)
-        ping = t("turn.ping", lang, who=", ".join(mention(u, names) for u in users), game=game_name(game, lang),
-                 id=table.id)
-        if deadline:
-            ping += " " + t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>")
-        lines = [ping]
-        for user_id in closed:
-            lines.append(t("turn.dm_closed", lang, who=mention(user_id, names)))
-        await self.send(table.channel_id, content="\n".join(lines), view=board_view(table, lang),
-                        mentions=users, followup=followup, silent=silent)
+    async def refresh_hand(self, table: Any, user_id: str, *, always: bool = False) -> bool:
+        """Redraw a player's open ephemeral hand with what they owe now. True if it is open
+        and shows their present decisions (redrawn, or already drawn for them)."""
+        if self.hands.editable(table.id, user_id) is None:
+            return False
+        prompts = owed(table, user_id)
+        drawn = signature(prompts)
+        if not always and not self.hands.needs_redraw(table.id, user_id, drawn):
+            return True
+        prefs = await self.bot.prefs.user(user_id)
+        lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
+        payload = hand_message(self.pictures, table, user_id, prompts, lang)
+        return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
-    async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False) -> str:
-        """DM the hand and controls to a user who wants it (everyone on the first turn).
+    async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False,
+                      fresh: bool = False) -> str:
+        """DM the hand and controls to a user who wants it (everyone on the first turn): the
+        table's DM hand is edited when there is one, else sent (`fresh`: always sent, e.g. the
+        last reminder before a deadline, which should notify).
         Returns "sent", "unwanted", "closed" (DMs refused, now or before: 50007) or "failed"."""
         prefs = await self.bot.prefs.user(user_id)
         if not (prefs.notify_dm or first_turn) or not user_id.isdigit():
@@ -204,10 +250,15 @@ class Announcer:
             return "closed"  # remembered: never retried until `/game notify on`
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         prompts = owed(table, user_id)
-        payload = hand_message(table, user_id, prompts, lang, note=t("dm.where", lang, channel=f"<#{table.channel_id}>"))
+        payload = hand_message(self.pictures, table, user_id, prompts, lang,
+                               note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"))
+        known = self.hands.dm_message(table.id, user_id)
+        if known is not None and not fresh:
+            if await self.edit_message(known[0], known[1], **for_edit(payload)):
+                return "sent"
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
-            await user.send(silent=silent, **{k: v for k, v in payload.items() if v is not None})
+            message = await user.send(silent=silent, **{k: v for k, v in payload.items() if k != "drawn"})
         except discord.Forbidden as error:
             if error.code == DM_CLOSED:
                 await self.bot.prefs.update_user(user_id, dm_closed=True)
@@ -217,39 +268,108 @@ class Announcer:
         except discord.HTTPException as error:
             log.warning("DM to %s failed: %s", user_id, error)
             return "failed"
+        if known is not None:
+            await self.delete_message(known[0], known[1])
+        self.hands.dm_sent(table.id, user_id, message.channel.id, message.id)
         return "sent"
 
-    async def update_board(self, table: Any, lang: str | None = None, *, fresh: bool = False,
-                           silent: bool = False) -> None:
-        """Edit the live board, or post a new one when it is older than the refresh limit
-        (Discord caps edits of old messages) or was never posted."""
-        svc = self.bot.service
-        lang = lang or await table_lang(self.bot, table)
+    def board_channel(self, table: Any) -> int:
+        """Where the table's board lives: its own thread, or the channel of its lobby."""
+        return table.channel_id
+
+    def lobby_channel(self, table: Any) -> int:
+        """Where the lobby was opened (and the result goes), also for a table in a thread."""
+        return table.settings.parent_channel_id or table.channel_id
+
+    async def open_thread(self, table: Any, lobby_message: int, lang: str) -> int | None:
+        """A public thread on the lobby message for the game; None (play in the channel) when
+        Discord refuses (permissions, the server's thread cap)."""
+        game = registry.get(table.game)
+        name = t("table.thread_name", lang, game=game_name(game, lang), id=table.id)
+        try:
+            channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
+            message = channel.get_partial_message(lobby_message)  # type: ignore[union-attr]
+            thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
+        except discord.HTTPException as error:
+            log.warning("could not open a thread for table %s: %s", table.id, error)
+            return None
+        return thread.id
+
+    def board_payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
+                      notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]:
         game = registry.get(table.game)
         state = table.state(game)
-        if state is None:
+        name = board_filename(table)
+        png = self.pictures.board_png(game, table, state, lang)
+        extra = list(notes or [])
+        if deadline and ping:
+            extra.append(t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>"))
+        view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra)
+        return {"view": view, "file": as_file(png, name)}
+
+    async def show_board(self, table: Any, lang: str | None = None, *, ping: list[str] | None = None,
+                         notes: list[str] | None = None, deadline: float | None = None, fresh: bool = False,
+                         followup: discord.Webhook | None = None, silent: bool = False) -> None:
+        """Bring the board up to date. It is posted again (and the old one deleted) when it
+        names players to ping, has scrolled away, is older than Discord lets a bot edit, or
+        was never posted; otherwise edited in place."""
+        svc = self.bot.service
+        lang = lang or await table_lang(self.bot, table)
+        if table.state_json is None:
             return
+        channel_id = self.board_channel(table)
         recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
-        payload = {"embed": board_embed(game, table, state, lang, recent), "view": board_view(table, lang)}
+        payload = self.board_payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
         now = discord.utils.utcnow().timestamp()
         posted = getattr(table, "board_posted_at", None)
         too_old = posted is not None and now - posted > self.bot.settings.board_refresh_after_s
-        if table.board_message_id and not fresh and not too_old:
-            if await self.edit_message(table.channel_id, table.board_message_id, **payload):
+        scrolled = self._after_board.get(channel_id, 0) >= SCROLLED_AWAY_AFTER
+        if table.board_message_id and not (fresh or too_old or scrolled or ping):
+            if await self.edit_message(channel_id, table.board_message_id, **for_edit(payload)):
                 return
-        message = await self.send(table.channel_id, silent=silent, **payload)
+        message = await self.send(channel_id, silent=silent, mentions=ping, followup=followup, **payload)
         if message is not None:
-            if table.board_message_id and table.board_message_id != message.id:
-                await self.edit_message(table.channel_id, table.board_message_id, view=None)
+            self._after_board[channel_id] = 0
+            old = table.board_message_id
             await svc.set_board_message(table.id, message.id)
+            if old and old != message.id:
+                await self.delete_message(channel_id, old)
 
-    async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:
+    async def update_board(self, table: Any, lang: str | None = None, *, fresh: bool = False,
+                           silent: bool = False) -> None:
+        """The board as it is now (an admin's skip or kick, a rematch of the clock)."""
+        await self.show_board(table, lang, fresh=fresh, silent=silent)
+
+    async def finish(self, table: Any, lang: str, ended_by: str, news: list[str], *, silent: bool = False) -> None:
+        """The game is over: the result (final picture, scores, Rematch) goes to the lobby's
+        channel, the live board goes away, and open hands lose their controls."""
         game = registry.get(table.game)
         state = table.state(game)
         outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
-        embed = result_embed(game, table, outcome, lang, ended_by)
-        embed.set_footer(text=t("result.replay_hint", lang, id=table.id))
-        await self.send(table.channel_id, embed=embed, silent=silent)
+        name = png = None
+        if state is not None:
+            name, png = board_filename(table), self.pictures.board_png(game, table, state, lang)
+        rematch = ended_by in ("rules", "resign") and any(s.is_human for s in table.seats)
+        view = result_layout(game, table, outcome, lang, ended_by, name, rematch, notes=news)
+        payload: dict[str, Any] = {"view": view}
+        if png is not None:
+            payload["file"] = as_file(png, name)
+        await self.send(self.lobby_channel(table), silent=silent, **payload)
+        if table.board_message_id:
+            if table.settings.parent_channel_id:  # the thread keeps its final board, without controls
+                recent = await self.bot.service.log(table.id, limit=3)
+                await self.edit_message(table.channel_id, table.board_message_id,
+                                        **for_edit(self.board_payload(table, lang, recent)))
+            else:
+                await self.delete_message(table.channel_id, table.board_message_id)
+                await self.bot.service.set_board_message(table.id, None)
+        for seat in table.seats:
+            if seat.is_human:
+                await self.refresh_hand(table, seat.user_id, always=True)
+        self.hands.forget_table(table.id)
+
+    async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:
+        await self.finish(table, lang, ended_by, [], silent=silent)
 
     # ---- REST helpers -------------------------------------------------------------------
     async def send(self, channel_id: int, *, mentions: list[str] | None = None,
@@ -271,6 +391,13 @@ class Announcer:
         except discord.HTTPException as error:
             log.warning("could not post in channel %s: %s", channel_id, error)
             return None
+
+    async def delete_message(self, channel_id: int, message_id: int) -> None:
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.delete()
+        except discord.HTTPException as error:
+            log.info("could not delete message %s: %s", message_id, error)
 
     async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> bool:
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)

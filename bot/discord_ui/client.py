@@ -10,11 +10,17 @@ import logging
 import discord
 from discord.ext import commands
 
+import persistence
 from bot.settings import Settings
+from tables import TableService
 
+from . import items
 from .announce import Announcer
-from .components import ActionButton, ActionSelect
+from .cogs.admin import AdminCog
+from .cogs.game import GameCog
 from .errors import install_tree_error_handler
+from .live_hands import LiveHands
+from .pictures_cache import PictureCache
 from .prefs_cache import PrefsCache
 from .replies import install_deadline_guard
 from .router import Router
@@ -43,21 +49,17 @@ class CardTableBot(commands.AutoShardedBot):
         self.store = None
         self.service = None
         self.router = Router(self)
-        self.announcer = Announcer(self)
+        self.pictures = PictureCache()
+        self.hands = LiveHands(virtual_clock)
+        self.announcer = Announcer(self, self.pictures, self.hands)
         self.scheduler = Scheduler(self)
         self.prefs = PrefsCache(self)
 
     async def setup_hook(self) -> None:
-        import persistence
-        from tables import TableService
-
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
         self.store = await persistence.open_store(self.settings.database_url, shards=self.settings.shards())
         self.service = TableService(self.store, clock=virtual_clock)
-        self.add_dynamic_items(ActionButton, ActionSelect)
-        from .cogs.admin import AdminCog
-        from .cogs.game import GameCog
-
+        self.add_dynamic_items(*items.ALL)
         await self.add_cog(GameCog(self))
         await self.add_cog(AdminCog(self))
         await self.tree.set_translator(CatalogueTranslator())
@@ -67,6 +69,20 @@ class CardTableBot(commands.AutoShardedBot):
         await self.service.recover()  # robot moves a crash interrupted (their notices are in the outbox)
         await self.announcer.deliver_pending()  # whatever a crash kept from being told
         self.scheduler.start()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click whose custom_id no control class accepts (forged, cut short, oversized, from
+        an older bot) is refused here; the matching ones are answered by their classes."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not items.matches_any(custom_id):
+            await self.router.invalid_control(interaction)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Count messages below a table's board (no message content is read), so a board that
+        has scrolled away moves down on the next turn."""
+        self.announcer.seen_message(message.channel.id, message.id)
 
     async def close(self) -> None:
         await self.scheduler.stop()

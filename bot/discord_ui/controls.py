@@ -23,6 +23,7 @@ from games.kit import Prompt
 
 from . import ids
 from .components import button, clip, select, select_option
+from .emoji import decorate, emoji_for, style_for
 
 ROWS = 5
 PER_ROW = 5
@@ -54,7 +55,7 @@ def option_labels(prompt: Prompt, lang: str, limit: int) -> list[str]:
     """The options' labels, shortened to `limit` and told apart: labels that read the same
     (two copies of a card, or a long label cut short) get "(1)", "(2)", … so every control
     a player sees is distinguishable."""
-    full = [o.label.get(lang) for o in prompt.options]
+    full = [decorate(o.label.get(lang)) for o in prompt.options]
     labels = [clip(text, limit) for text in full]
     for text in set(labels):
         same = [i for i, label in enumerate(labels) if label == text]
@@ -145,9 +146,8 @@ def _buttons(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -
     items: list[discord.ui.Item] = []
     labels = option_labels(prompt, lang, BUTTON_LABEL)
     for i, option in enumerate(prompt.options):
-        style = discord.ButtonStyle.secondary if option.passes else discord.ButtonStyle.primary
         items.append(button(ids.option_button(table_id, version, prompt.id, option.key), labels[i],
-                            style=style, row=row + i // PER_ROW))
+                            style=style_for(option), row=row + i // PER_ROW, emoji=emoji_for(labels[i])))
     if prompt.min == 0:
         items.append(_none_button(table_id, version, prompt, lang, row + len(prompt.options) // PER_ROW))
     return items

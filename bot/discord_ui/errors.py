@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import lang_of, t
+from tables.errors import TableError
 
-if TYPE_CHECKING:
-    from .client import CardTableBot
+from .replies import error_text, send, user_lang
 
 log = logging.getLogger("bot.discord_ui")
 
@@ -22,31 +22,36 @@ async def report_failure(interaction: discord.Interaction, error: BaseException,
     log.error("%s failed for user %s in guild %s channel %s", context, interaction.user.id,
               interaction.guild_id, interaction.channel_id, exc_info=original)
     text = t("error.generic", await _reader_lang(interaction))
-    from .replies import send
     try:
         await send(interaction, ephemeral=True, content=text)
     except discord.HTTPException:
         log.warning("could not tell user %s about the failure", interaction.user.id)
 
 
+async def invalid_control(interaction: discord.Interaction, why: str = "") -> None:
+    """A control no template (or no handler) accepts: forged, cut short, oversized, drawn for
+    a state that never existed. One log line, a plain refusal, nothing changes."""
+    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    log.warning("invalid control %r from user %s in channel %s%s", custom_id[:120], interaction.user.id,
+                interaction.channel_id, f": {why}" if why else "")
+    text = t("ui.invalid_control", await _reader_lang(interaction))
+    await send(interaction, ephemeral=True, content=text)
+
+
 async def _reader_lang(interaction: discord.Interaction) -> str:
     """The user's language (their saved choice, else their Discord locale), even when the
     failure being reported is the database's."""
-    from .replies import user_lang
     try:
         return await user_lang(interaction)
     except Exception:  # noqa: BLE001 - reporting must not fail on top
         return lang_of(interaction.locale)
 
 
-def install_tree_error_handler(bot: CardTableBot) -> None:
+def install_tree_error_handler(bot: commands.Bot) -> None:
     """Slash-command errors: refusals (admin checks, TableErrors) are answered politely,
     anything else is reported by `report_failure`."""
 
     async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from tables.errors import TableError
-
-        from .replies import error_text, send, user_lang
         original = getattr(error, "original", error)
         if isinstance(original, TableError):
             await send(interaction, ephemeral=True, content=error_text(original, await user_lang(interaction)))

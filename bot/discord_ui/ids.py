@@ -7,7 +7,7 @@ was drawn for, a kind, and the kind's arguments:
     ct:<table>:<version>:<kind>[:<arg>...]
 
 Kinds: L lobby button, LO lobby option select, LM "more options" select, LV lobby option
-value select, H my hand, B option button, S option select, P page, N choose none,
+value select, H my hand, R rematch, B option button, S option select, P page, N choose none,
 D pick-in-order draft (add / ok / clear), DS draft select, G log page.
 Prompt ids are escaped so they never contain ':'; option keys come last and may contain anything.
 """
@@ -129,6 +129,10 @@ def draft(table: int, version: int, prompt_id: str, picks: str, op: str) -> str:
 
 def draft_select(table: int, version: int, prompt_id: str, picks: str, page_no: int) -> str:
     return make(table, version, "DS", escape(prompt_id), picks, page_no)
+
+
+def rematch(table: int) -> str:
+    return make(table, 0, "R")
 
 
 def log_page(table: int, before_seq: int) -> str:

@@ -3,25 +3,24 @@ DM notifications and the user's language."""
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import t
 from games import registry
+from tables.errors import TableError
 
 from . import ids
 from .components import button, detached_view
+from .desk import Desk
 from .presenters import game_name, log_embed, rules_embed
 from .replies import edit, send, uid, user_lang
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
 LOG_PAGE = 10
 
 
-async def log(bot: CardTableBot, interaction: discord.Interaction, table_id: int | None) -> None:
+async def log(bot: Desk, interaction: discord.Interaction, table_id: int | None) -> None:
     lang = await user_lang(interaction)
     if table_id is None:  # this channel's table, or the one that just ended here
         table = await bot.service.latest_table_in_channel(interaction.channel_id)
@@ -32,9 +31,8 @@ async def log(bot: CardTableBot, interaction: discord.Interaction, table_id: int
     await show_log(bot, interaction, table_id, before_seq=None, in_place=False)
 
 
-async def table_by_number(bot: CardTableBot, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
+async def table_by_number(bot: Desk, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
     """A table named by its number, if it belongs to this server (else say so and None)."""
-    from tables.errors import TableError
     try:
         table = await bot.service.get(table_id)
     except TableError:
@@ -45,7 +43,7 @@ async def table_by_number(bot: CardTableBot, interaction: discord.Interaction, t
     return table
 
 
-async def show_log(bot: CardTableBot, interaction: discord.Interaction, table_id: int,
+async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
                    before_seq: int | None, in_place: bool) -> None:
     """One page of public log entries, newest last, with Older / Newer buttons."""
     svc = bot.service
@@ -71,7 +69,7 @@ async def show_log(bot: CardTableBot, interaction: discord.Interaction, table_id
         await send(interaction, ephemeral=True, embed=embed, view=view)
 
 
-async def rules(bot: CardTableBot, interaction: discord.Interaction, game_key: str) -> None:
+async def rules(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
     lang = await user_lang(interaction)
     try:
         game = registry.get(game_key)
@@ -96,7 +94,7 @@ def _game_label(key: str, lang: str) -> str:
         return key
 
 
-async def stats(bot: CardTableBot, interaction: discord.Interaction, member: discord.abc.User | None,
+async def stats(bot: Desk, interaction: discord.Interaction, member: discord.abc.User | None,
                 game_key: str | None) -> None:
     lang = await user_lang(interaction)
     who = member or interaction.user
@@ -109,7 +107,7 @@ async def stats(bot: CardTableBot, interaction: discord.Interaction, member: dis
     await send(interaction, ephemeral=True, embed=embed)
 
 
-async def leaderboard(bot: CardTableBot, interaction: discord.Interaction, game_key: str) -> None:
+async def leaderboard(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
     lang = await user_lang(interaction)
     lines = await bot.service.leaderboard(interaction.guild_id, game_key, limit=10)
     embed = discord.Embed(title=t("stats.leaderboard", lang, game=_game_label(game_key, lang)),
@@ -120,7 +118,7 @@ async def leaderboard(bot: CardTableBot, interaction: discord.Interaction, game_
     await send(interaction, ephemeral=False, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def replay(bot: CardTableBot, interaction: discord.Interaction, table_id: int) -> None:
+async def replay(bot: Desk, interaction: discord.Interaction, table_id: int) -> None:
     """The finished game's log as a JSON file: setup options, seed and every action.
     `python -m bot.local --replay FILE` plays it back to the same result."""
     svc = bot.service
@@ -137,7 +135,7 @@ async def replay(bot: CardTableBot, interaction: discord.Interaction, table_id: 
     await send(interaction, ephemeral=True, content=t("replay.ready", lang, id=table_id), file=file)
 
 
-async def notify(bot: CardTableBot, interaction: discord.Interaction, on: bool) -> None:
+async def notify(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
     """Opt in or out of a DM on your turn; opting in also retries DMs after a 50007."""
     lang = await user_lang(interaction)
     changes: dict[str, Any] = {"notify_dm": on}
@@ -147,7 +145,7 @@ async def notify(bot: CardTableBot, interaction: discord.Interaction, on: bool) 
     await send(interaction, ephemeral=True, content=t("notify.on" if on else "notify.off", lang))
 
 
-async def language(bot: CardTableBot, interaction: discord.Interaction, lang_choice: str) -> None:
+async def language(bot: Desk, interaction: discord.Interaction, lang_choice: str) -> None:
     value = None if lang_choice == "auto" else lang_choice
     await bot.prefs.update_user(uid(interaction.user), lang=value)
     lang = await user_lang(interaction)

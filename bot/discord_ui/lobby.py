@@ -5,7 +5,7 @@ The host changes options with selects on the lobby message (the first few) or th
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -15,17 +15,18 @@ from tables.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 
 from . import ids
 from .components import button, detached_view, select, select_option
+from .desk import Desk
 from .option_specs import OptionSpec, primary_first, specs
 from .presenters import lobby_embed
-
-if TYPE_CHECKING:
-    from .client import CardTableBot
+from .replies import table_lang
 
 DIRECT_SELECTS = 3
 TURN_LIMIT = "@turn_limit"
 IDLE_POLICY = "@idle_policy"
 REMINDERS = "@reminders"
 QUIET_HOURS = "@quiet_hours"
+THREAD = "@thread"
+THREAD_CHOICES = (("server", None), ("on", True), ("off", False))
 SERVER_QUIET = "server"
 NO_QUIET = "off"
 REMOVE_CPU = "@remove_cpu"
@@ -78,6 +79,12 @@ def quiet_text(quiet: list[int] | None, lang: str) -> str:
     return f"{quiet[0]:02d}:00–{quiet[1]:02d}:00"
 
 
+def thread_text(table: Any, lang: str) -> str:
+    """Whether this table will play in its own thread (the host's choice, else the server's)."""
+    key = {None: "server", True: "on", False: "off"}[table.settings.thread]
+    return t(f"lobby.thread.{key}", lang, value="…")
+
+
 def turn_limit_presets() -> list[tuple[str, int | None]]:
     """(label key, seconds) of the service's presets, from none to a week."""
     return [(f"service.limit.{key}", seconds) for key, seconds in TURN_LIMIT_PRESETS]
@@ -101,7 +108,8 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     current = game.parse_options(table.options).model_dump()
     ordered = primary_first(specs(game.Options))
     for row, spec in enumerate(ordered[:DIRECT_SELECTS], start=1):
-        items.append(_value_select(ids.lobby_option(table.id, v, spec.name), spec, current.get(spec.name), lang, row))
+        items.append(_value_select(ids.lobby_option(table.id, v, spec.name), spec, current.get(spec.name), lang, row,
+                                   named=True))
     more = [select_option(s.label(lang), s.name, s.help(lang)) for s in ordered[DIRECT_SELECTS:]]
     more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
@@ -111,14 +119,20 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
         more.append(select_option(t("lobby.add_cpu_level", lang), ADD_CPU))
     more.append(select_option(t("lobby.auto_level", lang), AUTO_LEVEL,
                               t(f"ai.level.{table.settings.auto_level}", lang)))
+    more.append(select_option(t("lobby.thread", lang), THREAD, thread_text(table, lang)))
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
     return embed, detached_view(items)
 
 
-def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: int | None) -> discord.ui.Item:
-    options = [select_option(spec.value_label(c, lang), spec.encode(c), None, default=c == value)
+def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: int | None,
+                  named: bool = False) -> discord.ui.Item:
+    """A select of one option's values. `named`: on the lobby itself, where the chosen value is
+    all Discord shows, so every value says which option it sets ("Mode: Renaissance")."""
+    sep = "：" if lang == "ja" else ": "
+    options = [select_option(f"{spec.label(lang)}{sep}{spec.value_label(c, lang)}" if named
+                             else spec.value_label(c, lang), spec.encode(c), None, default=c == value)
                for c in spec.choices]
     placeholder = f"{spec.label(lang)}: {spec.value_label(value, lang)}"
     return select(custom_id, options, placeholder, row=row)
@@ -146,6 +160,11 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                    for lv in levels]
         item = select(ids.lobby_value(table.id, v, name), options, label)
         return t("lobby.pick_value", lang, name=label), detached_view([item])
+    if name == THREAD:
+        options = [select_option(t(f"lobby.thread.{key}", lang, value="…"), key, default=value == table.settings.thread)
+                   for key, value in THREAD_CHOICES]
+        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.thread", lang))
+        return t("lobby.pick_value", lang, name=t("lobby.thread", lang)), detached_view([item])
     if name in (REMINDERS, QUIET_HOURS):
         label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
         options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
@@ -190,6 +209,11 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
         if raw not in presets:
             raise ValueError(f"{raw!r} is not a reminder preset")
         return "setting", {"reminders": list(presets[raw])}
+    if name == THREAD:
+        choices = dict(THREAD_CHOICES)
+        if raw not in choices:
+            raise ValueError(f"{raw!r} is not a thread choice")
+        return "setting", {"thread": choices[raw]}
     if name == QUIET_HOURS:
         if raw in (SERVER_QUIET, NO_QUIET):
             return "setting", {"quiet_hours": None if raw == SERVER_QUIET else []}
@@ -200,11 +224,10 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     return "option", spec.decode(raw)
 
 
-async def refresh_message(bot: CardTableBot, table: Any) -> None:
+async def refresh_message(bot: Desk, table: Any) -> None:
     """Redraw the lobby message after a change made from another message (an ephemeral picker)."""
     if table.board_message_id is None:
         return
-    from .replies import table_lang
     lang = await table_lang(bot, table)
     embed, view = render(table, lang)
     await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)

@@ -5,36 +5,51 @@ move); `act` sends one decision to the service and answers the click.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.i18n import t
 from games import registry
 from games.kit import Prompt
+from tables.errors import TableError
 
 from . import controls, ids
-from .components import detached_view
-from .presenters import hand_embed
+from .desk import Desk
+from .errors import invalid_control
+from .layouts import hand_layout
+from .live_hands import signature
+from .pictures_cache import PictureCache, as_file, hand_filename
 from .replies import edit, error_text, is_private_message, send, uid, user_lang, within_deadline
 
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
-
-def hand_message(table: Any, user_id: str, prompts: list[Prompt], lang: str,
+def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
                  state: controls.ControlState | None = None, note: str | None = None) -> dict[str, Any]:
-    """Keyword arguments for send/edit: the private view and the controls."""
+    """Keyword arguments for `send` (use `for_edit` to edit): the player's picture, what they
+    must decide and the controls, as one Components V2 layout."""
     game = registry.get(table.game)
     game_state = table.state(game)
-    embed = hand_embed(game, table, game_state, user_id, lang, prompts)
     lines = [note] if note else []
     if state is not None and state.picks:
         for prompt in prompts:
             if prompt.id in state.picks and controls.needs_draft(prompt):
                 lines.append(controls.draft_summary(prompt, state.picks[prompt.id], lang))
     items = controls.build(table.id, table.version, prompts, lang, state) if table.status == "running" else []
-    return {"content": "\n".join(lines) or None, "embed": embed, "view": detached_view(items)}
+    name = hand_filename(table)
+    png = pictures.hand_png(game, table, game_state, user_id, lang)
+    view = hand_layout(game, table, game_state, user_id, lang, prompts, items, name, lines)
+    return {"view": view, "file": as_file(png, name), "drawn": prompts}
+
+
+def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
+    """A send payload as edit arguments: the picture replaces the message's attachments, and
+    any old embed or text goes (a V2 message holds components only)."""
+    out = {k: v for k, v in payload.items() if k not in ("file", "drawn")}
+    if "file" in payload:
+        out["attachments"] = [payload["file"]]
+    out.setdefault("embed", None)
+    out.setdefault("content", None)
+    return out
 
 
 def owed(table: Any, user_id: str) -> list[Prompt]:
@@ -46,11 +61,11 @@ def owed(table: Any, user_id: str) -> list[Prompt]:
     return [p for p in game.prompts(table.state(game)) if p.player == user_id]
 
 
-async def show_hand(bot: CardTableBot, interaction: discord.Interaction, table: Any, *,
+async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
                     state: controls.ControlState | None = None, note: str | None = None,
                     in_place: bool | None = None) -> None:
     """Answer with the user's hand: in place when they clicked their own private message,
-    else as a new ephemeral message."""
+    else as a new ephemeral message. Either way it is remembered as their open hand."""
     lang = await user_lang(interaction)
     user_id = uid(interaction.user)
     if not table.user_seated(user_id):
@@ -60,20 +75,30 @@ async def show_hand(bot: CardTableBot, interaction: discord.Interaction, table: 
         await send(interaction, ephemeral=True, content=t("hand.not_started", lang))
         return
     prompts = owed(table, user_id)
-    payload = hand_message(table, user_id, prompts, lang, state, note)
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, state, note)
     if in_place is None:
         in_place = is_private_message(interaction)
+    await answer_with_hand(bot, interaction, table.id, payload, in_place=in_place)
+
+
+async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id: int,
+                           payload: dict[str, Any], *, in_place: bool) -> None:
+    """Edit the clicked hand or send a new ephemeral one, and remember it for refreshes."""
+    user_id = uid(interaction.user)
+    drawn = signature(payload.pop("drawn", []))
     if in_place:
-        await edit(interaction, **payload)
-    else:
-        await send(interaction, ephemeral=interaction.guild_id is not None, **payload)
+        await edit(interaction, **for_edit(payload))
+        bot.hands.opened(table_id, user_id, interaction, drawn=drawn)
+        return
+    followup = interaction.response.is_done()
+    message = await send(interaction, ephemeral=interaction.guild_id is not None, **payload)
+    bot.hands.opened(table_id, user_id, interaction, message.id if followup and message is not None else None,
+                     drawn=drawn)
 
 
-async def act(bot: CardTableBot, interaction: discord.Interaction, table_id: int, version: int,
+async def act(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,
               prompt_id: str, choice: list[str]) -> None:
     """One decision from a click: refused, out of date, or applied and then announced."""
-    from tables.errors import TableError
-
     svc = bot.service
     user_id = uid(interaction.user)
     lang = await user_lang(interaction)
@@ -82,29 +107,32 @@ async def act(bot: CardTableBot, interaction: discord.Interaction, table_id: int
                                        "edit" if is_private_message(interaction) else "ephemeral")
     except TableError as error:
         if error.code == "out_of_date":
-            await out_of_date(bot, interaction, await svc.get(table_id), lang)
+            await out_of_date(bot, interaction, await svc.get(table_id), lang, drawn_at=version)
         else:
             await send(interaction, ephemeral=True, content=error_text(error, lang))
         return
     table = result.table
     prompts = owed(table, user_id)
-    payload = hand_message(table, user_id, prompts, lang)
-    if is_private_message(interaction):
-        await edit(interaction, **payload)
-    else:
-        await send(interaction, ephemeral=True, **payload)
-    bot.announcer.publish(table.id, result.notices, actor=user_id)
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang)
+    await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
+    here = interaction.channel_id == table.channel_id
+    bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
 
 
-async def out_of_date(bot: CardTableBot, interaction: discord.Interaction, table: Any, lang: str) -> None:
-    """The control was drawn for an older state: say so, with fresh controls, as a new ephemeral."""
+async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, lang: str,
+                      drawn_at: int | None = None) -> None:
+    """The control was drawn for an older state: say so, with fresh controls, as a new ephemeral.
+    A control "drawn" for a state the table never reached is not valid at all."""
+    if drawn_at is not None and table.status == "running" and drawn_at > table.version:
+        await invalid_control(interaction, "version from the future")
+        return
     user_id = uid(interaction.user)
     if table.status != "running":
         await send(interaction, ephemeral=True, content=t("act.out_of_date_over", lang))
         return
     prompts = owed(table, user_id)
-    payload = hand_message(table, user_id, prompts, lang, note=t("service.error.out_of_date", lang))
-    await send(interaction, ephemeral=True, **payload)
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang))
+    await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
 
 
 def prompt_of(prompts: list[Prompt], escaped_id: str) -> Prompt | None:

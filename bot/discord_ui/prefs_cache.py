@@ -9,10 +9,9 @@ next interaction brings it again), for DMs.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .client import CardTableBot
+from .desk import Desk
 
 MAX_ENTRIES = 10_000
 
@@ -27,7 +26,7 @@ class _Bounded(OrderedDict):
 
 
 class PrefsCache:
-    def __init__(self, bot: CardTableBot) -> None:
+    def __init__(self, bot: Desk) -> None:
         self.bot = bot
         self._users = _Bounded()
         self._guilds = _Bounded()

@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-if TYPE_CHECKING:
-    from .client import CardTableBot
+from .desk import Desk
 
 log = logging.getLogger(__name__)
 MIN_SLEEP_S = 1.0
 
 
 class Scheduler:
-    def __init__(self, bot: CardTableBot) -> None:
+    def __init__(self, bot: Desk) -> None:
         self.bot = bot
         self._task: asyncio.Task | None = None
         self._sleeping = False

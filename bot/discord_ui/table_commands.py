@@ -4,7 +4,7 @@ Each acts on the table in the channel where it is used (`/game hand` also finds 
 only running table elsewhere)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -12,16 +12,13 @@ from bot.i18n import t
 from games import registry
 
 from . import lobby, permissions, play, presenters
-from .announce import board_view
-from .presenters import board_embed, clip
+from .desk import Desk
+from .presenters import clip
 from .replies import send, table_lang, uid, user_lang
 from .router import start_from
 
-if TYPE_CHECKING:
-    from .client import CardTableBot
 
-
-async def table_here(bot: CardTableBot, interaction: discord.Interaction, lang: str) -> Any | None:
+async def table_here(bot: Desk, interaction: discord.Interaction, lang: str) -> Any | None:
     """The open table of this channel, or an ephemeral 'no table here' and None."""
     table = await bot.service.table_in_channel(interaction.channel_id)
     if table is None:
@@ -29,7 +26,7 @@ async def table_here(bot: CardTableBot, interaction: discord.Interaction, lang: 
     return table
 
 
-async def new(bot: CardTableBot, interaction: discord.Interaction, game_key: str) -> None:
+async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
     svc = bot.service
     lang = await user_lang(interaction)
     try:
@@ -50,7 +47,7 @@ async def new(bot: CardTableBot, interaction: discord.Interaction, game_key: str
     bot.scheduler.poke()
 
 
-async def join(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def join(bot: Desk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
@@ -60,7 +57,7 @@ async def join(bot: CardTableBot, interaction: discord.Interaction) -> None:
     await lobby.refresh_message(bot, table)
 
 
-async def leave(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def leave(bot: Desk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
@@ -71,14 +68,14 @@ async def leave(bot: CardTableBot, interaction: discord.Interaction) -> None:
     bot.scheduler.poke()
 
 
-async def start(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def start(bot: Desk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is not None:
         await start_from(bot, interaction, table.id, in_place=False)
 
 
-async def hand(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def hand(bot: Desk, interaction: discord.Interaction) -> None:
     svc = bot.service
     lang = await user_lang(interaction)
     user_id = uid(interaction.user)
@@ -97,7 +94,7 @@ async def hand(bot: CardTableBot, interaction: discord.Interaction) -> None:
     await play.show_hand(bot, interaction, table, in_place=False)
 
 
-async def board(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def board(bot: Desk, interaction: discord.Interaction) -> None:
     """Post the board again as a fresh message; it becomes the live board."""
     svc = bot.service
     lang = await user_lang(interaction)
@@ -107,19 +104,22 @@ async def board(bot: CardTableBot, interaction: discord.Interaction) -> None:
     public = await table_lang(bot, table)
     if table.status == "lobby":
         embed, view = lobby.render(table, public)
+        payload: dict[str, Any] = {"embed": embed, "view": view}
     else:
-        game = registry.get(table.game)
         recent = await svc.log(table.id, limit=3)  # public events only, as on the live board
-        embed, view = board_embed(game, table, table.state(game), public, recent), board_view(table, public)
-    message = await send(interaction, ephemeral=False, embed=embed, view=view)
+        payload = bot.announcer.board_payload(table, public, recent)
+    message = await send(interaction, ephemeral=False, **payload)
     if message is not None:
         old = table.board_message_id
         await svc.set_board_message(table.id, message.id)
-        if old and old != message.id:  # the old one is no longer live: no buttons on it
-            await bot.announcer.edit_message(table.channel_id, old, view=None)
+        if old and old != message.id:
+            if table.status == "lobby":  # the old one is no longer live: no buttons on it
+                await bot.announcer.edit_message(table.channel_id, old, view=None)
+            else:  # one board per table: the old one goes
+                await bot.announcer.delete_message(bot.announcer.board_channel(table), old)
 
 
-async def resign(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def resign(bot: Desk, interaction: discord.Interaction) -> None:
     svc = bot.service
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
@@ -131,7 +131,7 @@ async def resign(bot: CardTableBot, interaction: discord.Interaction) -> None:
 
 
 
-async def undo(bot: CardTableBot, interaction: discord.Interaction) -> None:
+async def undo(bot: Desk, interaction: discord.Interaction) -> None:
     """Take back the user's latest move at this channel's table (issue 12), when the rules
     allow it; the refusal says why not. Their hand comes back with the previous controls."""
     from tables.errors import TableError

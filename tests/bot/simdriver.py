@@ -13,18 +13,43 @@ DECISIONS = {"B", "N", "S"}
 
 
 def walk(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, nested ones included (V2 containers, sections and their accessories)."""
     out = []
     for row in rows:
-        out.extend(row.get("components", []) if row.get("type") == 1 else [row])
+        out.append(row)
+        out.extend(walk(row.get("components", []) or []))
+        if row.get("accessory"):
+            out.extend(walk([row["accessory"]]))
     return out
+
+
+def payload_components(message: Any) -> list[dict[str, Any]]:
+    rows = message.components
+    if rows and not isinstance(rows[0], dict):  # a discord.Message: convert to payload dicts
+        rows = [row.to_dict() for row in rows]
+    return rows or []
 
 
 def controls(message: Any) -> list[dict[str, Any]]:
     """Enabled interactive components of a message (response message or discord.Message)."""
-    rows = message.components
-    if rows and not isinstance(rows[0], dict):  # a discord.Message: convert to payload dicts
-        rows = [row.to_dict() for row in rows]
-    return [c for c in walk(rows) if c.get("custom_id") and not c.get("disabled")]
+    return [c for c in walk(payload_components(message)) if c.get("custom_id") and not c.get("disabled")]
+
+
+def texts_of(message: Any) -> str:
+    """All text a message shows: content, embeds and V2 text displays."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    parts += [c.get("content", "") for c in walk(payload_components(message)) if c.get("type") == 10]
+    return "\n".join(p for p in parts if p)
+
+
+def images_of(message: Any) -> list[str]:
+    """The attachment names a message's media galleries show."""
+    urls = [item.get("media", {}).get("url", "") for c in walk(payload_components(message)) if c.get("type") == 12
+            for item in c.get("items", [])]
+    return [u.rsplit("/", 1)[-1] for u in urls]
 
 
 def kind(component: dict[str, Any]) -> str:
@@ -49,8 +74,9 @@ async def use(member: Any, message: Any, component: dict[str, Any], rng: random.
 
 
 class LeakWatch:
-    """Checks, whenever a hand is shown, that no line only that hand shows (its private lines:
-    not on the public board at the same moment) appears in anything the channel shows."""
+    """Checks, now and then when a hand is shown, that no line only that player's view shows
+    (its private lines: not in the public view's text at the same moment) appears in anything
+    the channel shows."""
 
     def __init__(self, world: Any, every: int = 5) -> None:
         self.world = world
@@ -58,30 +84,43 @@ class LeakWatch:
         self.seen = 0
         self.checked = 0
 
-    def check(self, hand_message: Any) -> None:
+    async def check(self, member: Any) -> None:
         self.seen += 1
         if (self.seen - 1) % self.every:
             return
-        hand = "\n".join(e.description or "" for e in hand_message.embeds)
-        texts = channel_texts(self.world, self.world.outsider)
-        boards = [x for x in texts if " · move " in x]  # the board embeds (footer "table #N · move V")
-        public = set(line.strip() for text in boards for line in text.splitlines())
+        from games import registry
+        service = self.world.bot.service
+        table = await service.table_in_channel(self.world.channel.id)
+        if table is None or table.state_json is None:
+            return
+        game = registry.get(table.game)
+        state = table.state(game)
+        public = {line.strip() for line in game.render(game.view(state, None)).splitlines()}
+        hand = game.render(game.view(state, str(member.id)))
         private = {line.strip() for line in hand.splitlines() if len(line.strip()) >= 6} - public
-        for text in texts:
+        for text in channel_texts(self.world, self.world.outsider):
             for line in private:
                 assert line not in text, f"private line {line!r} appears in a channel message:\n{text}"
         self.checked += 1
 
 
 async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int = 60,
-                    watch: LeakWatch | None = None) -> bool:
-    """Open `/game hand` and keep using random controls until one decision was sent.
-    False if the member owes nothing now."""
-    result = await member.slash(world.channel, "game hand")
-    assert result.acknowledged and result.ephemeral
-    message = result.response
+                    watch: LeakWatch | None = None, open_hands: dict[int, Any] | None = None,
+                    clicks: list[str] | None = None) -> bool:
+    """Open `/game hand` (or, with `open_hands`, use the hand the member still has open, as a
+    player at the table does) and keep using random controls until one decision was sent.
+    False if the member owes nothing now. `clicks` collects what the member pressed."""
+    clicks = clicks if clicks is not None else []
+    message = open_hands.get(member.id) if open_hands is not None else None
+    if message is None or not any(is_decision(c) for c in controls(message)):
+        result = await member.slash(world.channel, "game hand")
+        assert result.acknowledged and result.ephemeral
+        message = result.response
+        clicks.append("/game hand")
+    if open_hands is not None:
+        open_hands[member.id] = message  # the bot refreshes it in place when the turn comes back
     if watch is not None:
-        watch.check(message)
+        await watch.check(member)
     for _ in range(max_clicks):
         offered = [c for c in controls(message) if kind(c) != "H"]
         if not offered:
@@ -90,10 +129,13 @@ async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int
         deciding = [c for c in offered if is_decision(c)]
         component = rng.choice(deciding if deciding and rng.random() < 0.8 else offered)
         result = await use(member, message, component, rng)
+        clicks.append(component["custom_id"])
         assert result.acknowledged, f"unanswered interaction on {component['custom_id']}"
         if is_decision(component):
             return True
         message = result.response
+        if open_hands is not None:
+            open_hands[member.id] = message
     raise AssertionError("no decision reached after many clicks")
 
 
@@ -140,14 +182,20 @@ async def set_lobby_option(world: Any, host: Any, lobby: Any, name: str, value: 
     return lobby  # edited in place through the REST API
 
 
+def live_board(world: Any, channel: Any = None) -> Any:
+    """The channel's newest message with a My hand button: the live board."""
+    for message in reversed((channel or world.channel).history()):
+        if any(kind(c) == "H" for c in controls(message)):
+            return message
+    return None
+
+
 def waiting_for(board: Any) -> set[int]:
-    """User ids the public board says the game waits for (as a person reads the board)."""
-    found: set[int] = set()
-    for embed in board.embeds if board is not None else []:
-        for f in embed.fields:
-            if f.name == "Waiting for":
-                found |= {int(x) for x in re.findall(r"<@(\d+)>", f.value)}
-    return found
+    """User ids the public board says the game waits for (as a person reads the board: the
+    mentions of its status lines)."""
+    if board is None:
+        return set()
+    return {int(x) for x in re.findall(r"<@(\d+)>", texts_of(board))}
 
 
 async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random.Random,
@@ -159,7 +207,7 @@ async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random
         table = await service.get(table_id)
         if table.status != "running":
             return table
-        waiting = waiting_for(board)
+        waiting = waiting_for(live_board(world))
         order = [m for m in members if m.id in waiting]
         rng.shuffle(order)
         rest = [m for m in members if m.id not in waiting]
@@ -178,12 +226,35 @@ async def play_to_end(world: Any, table_id: int, members: list[Any], rng: random
 
 
 def channel_texts(world: Any, viewer: Any) -> list[str]:
-    """Everything `viewer` can read in the channel: contents and embeds."""
-    texts = []
-    for message in world.channel.history(viewer=viewer):
-        parts = [message.content or ""]
-        for embed in message.embeds:
-            parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-            parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        texts.append("\n".join(parts))
-    return texts
+    """Everything `viewer` can read in the channel: contents, embeds and text displays."""
+    return [texts_of(message) for message in world.channel.history(viewer=viewer)]
+
+
+def _payload_text(payload: dict[str, Any]) -> str:
+    parts = [payload.get("content") or ""]
+    for embed in payload.get("embeds") or []:
+        parts += [embed.get("title") or "", embed.get("description") or ""]
+        parts += [f"{f.get('name')}\n{f.get('value')}" for f in embed.get("fields") or []]
+    parts += [c.get("content", "") for c in walk(payload.get("components") or []) if c.get("type") == 10]
+    return "\n".join(p for p in parts if p)
+
+
+def posted_texts(world: Any, channel: Any = None) -> list[str]:
+    """The text of every public message the bot posted in the channel, deleted ones included
+    (boards move down: their old copies are gone from the history but were seen)."""
+    channel_id = str((channel or world.channel).id)
+    out = []
+    for r in world.env.http_requests:
+        payload = r.json if isinstance(r.json, dict) else None
+        if payload is None or r.method != "POST":
+            continue
+        if r.path == f"/channels/{channel_id}/messages":
+            out.append(_payload_text(payload))
+        elif r.path.startswith("/webhooks/") and not (payload.get("flags") or 0) & 64:
+            out.append(_payload_text(payload))  # a public follow-up (only this test channel plays)
+    return out
+
+
+def posted_lines(world: Any, marker: str, channel: Any = None) -> list[str]:
+    """Lines of public posts that start with `marker` (a reminder ⏰, an expiry ⌛, a hand-over 🤖)."""
+    return [line for text in posted_texts(world, channel) for line in text.splitlines() if line.startswith(marker)]

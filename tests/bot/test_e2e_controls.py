@@ -4,7 +4,7 @@ The questions come from a toy game registered for the test (`toy_game.py`)."""
 from __future__ import annotations
 
 import pytest
-from simdriver import channel_texts, controls, kind, lobby_button
+from simdriver import channel_texts, controls, kind, lobby_button, texts_of
 
 from games import registry
 
@@ -49,9 +49,9 @@ async def test_every_kind_of_question_through_clicks(world, toy):
     assert all(c.get("label") != "Confirm" for c in controls(hand))  # disabled until 3 picks
     for value in ("s1o5", "s1o2"):
         hand = (await bob.select(hand, [value], custom_id=by_kind(hand, "DS")[0]["custom_id"])).response
-    assert "Choice 5 → Choice 2" in hand.content
+    assert "Choice 5 → Choice 2" in texts_of(hand)
     hand = (await bob.click(hand, custom_id=button(hand, "Clear")["custom_id"])).response
-    assert "Nothing chosen yet" in hand.content
+    assert "Nothing chosen yet" in texts_of(hand)
     for value in ("s1o7", "s1o1", "s1o4"):
         hand = (await bob.select(hand, [value], custom_id=by_kind(hand, "DS")[0]["custom_id"])).response
     assert not by_kind(hand, "DS"), "no more picks than the maximum"
@@ -93,4 +93,4 @@ async def test_a_draft_control_from_an_older_state_is_out_of_date(world, toy):
     hand = (await world.bob.select(hand, ["s1o0"], custom_id=by_kind(hand, "DS")[0]["custom_id"])).response
     await svc.skip_now(table.id)  # an admin skip answers for bob meanwhile
     stale = await world.bob.click(hand, custom_id=button(hand, "Clear")["custom_id"])
-    assert stale.ephemeral and "out of date" in stale.response.content
+    assert stale.ephemeral and "out of date" in texts_of(stale.response)

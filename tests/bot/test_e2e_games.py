@@ -9,7 +9,7 @@ import os
 import random
 
 import pytest
-from simdriver import LeakWatch, channel_texts, open_table, play_to_end
+from simdriver import LeakWatch, channel_texts, controls, images_of, kind, open_table, play_to_end, texts_of
 
 from bot.discord_ui.presenters import substitute
 from games import registry
@@ -44,10 +44,15 @@ async def test_full_game_through_the_ui(world, key, options, players):
     for seed in range(repeats):
         rng = random.Random(seed)
         members = world.members[:players]
+        before = len(world.channel.history())
         table_id, started = await open_table(world, key, members, options)
         assert started.response.embeds and f"#{table_id}" in started.response.embeds[0].title
+        assert not controls(started.response), "the started lobby keeps no controls"
+        board = world.channel.history()[-1]
+        assert images_of(board) == [f"board-{table_id}-{(await world.bot.service.get(table_id)).version}.png"]
+        assert any(kind(c) == "H" for c in controls(board))
         watch = LeakWatch(world)
-        table = await play_to_end(world, table_id, members, rng, watch=watch, board=started.response)
+        table = await play_to_end(world, table_id, members, rng, watch=watch)
         assert table.status == "finished"
         assert watch.checked > 0
         texts = channel_texts(world, world.outsider)
@@ -57,6 +62,10 @@ async def test_full_game_through_the_ui(world, key, options, players):
         outcome = game.outcome(table.state(game))
         names = {seat.user_id: seat.display_name for seat in table.seats}
         assert substitute(outcome.summary.en, names).splitlines()[0] in results[0]  # the rules' own summary
-        # the board is final: no My hand button any more
-        board = next(m for m in world.channel.history() if m.id == table.board_message_id)
-        assert not board.components
+        # a quiet channel: the lobby record and the result (with the final picture) remain, and
+        # only the result's Rematch is still a control
+        public = world.channel.history(viewer=world.outsider)[before:]
+        assert len(public) <= 3, [texts_of(m)[:80] for m in public]
+        live = [m for m in public if controls(m)]
+        assert len(live) == 1 and [kind(c) for c in controls(live[0])] == ["R"]
+        assert images_of(live[0]), "the result shows the final picture"

@@ -2,7 +2,7 @@
 user's for private replies, and localised command names uploaded with the commands."""
 from __future__ import annotations
 
-from simdriver import open_table
+from simdriver import live_board, open_table, texts_of
 
 from games import registry
 
@@ -10,12 +10,12 @@ from games import registry
 async def test_public_messages_follow_the_server_language(world):
     await world.admin.slash(world.channel, "gameadmin settings", language="ja")
     table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
-    board = started.response.embeds[0]
-    assert board.title == f"{registry.get('sutosute').names['ja']} — 卓 #{table_id}"
-    assert "手番" in [f.name for f in board.fields]
+    board = texts_of(live_board(world))
+    assert board.startswith(f"### {registry.get('sutosute').names['ja']} — 卓 #{table_id}")
+    assert "全員が同時に選びます" in board and "伏せるカードを選んでください" in board
     # an ephemeral reply follows the user's own language (Discord locale en-US here)
     hand = await world.alice.slash(world.channel, "game hand")
-    assert hand.response.embeds[0].title.startswith("Your view")
+    assert texts_of(hand.response).startswith("### Your view")
 
 
 async def test_a_user_can_choose_japanese_for_private_replies(world):
@@ -23,10 +23,10 @@ async def test_a_user_can_choose_japanese_for_private_replies(world):
     assert set_lang.ephemeral and set_lang.response.content == "言語を保存しました。"
     await open_table(world, "sutosute", [world.alice, world.bob])
     hand = await world.bob.slash(world.channel, "game hand")
-    assert hand.response.embeds[0].title.startswith("あなたの画面")
-    assert hand.response.embeds[0].fields[0].name == "あなたの選択"
+    assert texts_of(hand.response).startswith("### あなたの画面")
+    assert "**あなたの選択**" in texts_of(hand.response)
     other = await world.alice.slash(world.channel, "game hand")
-    assert other.response.embeds[0].title.startswith("Your view")
+    assert texts_of(other.response).startswith("### Your view")
 
 
 async def test_command_names_and_descriptions_are_localised(world):
@@ -62,12 +62,12 @@ def japanese_clients(monkeypatch, *members) -> None:
 async def test_a_japanese_client_gets_japanese_replies_and_dms_in_an_english_server(world, monkeypatch):
     japanese_clients(monkeypatch, world.bob)
     table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
-    assert started.response.embeds[0].title.endswith(f"table #{table_id}"), "the board follows the server"
+    assert f"table #{table_id}\n" in texts_of(live_board(world)), "the board follows the server"
     hand = await world.bob.slash(world.channel, "game hand")
-    assert hand.response.embeds[0].title.startswith("あなたの画面")
+    assert texts_of(hand.response).startswith("### あなたの画面")
     dm = world.bob.user.dm_channel.last_message  # the first hand comes by DM, in bob's language
-    assert dm.embeds and dm.embeds[0].title.startswith("あなたの画面")
-    assert world.alice.user.dm_channel.last_message.embeds[0].title.startswith("Your view")
+    assert texts_of(dm).startswith("### あなたの画面")
+    assert texts_of(world.alice.user.dm_channel.last_message).startswith("### Your view")
 
 
 async def test_refusals_use_the_language_the_user_chose(world):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import random
 
-from simdriver import channel_texts, controls, open_table, play_to_end, take_turn
+from simdriver import channel_texts, controls, open_table, play_to_end, take_turn, texts_of
 
 from tables import ReplayFile, replay_file
 
@@ -89,13 +89,15 @@ async def test_turn_dms_are_opt_in(world):
     assert len(world.bob.user.dm_channel.history()) == first  # no DMs without /game notify
     on = await world.bob.slash(world.channel, "game notify", dm="on")
     assert on.ephemeral and "DM" in on.response.content
+    before = texts_of(world.bob.user.dm_channel.last_message)
     for _ in range(6):
         await take_turn(world, world.bob, rng)
         await take_turn(world, world.alice, rng)
-        if len(world.bob.user.dm_channel.history()) > first:
+        if texts_of(world.bob.user.dm_channel.last_message) != before:
             break
     dm = world.bob.user.dm_channel.last_message
-    assert len(world.bob.user.dm_channel.history()) > first and dm.embeds and dm.components
+    assert len(world.bob.user.dm_channel.history()) == first, "the DM hand is edited, not sent again"
+    assert texts_of(dm) != before and dm.components
     # the DM's controls work from the DM
     table = await world.bot.service.get(table_id)
     decision = controls(dm)[0]

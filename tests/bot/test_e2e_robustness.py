@@ -4,7 +4,17 @@ from __future__ import annotations
 import asyncio
 import random
 
-from simdriver import channel_texts, controls, is_decision, kind, open_table, play_to_end, take_turn
+from simdriver import (
+    channel_texts,
+    controls,
+    is_decision,
+    kind,
+    live_board,
+    open_table,
+    play_to_end,
+    take_turn,
+    texts_of,
+)
 
 from bot.discord_ui import ids
 
@@ -13,10 +23,10 @@ async def test_restart_mid_game_with_a_new_bot_then_finish(world):
     rng = random.Random(3)
     players = [world.alice, world.bob]
     table_id, started = await open_table(world, "sutosute", players)
-    board = started.response
     for _ in range(3):
         for member in players:
             await take_turn(world, member, rng)
+    board = live_board(world)
     # the hand of someone who owes a decision now, drawn before the restart
     for member in players:
         hand = await member.slash(world.channel, "game hand")
@@ -30,7 +40,7 @@ async def test_restart_mid_game_with_a_new_bot_then_finish(world):
     # The old board's My hand button answers from the new process.
     again = await world.alice.click(board, label="My hand")
     assert again.acknowledged and again.ephemeral
-    assert f"table #{table_id}" in again.response.embeds[0].title
+    assert f"table #{table_id}" in texts_of(again.response)
     # A control drawn before the restart is still current (nothing moved) and works.
     decision = next(c for c in controls(hand.response) if is_decision(c))
     if decision["type"] == 2:
@@ -51,13 +61,16 @@ async def test_outdated_click_is_refused_with_fresh_controls(world):
     table_id, started = await open_table(world, "sutosute", players)
     old = await world.alice.slash(world.channel, "game hand")
     old_controls = controls(old.response)
-    # Bob moves: alice's old controls were drawn for an older version now.
-    assert await take_turn(world, world.bob, random.Random(1))
+    # Alice moves through another hand (then bob): the controls of the first one are out of date.
+    rng = random.Random(1)
+    assert await take_turn(world, world.alice, rng)
+    while not await world.bot.service.prompts_for(table_id, str(world.alice.id)):
+        assert await take_turn(world, world.bob, rng)
     version = (await world.bot.service.get(table_id)).version
     stale = next(c for c in old_controls if kind(c) == "B")
     result = await world.alice.click(old.response, custom_id=stale["custom_id"])
     assert result.acknowledged and result.ephemeral
-    assert "out of date" in result.response.content
+    assert "out of date" in texts_of(result.response)
     fresh = controls(result.response)
     assert fresh and all(ids.parse(c["custom_id"]).version == version for c in fresh if kind(c) == "B")
     assert (await world.bot.service.get(table_id)).version == version  # nothing changed
@@ -80,7 +93,7 @@ async def test_clicks_by_someone_who_owes_nothing_are_refused(world):
     started = await world.alice.click(lobby, label="Start")
     assert started.acknowledged
     # Someone who does not play gets no hand, and changes nothing.
-    outsider = await world.outsider.click(started.response, label="My hand")
+    outsider = await world.outsider.click(live_board(world), label="My hand")
     assert outsider.acknowledged and outsider.ephemeral
     assert "not playing" in outsider.response.content
     assert not outsider.response.embeds
@@ -100,7 +113,7 @@ async def test_closed_dms_fall_back_to_the_channel_and_are_not_retried(world):
     assert world.bob.user.dm_channel.last_message is None
     ping = channel_texts(world, world.outsider)[-1]
     assert f"<@{world.bob.id}> I can't DM you" in ping
-    assert any(f"<@{world.bob.id}> I can't DM you" in f.content for f in started.followups)  # Start's follow-up
+    assert any(f"<@{world.bob.id}> I can't DM you" in texts_of(f) for f in started.followups)  # Start's follow-up
     assert (await world.bot.prefs.user(str(world.bob.id))).dm_closed
     # bob turns on turn DMs: they are tried again (and fail again), then not retried.
     await world.bob.slash(world.channel, "game notify", dm="on")
@@ -119,8 +132,8 @@ async def test_closed_dms_fall_back_to_the_channel_and_are_not_retried(world):
         for member in (world.bob, world.alice):
             await take_turn(world, member, rng)
     assert attempts() - before == 1, "after another 50007 the bot stops trying"
-    hand = await world.bob.click(started.response, label="My hand")
-    assert hand.ephemeral and hand.response.embeds  # the fallback always works
+    hand = await world.bob.click(live_board(world), label="My hand")
+    assert hand.ephemeral and "table #" in texts_of(hand.response)  # the fallback always works
 
 
 async def test_two_tables_in_two_channels_at_once(world):
@@ -137,13 +150,34 @@ async def test_two_tables_in_two_channels_at_once(world):
     for _ in range(3):
         await take_turn(world, world.alice, rng)
         hand = await world.carol.slash(other, "game hand")
-        assert f"table #{second}" in hand.response.embeds[0].title
+        assert f"table #{second}" in texts_of(hand.response)
     tables = [await world.bot.service.get(t) for t in (first, second)]
     assert tables[0].channel_id == world.channel.id and tables[1].channel_id == other.id
     assert started_first.response.id != started_second.response.id
     admin_list = await world.admin.slash(world.channel, "gameadmin tables")
     assert f"#{first}" in admin_list.response.embeds[0].description
     assert f"#{second}" in admin_list.response.embeds[0].description
+
+
+async def test_a_simultaneous_choice_stays_valid_when_only_the_other_player_moved(world):
+    """Sutosute: both choose at once. Bob's choice does not make alice's open hand stale; a
+    choice of her own does."""
+    players = [world.alice, world.bob]
+    table_id, _ = await open_table(world, "sutosute", players)
+    dm = world.alice.user.dm_channel.last_message  # her first-turn hand by DM, drawn at version 0
+    assert await take_turn(world, world.bob, random.Random(1))
+    version = (await world.bot.service.get(table_id)).version
+    choice = next(c for c in controls(dm) if kind(c) == "B")
+    assert ids.parse(choice["custom_id"]).version < version
+    used = await world.alice.user.click(dm, custom_id=choice["custom_id"])
+    assert used.acknowledged and "out of date" not in texts_of(used.response)
+    assert (await world.bot.service.get(table_id)).version == version + 1
+    # her own move changed her prompt: a control drawn before it is out of date now
+    hand = await world.alice.slash(world.channel, "game hand")
+    assert "out of date" not in texts_of(hand.response)
+    dm = world.alice.user.dm_channel.last_message
+    stale = await world.alice.user.click(dm, custom_id=choice["custom_id"]) if controls(dm) else None
+    assert stale is None or "out of date" in texts_of(stale.response) or not controls(stale.response)
 
 
 async def test_a_second_new_in_a_busy_channel_is_refused(world):
@@ -182,7 +216,7 @@ async def test_slow_work_is_deferred_within_three_seconds(world, monkeypatch):
                     else world.alice.select(hand.response, values, custom_id=decision["custom_id"]))
     assert result.acknowledged and result.deferred, "acknowledged (deferred) while the service stalls"
     await world.env.advance_time(3)  # the stalled call finishes; the deferred reply is completed
-    assert result.response.embeds and "table #" in result.response.embeds[0].title
+    assert "table #" in texts_of(result.response)
     assert (await service.get(table_id)).version == 1
 
 

@@ -1,8 +1,6 @@
 """`/game …`: what players use (design.md contract 2)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -10,10 +8,8 @@ from discord.ext import commands
 from games import registry
 
 from .. import info_commands, table_commands
+from ..desk import Desk
 from ..translator import L
-
-if TYPE_CHECKING:
-    from ..client import CardTableBot
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -37,7 +33,7 @@ LANGUAGES = [app_commands.Choice(name=L("choice.lang_auto"), value="auto"),
 
 
 class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("cmd.game.desc")):
-    def __init__(self, bot: CardTableBot) -> None:
+    def __init__(self, bot: Desk) -> None:
         self.bot = bot
         super().__init__()
 

@@ -1,0 +1,253 @@
+"""Components V2 layouts of a running table: the public board, a player's hand and the result.
+
+The board is one container: title, a status line that says whose decision it is and what kind
+(a turn, a defence, a choice made at the same time as others), the board picture, the last
+three public moves and the **My hand** button. A hand is the player's picture with each option
+beside the text that explains it. A result names winners and losers the way the game ended
+(a lost co-op or solo game has no "1."), shows the final picture, every player's score
+breakdown and **Rematch**.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from games.kit import Game, Outcome, Prompt
+
+from . import ids
+from .components import button, clip
+from .emoji import decorate
+from .presenters import entry_lines, game_name, mention, names_of, substitute
+
+TEXT_BUDGET = 3800          # Discord allows 4000 display characters per message
+COMPONENT_BUDGET = 40       # components per message, nested ones included
+DEFEND_PROMPTS = ("defend", "counter", "ambush")
+GREEN, TEAL, GOLD, GREY = 0x3BA55D, 0x1F8B8B, 0xF1C40F, 0x72767D
+
+
+class StaticLayout(discord.ui.LayoutView):
+    """A LayoutView that is only a container of components: stopped at once so discord.py
+    keeps nothing in memory; the DynamicItem registry answers the clicks."""
+
+    def __init__(self, *children: discord.ui.Item) -> None:
+        super().__init__(timeout=None)
+        for child in children:
+            self.add_item(child)
+        self.stop()
+
+
+def decision_kind(game: Game, state: Any) -> str:
+    """"simultaneous" when several players owe a decision at once, "defend" when the one open
+    decision answers an attack, else "turn"."""
+    prompts = game.prompts(state)
+    if len({p.player for p in prompts}) > 1:
+        return "simultaneous"
+    if any(p.id.split(":")[0] in DEFEND_PROMPTS for p in prompts):
+        return "defend"
+    return "turn"
+
+
+def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
+    """Whose decision it is, of what kind, and what they must do (each player's prompt)."""
+    names = names_of(table, lang)
+    if table.status != "running" or game.outcome(state) is not None:
+        return ["🏁 " + t("board.ended_finished" if table.status != "cancelled" else "board.ended_cancelled", lang)]
+    kind = decision_kind(game, state)
+    icon = {"simultaneous": "⏳", "defend": "🛡️", "turn": "🎯"}[kind]
+    lines = [f"{icon} **{t('table.kind_' + kind, lang)}**"]
+    seen: set[str] = set()
+    for prompt in game.prompts(state):
+        if prompt.player in seen:
+            continue
+        seen.add(prompt.player)
+        lines.append(f"{mention(prompt.player, names)} — {clip(substitute(prompt.text.get(lang), names), 160)}")
+    return lines
+
+
+def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any], image: str | None,
+                 ping: list[str] | None = None, notes: list[str] | None = None) -> StaticLayout:
+    """The live public board. `image` is the attachment name of the board picture; the status
+    mentions everyone who owes a decision (the message's allowed mentions decide whom it
+    notifies); `notes` are news since the last board (an expired clock, a seat handed over,
+    a reminder)."""
+    names = names_of(table, lang)
+    parts: list[discord.ui.Item] = [
+        discord.ui.TextDisplay(f"### {t('board.title', lang, game=game_name(game, lang), id=table.id)}"),
+    ]
+    status = list(notes or []) + status_lines(game, table, state, lang)  # its mentions are the ping
+    parts.append(discord.ui.TextDisplay(clip("\n".join(status), 1500)))
+    if image:
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+    lines = [line for entry in recent for line in entry_lines(entry, names, lang)][-3:]
+    if lines:
+        moves = "\n".join(f"- {clip(line, 300)}" for line in lines)
+        parts.append(discord.ui.TextDisplay(f"**{t('board.last_moves', lang)}**\n{moves}"))
+    parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
+    if table.status == "running":
+        parts.append(discord.ui.ActionRow(button(ids.hand(table.id), t("board.my_hand", lang),
+                                                 discord.ButtonStyle.primary, emoji="🃏")))
+    return StaticLayout(discord.ui.Container(*parts, accent_colour=GREEN if table.status == "running" else GREY))
+
+
+def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
+                items: list[discord.ui.Item], image: str | None, notes: list[str]) -> StaticLayout:
+    """A player's private side: their picture, what they must decide, and the controls, each
+    option button beside the text that explains it where the game gives one."""
+    names = names_of(table, lang)
+    parts: list[discord.ui.Item] = [
+        discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
+    if image:
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+    text = list(notes)
+    if prompts:
+        text.append(f"**{t('hand.your_move', lang)}**")
+        text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]
+    elif table.status == "running" and game.outcome(state) is None:
+        waiting = game.current_players(state)
+        text.append(f"**{t('hand.waiting', lang)}:** " + ("、" if lang == "ja" else ", ").join(
+            names.get(p, p) for p in waiting))
+    if text:
+        parts.append(discord.ui.TextDisplay(clip("\n".join(text), 1500)))
+    parts += control_parts(prompts, items, lang, budget=COMPONENT_BUDGET - _count(parts) - 3)
+    parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
+    return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))
+
+
+def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str, budget: int) -> list[discord.ui.Item]:
+    """The controls of `controls.build` laid out for a V2 message: option buttons whose option
+    has an explanation become a section (text beside its button) while the component budget
+    lasts; everything else keeps its row."""
+    by_prompt = {p.id: p for p in prompts}
+    explained = 0
+    for item in items:
+        option = _option_of(item, by_prompt)
+        if option is not None and option.detail is not None:
+            explained += 1
+    use_sections = explained and _count_rows(items) + 2 * explained <= budget
+    parts: list[discord.ui.Item] = []
+    row_items: dict[int, list[discord.ui.Item]] = {}
+    order: list[Any] = []
+    for item in items:
+        option = _option_of(item, by_prompt)
+        if use_sections and option is not None and option.detail is not None:
+            text = f"**{clip(decorate(option.label.get(lang)), 200)}**\n{clip(decorate(option.detail.get(lang)), 400)}"
+            item.item.label = t("table.choose", lang)  # the text beside it names the option
+            order.append(discord.ui.Section(discord.ui.TextDisplay(text), accessory=item))
+            continue
+        row = item.row or 0
+        if row not in row_items:
+            row_items[row] = []
+            order.append(row)
+        row_items[row].append(item)
+    for entry in order:
+        if isinstance(entry, int):
+            action_row = discord.ui.ActionRow()
+            for item in row_items[entry]:
+                item._row = None
+                action_row.add_item(item)
+            parts.append(action_row)
+        else:
+            parts.append(entry)
+    return parts
+
+
+def _option_of(item: discord.ui.Item, prompts: dict[str, Prompt]) -> Any:
+    custom_id = getattr(item, "custom_id", None) or ""
+    parsed = ids.parse(custom_id)
+    if parsed is None or parsed.kind != "B":
+        return None
+    prompt_id, key = ids.option_key_of_button(custom_id)
+    prompt = prompts.get(prompt_id)
+    return prompt.option(key) if prompt else None
+
+
+def _count_rows(items: list[discord.ui.Item]) -> int:
+    return len(items) + len({item.row for item in items})
+
+
+def _count(parts: list[discord.ui.Item]) -> int:
+    return sum(2 if isinstance(p, discord.ui.MediaGallery) else 1 for p in parts) + 1
+
+
+# ---- result -------------------------------------------------------------------------------
+def result_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str, team_game: bool) -> list[str]:
+    """Winners and places with each player's score. A solo or co-op game (everyone ranked
+    together) says won or lost instead of ranking anyone first; competitors ranked together
+    drew."""
+    lines = [substitute(outcome.summary.get(lang), names)]
+    sep = "、" if lang == "ja" else ", "
+    if len(outcome.ranking) == 1:
+        group = outcome.ranking[0]
+        who = sep.join(names.get(p, p) for p in group)
+        if team_game or len(group) == 1:
+            won = bool(outcome.winners)
+            lines.append(("🏆 " if won else "💀 ") + t("table.team_won" if won else "table.team_lost", lang, who=who))
+        else:
+            lines.append("🤝 " + t("table.draw", lang, who=who))
+        return lines + score_lines(game, outcome, names, lang)
+    medals = ["🥇", "🥈", "🥉"]
+    for place, group in enumerate(outcome.ranking, 1):
+        marker = medals[place - 1] if place <= 3 else f"{place}."
+        lines += [f"{marker} {line}" for line in score_lines(game, outcome, names, lang, [group])]
+    return lines
+
+
+def score_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str,
+                groups: list[list[str]] | None = None) -> list[str]:
+    """Each player's name, score and, where the game reports more per player, that too."""
+    per_player = {key: value for key, value in outcome.detail.items()
+                  if isinstance(value, dict) and set(value) & set(outcome.scores)}
+    lines = []
+    for group in outcome.ranking if groups is None else groups:
+        for player in group:
+            if player not in outcome.scores:
+                lines.append(f"**{names.get(player, player)}**")
+                continue
+            unit = _optional_text(f"table.unit.{game.key}", lang)
+            line = f"**{names.get(player, player)}** — {_number(outcome.scores[player])} {unit}".rstrip()
+            extras = [f"{_detail_label(key, lang)} {values[player]}" for key, values in per_player.items()
+                      if isinstance(values.get(player), (int, float))]
+            if extras:
+                line += " (" + ("、" if lang == "ja" else ", ").join(extras) + ")"
+            lines.append(line)
+    return lines
+
+
+def _optional_text(key: str, lang: str, default: str = "") -> str:
+    """A catalogue text that only some games have (score units, outcome details)."""
+    try:
+        return t(key, lang)
+    except KeyError:
+        return default
+
+
+def _detail_label(key: str, lang: str) -> str:
+    return _optional_text(f"table.detail.{key}", lang, key)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, ended_by: str,
+                  image: str | None, rematch: bool, notes: list[str] | None = None) -> StaticLayout:
+    names = names_of(table, lang)
+    team_game = getattr(game.parse_options(table.options), "mode", None) == "coop"
+    parts: list[discord.ui.Item] = [
+        discord.ui.TextDisplay(f"### {t('result.title', lang, game=game_name(game, lang), id=table.id)}")]
+    if notes:
+        parts.append(discord.ui.TextDisplay(clip("\n".join(notes), 1000)))
+    if outcome is not None:
+        parts.append(discord.ui.TextDisplay(clip("\n".join(result_lines(game, outcome, names, lang, team_game)),
+                                                 2000)))
+    else:
+        parts.append(discord.ui.TextDisplay(t(f"result.ended_{ended_by}", lang)))
+    if image:
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+    parts.append(discord.ui.TextDisplay("-# " + t("result.replay_hint", lang, id=table.id)))
+    if rematch:
+        parts.append(discord.ui.ActionRow(button(ids.rematch(table.id), t("table.rematch", lang),
+                                                 discord.ButtonStyle.primary, emoji="🔁")))
+    return StaticLayout(discord.ui.Container(*parts, accent_colour=GOLD))
