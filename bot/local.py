@@ -24,6 +24,7 @@ from bot.terminal.plain import plain
 from bot.terminal.status import notes, status_lines
 from games import registry
 from games.kit import Game, IllegalAction, Prompt, ai
+from games.kit.undo import undo_refusal
 
 SHORTCUT_OPTIONS = ("mode", "set")
 CPU_ITERATIONS: int | None = None  # None: think for --think seconds; tests set a fixed count
@@ -34,6 +35,10 @@ EXIT_INTERRUPTED = 130
 
 class Quit(Exception):
     """The human typed q."""
+
+
+class Undo(Exception):
+    """The human typed u (only accepted when undo was offered)."""
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -101,17 +106,25 @@ def retry_text(prompt: Prompt, lang: str) -> str:
     return t("terminal.retry_range", lang, count=Span(lo, hi), numbers=numbers)
 
 
+def undo_hint(lang: str) -> str:
+    return t("terminal.undo_hint", lang)
+
+
 def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None],
-                say: Callable[[str], None] = print, show_help: Callable[[], None] | None = None) -> list[str]:
+                say: Callable[[str], None] = print, show_help: Callable[[], None] | None = None,
+                can_undo: bool = False) -> list[str]:
     """Ask until the answer names between min and max distinct listed options.
 
     `show_board` runs on `v` (it should show the board and the question again), `show_help`
     on `help`; `say` writes the "please enter" hint to the same place as everything else.
+    `u` raises Undo when `can_undo`.
     """
     while True:
         answer = ask("> ").strip().lower()
         if answer == "q":
             raise Quit
+        if answer == "u" and can_undo:
+            raise Undo
         if answer == "v":
             show_board()
             continue
@@ -145,6 +158,8 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
     human_seats = set(players[:humans])
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
     state = game.setup(players, options, seed)
+    # states before the latest moves that may still be taken back, newest last: (player, state)
+    undoable: list[tuple[str, object]] = []
 
     def say(text: str = "") -> None:
         print(text, file=out)
@@ -175,21 +190,29 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
         mine = [p for p in prompts if p.player in human_seats]
         prompt = mine[0] if mine else prompts[0]
         if prompt.player in human_seats:
-            say()
-            show_board(prompt.player)
-            say(format_prompt(prompt, lang))
+            can_undo = bool(undoable) and undoable[-1][0] == prompt.player
 
-            def board_and_question(p: Prompt = prompt) -> None:
+            def board_and_question(p: Prompt = prompt, offer: bool = can_undo) -> None:
                 show_board(p.player, everything=True)
                 say(format_prompt(p, lang))
+                if offer:
+                    say(undo_hint(lang))
 
-            def rules_and_question(p: Prompt = prompt) -> None:
+            def rules_and_question(p: Prompt = prompt, offer: bool = can_undo) -> None:
                 say(help_text(game, lang))
                 say()
                 say(format_prompt(p, lang))
+                if offer:
+                    say(undo_hint(lang))
 
+            say()
+            board_and_question()
             try:
-                choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question)
+                choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo)
+            except Undo:
+                state = undoable.pop()[1]
+                say(t("terminal.took_back", lang))
+                continue
             except (Quit, EOFError):
                 say(t("terminal.bye", lang))
                 return 1
@@ -199,10 +222,15 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                                           iterations=CPU_ITERATIONS)
             prompt = next(p for p in prompts if p.id == prompt_id and p.player == prompt.player)
         try:
+            before = state
             state, events = game.apply(state, prompt.player, prompt.id, choice)
         except IllegalAction as e:  # cannot happen for listed options, but never crash a game
             say(e.message(lang))
             continue
+        if prompt.player in human_seats and undo_refusal(game, before, state, events, prompt.player) is None:
+            undoable.append((prompt.player, before))
+        else:
+            undoable.clear()  # a computer moved or something irreversible happened: what came before stands
         for event in events:
             if event.to is None or any(p in human_seats for p in event.to):
                 say(f"  · {plain(event.text.get(lang))}")

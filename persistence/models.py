@@ -89,6 +89,7 @@ class Table(BaseModel):
     updated_at: float
     finished_at: float | None = None
     auto_played: bool = False          # some move was made for an idle or resigned person
+    log_seq: int = 0                   # entries in the action log (undone ones included)
 
     def state(self, game: Any) -> Any:
         """The parsed game state (None in the lobby)."""
@@ -114,8 +115,11 @@ class Table(BaseModel):
 
 
 class LogEntry(BaseModel):
-    """One applied decision. `seq` equals the game version after it; `auto` marks a move
-    the service made for a person (turn clock expiry, resigned or handed-over seat)."""
+    """One applied decision. `seq` is its place in the table's log and `version` the game
+    version after it (they differ once a move was undone); `auto` marks a move the service
+    made for a person (turn clock expiry, resigned or handed-over seat). `undoable` says
+    whether its player may take it back (else `undo_refusal`, a games.kit.undo reason or
+    "auto"); an `undone` entry stays for the record but is no longer part of the game."""
 
     seq: int
     player: str
@@ -124,6 +128,10 @@ class LogEntry(BaseModel):
     auto: bool = False
     created_at: float
     events: list[Event] = Field(default_factory=list)
+    version: int = 0
+    undoable: bool = False
+    undo_refusal: str | None = None
+    undone: bool = False
 
 
 class GuildSettings(BaseModel):

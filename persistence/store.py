@@ -16,7 +16,7 @@ from .repos import (
     TimerRepo,
     UserPrefsRepo,
 )
-from .repos.log import append_action, save_snapshot
+from .repos.log import append_action, mark_undone, save_snapshot
 from .repos.outbox import add_to_outbox
 from .repos.results import add_result
 from .repos.tables import insert_table, save_table
@@ -47,22 +47,25 @@ class Store:
                      entry: LogEntry | None = None, timers: dict[str, list[Timer]] | None = None,
                      clear_timers: bool = False, claim_timer: int | None = None,
                      result: Result | None = None, snapshot: bool = False, before: Table | None = None,
-                     outbox: list[OutboxItem] | None = None) -> Table:
-        """One transaction: claim a timer, append a log entry, write the table where its
+                     outbox: list[OutboxItem] | None = None, undone: LogEntry | None = None) -> Table:
+        """One transaction: claim a timer, append a log entry (or mark `undone` as taken back), write the table where its
         revision (and game version) is the expected one (only what differs from `before`,
         the table as read), replace timers, store a result, a snapshot and the notices to
         announce. Raises StaleWrite, and changes nothing, when another writer came first."""
         return await self.db.run(self._commit(table, expected_rev, expected_version, entry, timers, clear_timers,
-                                              claim_timer, result, snapshot, before, outbox))
+                                              claim_timer, result, snapshot, before, outbox, undone))
 
     @staticmethod
     def _commit(table: Table, expected_rev: int, expected_version: int | None, entry: LogEntry | None,
                 timers: dict[str, list[Timer]] | None, clear: bool, claim: int | None, result: Result | None,
-                snapshot: bool, before: Table | None, outbox: list[OutboxItem] | None) -> Unit[Table]:
+                snapshot: bool, before: Table | None, outbox: list[OutboxItem] | None,
+                undone: LogEntry | None = None) -> Unit[Table]:
         if claim is not None and not (yield from claim_timer(claim)):
             raise StaleWrite(f"timer {claim} already fired")
         if entry is not None:
             yield from append_action(table.id, entry)
+        if undone is not None:
+            yield from mark_undone(table.id, undone.seq, undone.version)
         saved = yield from save_table(table, expected_rev, expected_version, before)
         if clear:
             yield from clear_timers(table.id)

@@ -18,6 +18,7 @@ from typing import Any
 
 from games import registry
 from games.kit import Event, Game, IllegalAction, ai
+from games.kit.undo import undo_refusal
 from persistence import Conflict, StaleWrite, Store
 from persistence.models import GuildSettings, LogEntry, Result, Seat, Table, Timer
 from persistence.repos import OutboxItem
@@ -213,6 +214,8 @@ class ServiceCore:
         self._states.pop(table.id, None)  # only a committed state goes back
         before_prompts = self._prompts(game, state)
         before_owing = {p.player for p in before_prompts}
+        person = not auto and not player.startswith(CPU_PREFIX)
+        before = state.model_copy(deep=True) if person else None  # for undo_refusal: a person's moves only
         try:
             self._prompt_memo.pop(id(state), None)
             events = game.apply_in_place(state, player, prompt_id, list(choice), before_prompts)
@@ -234,8 +237,11 @@ class ServiceCore:
             "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
             "updated_at": now, "auto_played": table.auto_played or auto,
             "status": "finished" if finished else table.status, "finished_at": now if finished else None})
-        entry = LogEntry(seq=new_state.version, player=player, prompt_id=prompt_id, choice=list(choice),
-                         auto=auto, created_at=now, events=events)
+        refusal = undo_refusal(game, before, new_state, events, player) if before is not None else "auto"
+        entry = LogEntry(seq=table.log_seq + 1, version=new_state.version, player=player, prompt_id=prompt_id,
+                         choice=list(choice), auto=auto, created_at=now, events=events,
+                         undoable=refusal is None, undo_refusal=refusal)
+        new.log_seq = entry.seq
         result = build_result(new, outcome, "rules", now) if finished else None
         told = [*(notices or []), *([self._game_over_notice(new, result)] if finished
                                     else self._turn_notices(new, started, timers))]

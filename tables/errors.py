@@ -10,7 +10,7 @@ CODES = (
     "wrong_player_count", "not_lobby", "not_running", "out_of_date", "illegal", "no_random_seats",
     # additive (see docs/table-service.md)
     "unknown_game", "bad_option", "bad_setting", "channel_not_allowed", "not_admin", "not_finished", "not_cpu",
-    "bad_level", "not_here",
+    "bad_level", "not_here", "undo_refused",
 )
 
 

@@ -49,6 +49,7 @@ class ActResult(BaseModel):
     events: list[Event] = Field(default_factory=list)
     actions: list[LogEntry] = Field(default_factory=list)
     notices: list[Notice] = Field(default_factory=list)
+    undone: LogEntry | None = None  # the move taken back (TableService.undo)
 
 
 class StatLine(BaseModel):

@@ -39,7 +39,7 @@ class PlayOps(ServiceCore):
         time as others, e.g. Sutosute's face-down cards)."""
         if not 0 <= version < table.version:
             return False
-        since = await self.store.actions.list(table.id, after_seq=version)
+        since = await self.store.actions.live(table.id, after_version=version)
         if any(entry.player == user_id for entry in since):
             return False
         then = await self._state_at(table, game, version)
@@ -56,7 +56,7 @@ class PlayOps(ServiceCore):
 
     async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any:
         """The state from the newest loadable snapshot at or before `upto` (or setup) plus the
-        log after it, up to `upto` (None: the whole log)."""
+        moves after it that were not undone, up to game version `upto` (None: all of them)."""
         state, after = None, 0
         snapshot = await self.store.snapshots.latest(table.id, table.version if upto is None else upto)
         if snapshot is not None:
@@ -66,10 +66,10 @@ class PlayOps(ServiceCore):
                 state = None
         if state is None:
             state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
-        for entry in await self.store.actions.list(table.id, after_seq=after):
-            if upto is not None and entry.seq > upto:
+        for entry in await self.store.actions.live(table.id, after_version=after):
+            if upto is not None and entry.version > upto:
                 break
-            state, _ = game.apply(state, entry.player, entry.prompt_id, entry.choice)
+            game.apply_in_place(state, entry.player, entry.prompt_id, entry.choice)
         return state
 
     async def move_to_thread(self, table_id: int, thread_id: int) -> Table:

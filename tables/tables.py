@@ -1,7 +1,7 @@
 """`TableService`: the one object front ends talk to (docs/table-service.md).
 
 It is put together from small mixins, one job each: lobby, play, turn clock and admin,
-preferences, stats. All of them share `ServiceCore` (store, clock, per-table locks and
+preferences, stats, undo. All of them share `ServiceCore` (store, clock, per-table locks and
 the single write path for moves).
 """
 from __future__ import annotations
@@ -12,7 +12,8 @@ from .lobby import LobbyOps
 from .play import PlayOps
 from .prefs import PrefsOps
 from .stats import StatsOps
+from .undo import UndoOps
 
 
-class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps):
+class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""

@@ -141,6 +141,46 @@ def test_runs_as_a_command_with_piped_input():
     assert result.returncode == 0 and "Play a card game in the terminal" in result.stdout
 
 
+@pytest.mark.parametrize("key,extra", [("guns-and-steel", ["--set", "base"]), ("ganymede", ["--mode", "duel"])])
+def test_u_takes_the_last_move_back_only_when_offered(key, extra):
+    """`u` is listed only when the rules allow an undo; it brings back the question just
+    answered; typed when not offered it is refused like any unusable answer."""
+    out = io.StringIO()
+    rng = Rng(seed=5)
+    answered: list[str] = []  # the question block each numbered answer answered
+    state = {"undos": 0, "refused_u": 0, "expect": None}
+
+    def question_block(text: str) -> str:
+        start = list(HEADER.finditer(text))[-1].start()
+        return "\n".join(line for line in text[start:].splitlines() if not line.startswith("  u. ")
+                         and not line.startswith(RETRY))
+
+    def keyboard(_prompt: str) -> str:
+        text = out.getvalue()
+        block = question_block(text)
+        if state["expect"] is not None:
+            assert block == state["expect"], "undo brings back the question just answered"
+            state["expect"] = None
+        tail = text[list(HEADER.finditer(text))[-1].start():]
+        if "  u. Take back your last move" in tail and state["undos"] < 5 and rng.below(2) == 0:
+            state["undos"] += 1
+            state["expect"] = answered[-1]
+            answered.pop()
+            return "u"
+        if "  u. " not in tail and state["refused_u"] < 2 and rng.below(10) == 0:
+            state["refused_u"] += 1
+            return "u"
+        count, low, high = open_question(text)
+        answered.append(block)
+        k = low + rng.below(min(high, count) - low + 1)
+        return " ".join(str(i + 1) for i in rng.sample(range(count), k)) or "0"
+
+    assert play(parse_args([key, "--seed", "2", *extra]), ask=keyboard, out=out) == 0
+    text = out.getvalue()
+    assert state["undos"] > 0 and text.count("You took back your last move.") == state["undos"]
+    assert text.count("\n" + RETRY[0]) == state["refused_u"]
+
+
 @pytest.mark.parametrize("level", ["greedy", "strong"])
 def test_the_other_seats_play_at_the_chosen_level(level, monkeypatch):
     """`--ai` picks how the computer seats play; the game still runs to its result."""

@@ -19,7 +19,7 @@ from games.kit import Game, Outcome, Prompt
 from . import ids
 from .components import button, clip
 from .emoji import decorate
-from .presenters import event_lines, game_name, mention, names_of, substitute
+from .presenters import entry_lines, game_name, mention, names_of, substitute
 
 TEXT_BUDGET = 3800          # Discord allows 4000 display characters per message
 COMPONENT_BUDGET = 40       # components per message, nested ones included
@@ -81,7 +81,7 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
     parts.append(discord.ui.TextDisplay(clip("\n".join(status), 1500)))
     if image:
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
-    lines = [line for entry in recent for line in event_lines(entry.events, names, lang)][-3:]
+    lines = [line for entry in recent for line in entry_lines(entry, names, lang)][-3:]
     if lines:
         moves = "\n".join(f"- {clip(line, 300)}" for line in lines)
         parts.append(discord.ui.TextDisplay(f"**{t('board.last_moves', lang)}**\n{moves}"))

@@ -99,7 +99,7 @@ def board_embed(game: Game, table: Any, state: Any, lang: str, recent: list[Any]
                         value=", ".join(mention(p, names) for p in waiting), inline=False)
     elif table.status in ("finished", "cancelled"):
         embed.add_field(name=t("board.ended", lang), value=t(f"board.ended_{table.status}", lang), inline=False)
-    lines = [line for entry in recent or [] for line in event_lines(entry.events, names, lang)]
+    lines = [line for entry in recent or [] for line in entry_lines(entry, names, lang)]
     if lines:
         embed.add_field(name=t("board.last_moves", lang), value=clip("\n".join(lines[-6:]), FIELD_LIMIT), inline=False)
     embed.set_footer(text=t("footer.table", lang, id=table.id, version=table.version))
@@ -156,12 +156,24 @@ def event_lines(events: Iterable[Event], names: dict[str, str], lang: str) -> li
     return [substitute(e.text.get(lang), names) for e in events if e.to is None]
 
 
+def entry_lines(entry: Any, names: dict[str, str], lang: str) -> list[str]:
+    """A log entry's public lines; a move taken back is one line, "Alice took back …"."""
+    texts = event_lines(entry.events, names, lang)
+    if not getattr(entry, "undone", False):
+        return texts
+    move = " / ".join(texts) if texts else t("log.acted", lang)
+    return [t("undo.took_back", lang, name=names.get(entry.player, entry.player), move=move)]
+
+
 def log_embed(game: Game, table: Any, entries: list[Any], lang: str, page_note: str) -> discord.Embed:
     names = names_of(table, lang)
     lines: list[str] = []
     for entry in entries:
-        texts = event_lines(entry.events, names, lang)
         who = names.get(entry.player, entry.player)
+        if getattr(entry, "undone", False):
+            lines.append(f"`{entry.seq:>4}` {entry_lines(entry, names, lang)[0]}")
+            continue
+        texts = event_lines(entry.events, names, lang)
         marker = " ⏱" if entry.auto else ""
         body = " / ".join(texts) if texts else t("log.acted", lang)
         if texts and texts[0].startswith(who):  # the event names the player already: no "Bob: Bob plays …"

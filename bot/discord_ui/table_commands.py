@@ -1,4 +1,4 @@
-"""What the table slash commands do: new, join, leave, start, hand, board, resign.
+"""What the table slash commands do: new, join, leave, start, hand, board, resign, undo.
 
 Each acts on the table in the channel where it is used (`/game hand` also finds the user's
 only running table elsewhere)."""
@@ -12,7 +12,7 @@ from bot.i18n import t
 from games import registry
 from tables.errors import TableError
 
-from . import lobby, permissions, play
+from . import lobby, permissions, play, presenters
 from .channel_watch import sweep_for
 from .desk import Desk
 from .presenters import clip
@@ -143,3 +143,26 @@ async def resign(bot: Desk, interaction: discord.Interaction) -> None:
     await send(interaction, ephemeral=True, content=t("table.resigned", lang, id=table.id))
     bot.announcer.publish(table.id, result.notices)
 
+
+
+async def undo(bot: Desk, interaction: discord.Interaction) -> None:
+    """Take back the user's latest move at this channel's table (issue 12), when the rules
+    allow it; the refusal says why not. Their hand comes back with the previous controls."""
+    from tables.errors import TableError
+
+    svc = bot.service
+    lang = await user_lang(interaction)
+    table = await table_here(bot, interaction, lang)
+    if table is None:
+        return
+    user_id = uid(interaction.user)
+    try:
+        result = await svc.undo(table.id, user_id, table.version)
+    except TableError as error:
+        await send(interaction, ephemeral=True, content=error.message(lang))
+        return
+    names = presenters.names_of(table, lang)
+    move = " / ".join(presenters.event_lines(result.undone.events, names, lang)) or t("log.acted", lang)
+    await play.show_hand(bot, interaction, result.table, note=t("undo.done", lang, move=clip(move, 300)),
+                         in_place=False)
+    bot.announcer.publish(table.id, result.notices, actor=user_id)

@@ -27,7 +27,7 @@ def table_row(t: Table) -> dict[str, Any]:
             "board_message_id": t.board_message_id, "board_posted_at": _float(t.board_posted_at), "lang": t.lang,
             "settings": t.settings.model_dump_json(), "auto_played": t.auto_played,
             "created_at": float(t.created_at), "updated_at": float(t.updated_at),
-            "finished_at": _float(t.finished_at)}
+            "finished_at": _float(t.finished_at), "log_seq": t.log_seq}
 
 
 def seat_row(s: Seat) -> dict[str, Any]:
@@ -44,7 +44,8 @@ def _table(row: Row, seats: list[Seat]) -> Table:
         state_json=row["state"], board_message_id=row["board_message_id"],
         board_posted_at=row["board_posted_at"], lang=row["lang"],
         settings=TableSettings.model_validate_json(row["settings"]), auto_played=bool(row["auto_played"]),
-        created_at=row["created_at"], updated_at=row["updated_at"], finished_at=row["finished_at"])
+        created_at=row["created_at"], updated_at=row["updated_at"], finished_at=row["finished_at"],
+        log_seq=row["log_seq"])
 
 
 def _seat(row: Row) -> Seat:

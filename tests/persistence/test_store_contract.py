@@ -215,3 +215,38 @@ async def test_committed_writes_survive_closing_and_reopening(store_url):
         assert [e.seq for e in await reopened.actions.list(table.id)] == [1]
     finally:
         await reopened.close()
+
+
+async def test_an_undone_entry_stays_in_the_log_but_leaves_the_game(store):
+    """Undo (issue 12): the entry is marked undone with the table's compare-and-set, the
+    snapshots from its version on go, and the next move reuses the version under a new seq."""
+    table = await store.tables.create(new_table())
+    table = await store.tables.save(running(table), expected_rev=0)
+    for seq in (1, 2):
+        e = entry(seq).model_copy(update={"version": seq, "undoable": seq == 2, "undo_refusal": "chance" if seq == 1
+                                          else None})
+        table = await store.append_action(running(table, seq, f'{{"v": {seq}}}').model_copy(update={"log_seq": seq}),
+                                          e, expected_version=seq - 1, expected_rev=table.rev, snapshot=True)
+    last = await store.actions.last_live(table.id)
+    assert (last.seq, last.version, last.undoable, last.undo_refusal) == (2, 2, True, None)
+    first = (await store.actions.list(table.id))[0]
+    assert (first.undoable, first.undo_refusal) == (False, "chance")
+    with pytest.raises(StaleWrite):  # the table moved on: nothing is marked
+        await store.commit(running(table, 1, '{"v": 1}'), expected_rev=table.rev - 1, expected_version=2,
+                           before=table, undone=last)
+    assert not (await store.actions.list(table.id))[1].undone
+    table = await store.commit(running(table, 1, '{"v": 1}'), expected_rev=table.rev, expected_version=2,
+                               before=table, undone=last)
+    assert table.version == 1 and table.log_seq == 2
+    assert await store.snapshots.versions(table.id) == [1]
+    assert [e.seq for e in await store.actions.live(table.id)] == [1]
+    assert (await store.actions.last_live(table.id)).seq == 1
+    with pytest.raises(StaleWrite):  # an entry is undone once
+        await store.commit(table, expected_rev=table.rev, before=table, undone=last)
+    again = entry(3).model_copy(update={"version": 2})
+    table = await store.append_action(running(table, 2, '{"v": "again"}').model_copy(update={"log_seq": 3}), again,
+                                      expected_version=1, expected_rev=table.rev)
+    log = await store.actions.list(table.id)
+    assert [(e.seq, e.version, e.undone) for e in log] == [(1, 1, False), (2, 2, True), (3, 2, False)]
+    assert [e.seq for e in await store.actions.live(table.id, after_version=1)] == [3]
+    assert (await store.tables.get(table.id)).log_seq == 3

@@ -74,6 +74,10 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("
     async def resign(self, interaction: discord.Interaction) -> None:
         await table_commands.resign(self.bot, interaction)
 
+    @app_commands.command(name=L("cmd.game.undo"), description=L("cmd.game.undo.desc"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await table_commands.undo(self.bot, interaction)
+
     @app_commands.command(name=L("cmd.game.rules"), description=L("cmd.game.rules.desc"))
     @app_commands.describe(game=L("param.game.desc"))
     @app_commands.rename(game=L("param.game"))
