@@ -206,7 +206,10 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                     say(undo_hint(lang))
 
             say()
-            board_and_question()
+            show_board(prompt.player)
+            say(format_prompt(prompt, lang))
+            if can_undo:
+                say(undo_hint(lang))
             try:
                 choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo)
             except Undo:

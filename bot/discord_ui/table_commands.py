@@ -148,7 +148,6 @@ async def resign(bot: Desk, interaction: discord.Interaction) -> None:
 async def undo(bot: Desk, interaction: discord.Interaction) -> None:
     """Take back the user's latest move at this channel's table (issue 12), when the rules
     allow it; the refusal says why not. Their hand comes back with the previous controls."""
-    from tables.errors import TableError
 
     svc = bot.service
     lang = await user_lang(interaction)
