@@ -21,15 +21,19 @@ async def test_a_move_committed_just_before_a_crash_is_announced_after_restart(w
         if pending:
             break
     assert pending, "a move handed the turn on (or ended the game)"
-    seen_before = len(channel_texts(world, world.outsider))
+    version = (await world.bot.service.get(table_id)).version
+    assert all(f"move {version}" not in text for text in channel_texts(world, world.outsider)), \
+        "the channel is a move behind before the restart"
 
     await world.restart()
     await world.bot.announcer.drain()
 
-    new_texts = channel_texts(world, world.outsider)[seen_before:]  # oldest first
-    told = "\n".join(new_texts)
+    # The board carries the ping: after the restart the live board (reposted or edited in place)
+    # shows the committed move and names whoever's turn it is now; a game over posts the result.
+    told = "\n".join(channel_texts(world, world.outsider))
     for notice in pending:
         if notice.kind == "turn_started":
+            assert f"move {version}" in told, "the board caught up with the committed move"
             assert any(f"<@{user}>" in told for user in notice.users), f"no ping for {notice.users} after restart"
         else:
             assert f"table #{table_id} is over" in told
