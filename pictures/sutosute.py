@@ -47,7 +47,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "discard": ("Discard", "捨て札"),
     "discard_down": ("{n} face down", "裏向き{n}枚"),
     "dice": ("Dice", "ダイス"),
-    "combo_graph": ("Combos (win, then reveal along the arrows: 1/3/6 pts)", "コンボ(勝利後、矢印の順に公開: 1/3/6点)"),
+    "combo_graph": ("Combos (win, then reveal along the arrows: 1/3/6 pts)", "コンボ（勝利後、矢印の順に公開：1/3/6点）"),
     "combo_now": ("Combo of {name}: {n}", "{name}のコンボ: {n}枚"),
     "last": ("Last round {n}", "前ラウンド {n}"),
     "result": ("Round {n}", "ラウンド {n}の結果"),
