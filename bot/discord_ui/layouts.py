@@ -62,8 +62,10 @@ def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
         if prompt.player in seen:
             continue
         seen.add(prompt.player)
-        said = prompt.window or prompt.text  # a window's public name ("Counter window") says it all
-        lines.append(f"{mention(prompt.player, names)} — {clip(substitute(said.get(lang), names), 160)}")
+        # A prompt's own text speaks to its owner and may count their face-down cards ("your cards
+        # total 9"); the public board names only a window's public name ("Counter window").
+        said = f" — {clip(prompt.window.get(lang), 160)}" if prompt.window is not None else ""
+        lines.append(f"{mention(prompt.player, names)}{said}")
     return lines
 
 
