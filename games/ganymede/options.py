@@ -15,7 +15,7 @@ AUTO_MODES = {2: "duel", 3: "three"}  # what `auto` plays with this many players
 
 class Options(BaseModel):
     mode: Annotated[Mode, Words(
-        T("Mode", "モード"),
+        T("Mode", "モード"), mode=True,
         help=T("Duel: red against green. Co-op: red and green together against the automated purple side. "
                "Three players: purple is a seat too.",
                "対戦：赤と緑の1対1。協力：赤と緑が組んで自動で動く紫と戦う。3人用：紫もプレイヤーが担当。"),

@@ -16,7 +16,7 @@ class Options(BaseModel):
     random play ends by the rules (the last space card or wonder) within about 100 rounds."""
 
     set: Annotated[Literal["base", "renaissance", "mixed"], Words(
-        T("Card set", "カードセット"),
+        T("Card set", "カードセット"), mode=True,
         help=T("Which cards are played: the base set, the Renaissance set, or both mixed.",
                "使うカード：基本セット、ルネサンス、または両方の混合。"),
         values={"base": T("base set", "基本セット"), "renaissance": T("Renaissance", "ルネサンス"),

@@ -9,6 +9,8 @@ their own catalogue, so one game's `auto` cannot label another game's `auto`.
         T("Mode", "モード"), help=T("…", "…"),
         values={"auto": T("by player count", "人数で決める"), "duel": T("duel", "対戦")})] = "auto"
 
+`mode=True` marks the one option that picks which game is played (Ganymede's mode, Guns &
+Steel's card set): front ends offer it first and the tests play each of its values.
 Booleans read "on"/"off" and numbers read as themselves unless `values` says otherwise
 (`{0: T("no limit", "上限なし")}`). Missing words fall back to English, then to the field's
 own title; `missing_words` lists what a game has not worded (the tests ask it of every game).
@@ -31,11 +33,13 @@ OFF = T("off", "オフ")
 
 @dataclass(frozen=True, eq=False)
 class Words:
-    """An option's label, its values' labels (keyed by the value itself) and its help."""
+    """An option's label, its values' labels (keyed by the value itself) and its help; `mode`:
+    this option picks which game is played (at most one per game)."""
 
     label: Text
     help: Text | None = None
     values: Mapping[Any, Text] = field(default_factory=dict)
+    mode: bool = False
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,10 @@ class OptionWords:
             return (ON if value else OFF).get(lang)
         return "—" if value is None else str(value)
 
+    @property
+    def is_mode(self) -> bool:
+        return self.words is not None and self.words.mode
+
     def help(self, lang: str) -> str | None:
         return self.words.help.get(lang) if self.words is not None and self.words.help is not None else None
 
@@ -76,6 +84,15 @@ def option_words(options: type[BaseModel], name: str) -> OptionWords:
     info = options.model_fields[name]
     marker = next((m for m in info.metadata if isinstance(m, Words)), None)
     return OptionWords(name, marker)
+
+
+def mode_option(options: type[BaseModel]) -> tuple[str, tuple[Any, ...]] | None:
+    """(field, values) of the option marked `mode=True`, or None for a game with one way to play."""
+    for name, info in options.model_fields.items():
+        words = option_words(options, name).words
+        if words is not None and words.mode:
+            return name, literal_values(info.annotation) or ()
+    return None
 
 
 def literal_values(annotation: Any) -> tuple[Any, ...] | None:
