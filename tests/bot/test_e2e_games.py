@@ -18,7 +18,8 @@ from games import registry
 
 def cases() -> list:
     """(game key, options, player count) for every registered game and mode, fewest players."""
-    return [pytest.param(key, options, low, id=case_id(key, options)) for key, options, low in every_mode()]
+    return [pytest.param(key, {name: str(value) for name, value in options.items()}, low, id=case_id(key, options))
+            for key, options, low in every_mode()]  # the lobby's selects take values as text
 
 
 @pytest.mark.parametrize(("key", "options", "players"), cases())
