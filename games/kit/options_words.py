@@ -50,9 +50,13 @@ class OptionWords:
     words: Words | None
 
     def label(self, lang: str) -> str:
+        return self.label_text().get(lang)
+
+    def label_text(self) -> Text:
+        """The label in both languages (for a message that is written later, in its reader's)."""
         if self.words is not None:
-            return self.words.label.get(lang)
-        return self.name.replace("_", " ").capitalize()  # a game under construction; the tests refuse it
+            return self.words.label
+        return T(self.name.replace("_", " ").capitalize())  # a game under construction; the tests refuse it
 
     def value(self, value: Any, lang: str) -> str:
         """What `value` of this option means; a number without its own words reads as itself."""
