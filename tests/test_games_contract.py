@@ -10,7 +10,6 @@ from games.kit import Game, IllegalAction, Outcome, Prompt
 from games.kit.checks import check_random_game
 
 
-
 def game_or_skip(key: str) -> Game:
     """The registered game; skipped while its package is not written yet (a bare data folder
     is a namespace package, which does not count). Import errors of a real package still fail."""

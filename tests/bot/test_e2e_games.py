@@ -9,12 +9,12 @@ import os
 import random
 
 import pytest
-from simdriver import LeakWatch, channel_texts, controls, images_of, kind, open_table, play_to_end, texts_of
-
 from every_game import case_id, every_mode
+from simdriver import LeakWatch, channel_texts, controls, images_of, kind, open_table, play_to_end, texts_of
 
 from bot.discord_ui.presenters import substitute
 from games import registry
+
 
 def cases() -> list:
     """(game key, options, player count) for every registered game and mode, fewest players."""
