@@ -19,14 +19,13 @@ from typing import TextIO
 from bot.i18n import Span, t
 from bot.terminal.errors import TerminalError
 from bot.terminal.help import HELP_WORDS, help_text
-from bot.terminal.options import BadOptions, build_options
+from bot.terminal.options import SHORTCUT_OPTIONS, BadOptions, RegistryHelp, build_options
 from bot.terminal.plain import plain
 from bot.terminal.status import notes, status_lines
 from games import registry
 from games.kit import Game, IllegalAction, Prompt, ai
 from games.kit.undo import undo_refusal
 
-SHORTCUT_OPTIONS = ("mode", "set")
 CPU_ITERATIONS: int | None = None  # None: think for --think seconds; tests set a fixed count
 DEFAULT_AI = ai.DEFAULT_LEVEL
 EXIT_BAD_OPTIONS = 2
@@ -42,7 +41,8 @@ class Undo(Exception):
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="python -m bot.local", description="Play a card game in the terminal.")
+    ap = argparse.ArgumentParser(prog="python -m bot.local", description="Play a card game in the terminal.",
+                                 formatter_class=RegistryHelp)
     ap.add_argument("game", choices=registry.KEYS, nargs="?")
     ap.add_argument("--replay", metavar="FILE", help="replay a finished game's log downloaded from the bot and print its result")
     ap.add_argument("--players", type=int, help="number of seats (default: the game's minimum for these options)")
@@ -53,10 +53,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                     help="the strong computer's thinking time per move (default 1)")
     ap.add_argument("--lang", choices=("en", "ja"), default="en")
     ap.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
-    ap.add_argument("--mode", help="game mode, for games that have one (ganymede: duel, coop, three)")
-    ap.add_argument("--set", help="card set, for games that have one (guns-and-steel: base, renaissance, mixed)")
-    ap.add_argument("--preset", help="a named set of options, for games that have them (sutosute: beginner, "
-                                     "classic_v2, civilizations, standard)")
+    for name in SHORTCUT_OPTIONS:  # their help comes from the registry (RegistryHelp)
+        ap.add_argument(f"--{name}", help=name)
+    ap.add_argument("--preset", help="preset")
     ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="any other game option")
     args = ap.parse_args(argv)
     if args.game is None and args.replay is None:

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from games.kit.text import Text
+
 LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
 MESSAGES = Path(__file__).parent / "messages.json"
@@ -58,10 +60,19 @@ def lang_of(locale: object | None) -> str:
 
 
 def format_message(texts: dict[str, str], lang: str, params: dict[str, object]) -> str:
+    """A `Span` or a game's bilingual `Text` among the params is written in `lang` too."""
     text = texts.get(lang) or texts[DEFAULT_LANG]
     if not params:
         return text
-    return text.format(**{k: v.in_lang(lang) if isinstance(v, Span) else v for k, v in params.items()})
+    return text.format(**{k: _in_lang(v, lang) for k, v in params.items()})
+
+
+def _in_lang(value: object, lang: str) -> object:
+    if isinstance(value, Span):
+        return value.in_lang(lang)
+    if isinstance(value, Text):
+        return value.get(lang)
+    return value
 
 
 def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from games.kit import IllegalAction, ai
+from games.kit.options_words import option_words
 from persistence import Conflict
 from persistence.models import TABLE_TIMER, Seat, Table, Timer
 
@@ -135,8 +136,8 @@ class LobbyOps(ServiceCore):
                 raise refuse("bad_option", name=name, value=value)
             try:
                 options = game.Options.model_validate({**table.options, name: value})
-            except ValidationError as e:
-                raise refuse("bad_option", name=name, value=value) from e
+            except ValidationError as e:  # named in the game's own words
+                raise refuse("bad_option", name=option_words(game.Options, name).label_text(), value=value) from e
             return await self._save_lobby(table.model_copy(update={"options": options.model_dump(mode="json")}), table)
 
     async def cancel(self, table_id: int, by_user: str) -> Table:

@@ -3,13 +3,11 @@ import json
 from importlib.util import find_spec
 
 import pytest
+from every_game import every_mode
 
 from games import registry
 from games.kit import Game, IllegalAction, Outcome, Prompt
 from games.kit.checks import check_random_game
-
-MODES = {"ganymede": [{"mode": "duel"}, {"mode": "coop"}, {"mode": "three"}],
-         "guns-and-steel": [{"set": "base"}, {"set": "renaissance"}, {"set": "mixed"}]}
 
 
 def game_or_skip(key: str) -> Game:
@@ -22,9 +20,8 @@ def game_or_skip(key: str) -> Game:
 
 
 def configs():
-    for key in registry.KEYS:
-        for options in MODES.get(key, [{}]):
-            yield key, options
+    for key, options, _ in every_mode():
+        yield key, options
 
 
 @pytest.mark.parametrize("key", registry.KEYS)

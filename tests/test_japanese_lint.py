@@ -1,5 +1,6 @@
 """Japanese as a careful reader expects it (issue 9.6), checked over the whole catalogue
-(tables/messages.json and bot/i18n/messages/*.json) and over the games' texts in random games:
+(tables/messages.json and bot/i18n/messages/*.json), over the words each game gives its options
+and over the games' texts in random games:
 one bracket width per text, 、 between listed items (never ", "), no "2～2" for a fixed count,
 手番 (not a bare 番) for a player's turn, and no name said twice in a log line ("Bob: Bobが…")."""
 from __future__ import annotations
@@ -8,6 +9,7 @@ import re
 
 import pytest
 from conftest import property_games
+from every_game import every_mode
 
 from bot.i18n import catalogue
 from games import registry
@@ -63,10 +65,20 @@ def test_the_catalogue_reads_well_in_japanese():
     assert not bad, bad
 
 
-CONFIGS = [("fort-of-gold", {}, 1), ("ganymede", {"mode": "duel"}, 2), ("ganymede", {"mode": "coop"}, 2),
-           ("ganymede", {"mode": "three"}, 3), ("sutosute", {}, 2), ("sutosute", {"civilizations": True}, 2),
-           ("guns-and-steel", {"set": "base"}, 3), ("guns-and-steel", {"set": "renaissance"}, 2),
-           ("guns-and-steel", {"set": "mixed"}, 4)]
+def test_every_games_option_words_read_well_in_japanese():
+    from games.kit.options_words import all_texts
+    bad = {}
+    for game in registry.all_games():
+        for text in all_texts(game.Options):
+            found = problems(text.ja)
+            if HALF.search(text.ja):
+                found.append("half-width brackets (use （）)")
+            if found:
+                bad[f"{game.key}: {text.ja}"] = found
+    assert not bad, bad
+
+
+CONFIGS = every_mode() + [("sutosute", {"civilizations": True}, 2), ("guns-and-steel", {"set": "mixed"}, 4)]
 
 
 def japanese_texts(key: str, options: dict, count: int, seed: int):

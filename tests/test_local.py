@@ -6,25 +6,21 @@ import sys
 
 import pytest
 from conftest import property_games
+from every_game import every_mode
 
 from bot.local import main, parse_args, play
 from games.kit import Rng
 
-CONFIGS = [
-    ("fort-of-gold", []),
-    ("ganymede", ["--mode", "duel"]),
-    ("ganymede", ["--mode", "coop"]),
-    ("ganymede", ["--mode", "three", "--players", "3"]),
-    ("sutosute", []),
+# Every registered game and mode (from the registry), then cases that exercise the terminal's
+# own switches: another language, --option, hot-seat humans, --set with more players.
+CONFIGS = [(key, [arg for name, value in options.items() for arg in ("--option", f"{name}={value}")])
+           for key, options, _ in every_mode()] + [
     ("sutosute", ["--lang", "ja"]),
     ("sutosute", ["--option", "civilizations=true", "--lang", "ja"]),
     ("sutosute", ["--option", "draw_rule=v2", "--option", "winner_reroll=up_to_2", "--humans", "2"]),
-    ("guns-and-steel", ["--set", "base", "--players", "2"]),
-    ("guns-and-steel", ["--set", "renaissance", "--players", "3"]),
+    ("ganymede", ["--mode", "three", "--players", "3"]),
     ("guns-and-steel", ["--set", "mixed", "--players", "4"]),
 ]
-MODULES = {"fort-of-gold": "games.fort_of_gold", "ganymede": "games.ganymede",
-           "sutosute": "games.sutosute", "guns-and-steel": "games.guns_and_steel"}
 
 
 HEADER = re.compile(r"^\[[^\]\n]+\] ", re.M)

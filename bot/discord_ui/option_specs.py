@@ -2,19 +2,18 @@
 
 Literal and bool fields offer their values; integer fields with bounds offer up to 25 values
 spread over the range (always including the default). Free-form fields are not offered.
-Labels come from the catalogue (`option.<field>`, `optval.<field>.<value>`, `optval.<value>`)
-where it has them, and otherwise from the field name and the game's own description.
+Labels, value labels and help come from the game itself (`games.kit.options_words`): a game
+owns its words, so the front end keeps none of them.
 """
 from __future__ import annotations
 
-import types
 import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from bot.i18n import catalogue, t
+from games.kit.options_words import OptionWords, literal_values, option_words
 
 MAX_CHOICES = 25
 
@@ -24,24 +23,17 @@ class OptionSpec:
     name: str
     choices: tuple[Any, ...]
     default: Any
-    description: str
+    words: OptionWords
     kind: str  # "literal" | "bool" | "int"
 
     def label(self, lang: str) -> str:
-        key = f"option.{self.name}"
-        return t(key, lang) if key in catalogue() else self.name.replace("_", " ").capitalize()
+        return self.words.label(lang)
 
     def help(self, lang: str) -> str | None:
-        """The game's own explanation of the option; games write it in English only."""
-        return self.description or None if lang == "en" else None
+        return self.words.help(lang)
 
     def value_label(self, value: Any, lang: str) -> str:
-        if isinstance(value, bool):
-            return t("optval.on" if value else "optval.off", lang)
-        for key in (f"optval.{self.name}.{value}", f"optval.{value}"):  # e.g. what 0 means for this option
-            if key in catalogue():
-                return t(key, lang)
-        return str(value)
+        return self.words.value(value, lang)
 
     def encode(self, value: Any) -> str:
         return str(int(value)) if isinstance(value, bool) else str(value)
@@ -51,14 +43,6 @@ class OptionSpec:
             if self.encode(choice) == text:
                 return choice
         raise ValueError(f"{text!r} is not a value of {self.name}")
-
-
-def _literal_values(annotation: Any) -> tuple[Any, ...] | None:
-    if typing.get_origin(annotation) is Literal:
-        return typing.get_args(annotation)
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        return None
-    return None
 
 
 def _int_choices(default: int, low: int | None, high: int | None) -> tuple[int, ...] | None:
@@ -85,20 +69,20 @@ def specs(options_model: type[BaseModel]) -> list[OptionSpec]:
     for name, field in options_model.model_fields.items():
         annotation = field.annotation
         default = field.get_default(call_default_factory=True)
-        description = field.description or ""
-        values = _literal_values(annotation)
+        words = option_words(options_model, name)
+        values = literal_values(annotation) if typing.get_origin(annotation) is Literal else None  # not `X | None`
         if values is not None:
-            out.append(OptionSpec(name, tuple(values), default, description, "literal"))
+            out.append(OptionSpec(name, tuple(values), default, words, "literal"))
         elif annotation is bool:
-            out.append(OptionSpec(name, (True, False), default, description, "bool"))
+            out.append(OptionSpec(name, (True, False), default, words, "bool"))
         elif annotation is int:
             choices = _int_choices(default, *_bounds(field))
             if choices:
-                out.append(OptionSpec(name, choices, default, description, "int"))
+                out.append(OptionSpec(name, choices, default, words, "int"))
     return out
 
 
 def primary_first(all_specs: list[OptionSpec]) -> list[OptionSpec]:
-    """Literal choices (modes, card sets) first, then switches, then numbers."""
+    """The game's mode (or card set) first, then other choices, then switches, then numbers."""
     order = {"literal": 0, "bool": 1, "int": 2}
-    return sorted(all_specs, key=lambda s: order[s.kind])
+    return sorted(all_specs, key=lambda s: (not s.words.is_mode, order[s.kind]))

@@ -2,6 +2,7 @@
 refused with one clear line in the player's language that says what would work."""
 from __future__ import annotations
 
+import argparse
 import importlib
 import types
 import typing
@@ -10,7 +11,9 @@ from typing import Any, Literal
 from pydantic import ValidationError
 
 from bot.i18n import Span, t
+from games import registry
 from games.kit import Game
+from games.kit.options_words import option_words
 
 from .errors import TerminalError
 
@@ -26,6 +29,35 @@ def presets_of(game: Game) -> dict[str, dict[str, object]]:
     module = importlib.import_module(type(game.Options()).__module__)
     presets = getattr(module, "PRESETS", None)
     return dict(presets) if isinstance(presets, dict) else {}
+
+
+def shortcut_help(name: str) -> str:
+    """`--mode`/`--set` help, from the registry: which games have the option and its values."""
+    having = [game for game in registry.all_games() if name in game.Options.model_fields]
+    if not having:
+        return f"sets the option {name}, for games that have one"
+    label = option_words(having[0].Options, name).label("en").lower()
+    games = "; ".join(f"{game.key}: {allowed_values(game, name, 'en')}" for game in having)
+    return f"{label}, for games that have one ({games})"
+
+
+def preset_help() -> str:
+    """`--preset` help, from the registry: every game's named presets."""
+    games = "; ".join(f"{game.key}: {', '.join(sorted(presets))}" for game in registry.all_games()
+                      if (presets := presets_of(game)))
+    return f"a named set of options, for games that have them ({games or 'none yet'})"
+
+
+class RegistryHelp(argparse.HelpFormatter):
+    """Writes the game-option switches' help from the registry, only when help is asked for
+    (so starting a game does not import every other game)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.dest in SHORTCUT_OPTIONS:
+            return shortcut_help(action.dest).replace("%", "%%")
+        if action.dest == "preset":
+            return preset_help().replace("%", "%%")
+        return super()._get_help_string(action)
 
 
 def _join(values: list[str], lang: str) -> str:

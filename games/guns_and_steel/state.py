@@ -1,24 +1,14 @@
 """The game state: every physical card is an instance id (`cards` maps it to its card key)."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, Field
 
 from games.kit import BaseState
 
+from .options import Options
 from .renaissance import RenState
-
-
-class Options(BaseModel):
-    """Defaults are the official rules (base set, no round limit). `max_rounds` is an optional
-    cap the rulebooks do not have (quick test or benchmark games): after that many rounds the
-    game ends and is scored as usual. Off by default, so no real game is ever cut short; even
-    random play ends by the rules (the last space card or wonder) within about 100 rounds."""
-
-    set: Literal["base", "renaissance", "mixed"] = "base"
-    max_rounds: int | None = Field(default=None, ge=5, le=500,
-                                   description="Optional: end and score the game after this many rounds (off by default).")
 
 
 class FieldCard(BaseModel):

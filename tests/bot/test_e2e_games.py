@@ -9,33 +9,17 @@ import os
 import random
 
 import pytest
+from every_game import case_id, every_mode
 from simdriver import LeakWatch, channel_texts, controls, images_of, kind, open_table, play_to_end, texts_of
 
 from bot.discord_ui.presenters import substitute
 from games import registry
 
-MODE_FIELDS = ("mode", "set")
-
 
 def cases() -> list:
-    """(game key, options, player count) per game and mode; skipped while a game does not import."""
-    out = []
-    for key in registry.KEYS:
-        try:
-            game = registry.get(key)
-        except (ImportError, AttributeError) as error:
-            out.append(pytest.param(key, {}, 0, marks=pytest.mark.skip(reason=f"{key} not importable: {error}"),
-                                    id=key))
-            continue
-        fields = game.Options.model_fields
-        mode_field = next((f for f in MODE_FIELDS if f in fields), None)
-        from bot.discord_ui.option_specs import specs
-        values = next((s.choices for s in specs(game.Options) if s.name == mode_field), (None,))
-        for value in values:
-            options = {mode_field: str(value)} if mode_field else {}
-            low, _ = game.player_range(game.parse_options({mode_field: value} if mode_field else {}))
-            out.append(pytest.param(key, options, low, id=f"{key}-{value}" if mode_field else key))
-    return out
+    """(game key, options, player count) for every registered game and mode, fewest players."""
+    return [pytest.param(key, {name: str(value) for name, value in options.items()}, low, id=case_id(key, options))
+            for key, options, low in every_mode()]  # the lobby's selects take values as text
 
 
 @pytest.mark.parametrize(("key", "options", "players"), cases())

@@ -1,11 +1,18 @@
 """A tiny two-player game whose only purpose is to ask every shape of question the Discord
 controls must handle: one of 60 options (paging), an ordered pick of 3 (draft), 2–4 of 30
-(draft past 25), an optional pick (None button) and 1–3 of 10 (multi-select)."""
+(draft past 25), an optional pick (None button) and 1–3 of 10 (multi-select).
+
+Its one option (`mode`: every question, or only the first two) carries its own words, as a
+real game's do: the front ends show them without a word about the toy anywhere in `bot/`.
+The player who answers the last question wins."""
 from __future__ import annotations
+
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
 from games.kit import BaseState, Event, Game, Option, Outcome, Prompt, Rng, T
+from games.kit.options_words import Words
 
 STEPS = [  # (who: 0/1, options, min, max, ordered)
     (0, 60, 1, 1, False),
@@ -16,7 +23,20 @@ STEPS = [  # (who: 0/1, options, min, max, ordered)
 ]
 
 
+SHORT = 2  # questions in the short mode
+
+
+class ToyOptions(BaseModel):
+    mode: Annotated[Literal["auto", "short"], Words(
+        T("Questions", "質問"), mode=True,
+        help=T("How many of the toy's questions are asked; whoever answers the last one wins.",
+               "いくつ質問するか。最後の質問に答えた人の勝ち。"),
+        values={"auto": T("all five, one of each shape", "全5問（形ごとに1問）"),
+                "short": T("only the first two", "最初の2問だけ")})] = "auto"
+
+
 class ToyState(BaseState):
+    questions: int = len(STEPS)
     step: int = 0
     answers: list[list[str]] = Field(default_factory=list)
 
@@ -31,13 +51,15 @@ class ToyGame(Game[ToyState]):
     names = {"en": "Toy", "ja": "おもちゃ"}
     min_players = 2
     max_players = 2
+    Options = ToyOptions
     State = ToyState
 
-    def _setup(self, players: list[str], options, rng: Rng) -> ToyState:
-        return ToyState(game=self.key, players=players, seed=0, rng=rng)
+    def _setup(self, players: list[str], options: ToyOptions, rng: Rng) -> ToyState:
+        return ToyState(game=self.key, players=players, seed=0, rng=rng,
+                        questions=SHORT if options.mode == "short" else len(STEPS))
 
     def prompts(self, state: ToyState) -> list[Prompt]:
-        if state.step >= len(STEPS):
+        if state.step >= state.questions:
             return []
         who, n, low, high, ordered = STEPS[state.step]
         options = [Option(key=f"s{state.step}o{i}", label=T(f"Choice {i}", f"選択{i}")) for i in range(n)]
@@ -53,10 +75,12 @@ class ToyGame(Game[ToyState]):
         return ToyView(step=state.step, answers=state.answers)
 
     def outcome(self, state: ToyState) -> Outcome | None:
-        if state.step < len(STEPS):
+        if state.step < state.questions:
             return None
-        return Outcome(winners=[state.players[0]], ranking=[[state.players[0]], [state.players[1]]],
-                       summary=T("The first player wins.", "先手の勝ち。"))
+        who = STEPS[state.questions - 1][0]
+        winner, loser = state.players[who], state.players[1 - who]
+        return Outcome(winners=[winner], ranking=[[winner], [loser]],
+                       summary=T(f"The {('first', 'second')[who]} player wins.", f"{('先手', '後手')[who]}の勝ち。"))
 
     def render(self, view: ToyView, lang: str = "en") -> str:
         return f"Toy step {view.step}"

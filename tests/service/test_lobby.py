@@ -108,6 +108,7 @@ async def test_options_are_validated_by_the_game_and_host_only(svc):
     before = await snapshot(svc, table.id)
     error = await refused("bad_option", svc.set_option(table.id, "u1", "mode", "chaos"))
     assert "chaos" in error.message("en") and "chaos" in error.message("ja")
+    assert "Mode" in error.message("en") and "「モード」" in error.message("ja"), "the game's own name for its option"
     await refused("bad_option", svc.set_option(table.id, "u1", "no_such_option", 1))
     await refused("not_host", svc.set_option(table.id, "u2", "mode", "coop"))
     assert await snapshot(svc, table.id) == before
