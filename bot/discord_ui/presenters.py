@@ -1,8 +1,8 @@
-"""Embeds for lobbies, boards, hands, results, logs and rules, generic over every game.
+"""Names, log lines and the embeds that stay embeds (lobby, log, rules), generic over every game.
 
-Every board and hand is `game.render(game.view(state, viewer))`: the public board always uses
-the spectator view (viewer None), so it can only show what the rules call public. Player ids
-(Discord user ids) in the rendered text are replaced by display names.
+The board, hand and result are Components V2 layouts (`layouts.py`); they use the helpers here:
+player ids in a game's text become display names, a log entry becomes its public lines
+(private events never), a move taken back becomes one "Alice took back …" line.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.i18n import Span, t
-from games.kit import Event, Game, Outcome, Prompt
+from games.kit import Event, Game
 
 DESCRIPTION_LIMIT = 4000
 FIELD_LIMIT = 1000
@@ -82,73 +82,9 @@ def lobby_embed(game: Game, table: Any, lang: str, option_lines: list[str], sett
     return embed
 
 
-# ---- board ------------------------------------------------------------------------------
-def board_embed(game: Game, table: Any, state: Any, lang: str, recent: list[Any] | None = None) -> discord.Embed:
-    """The public board; `recent` log entries (public events only) show as "Last moves"."""
-    names = names_of(table, lang)
-    text = substitute(game.render(game.view(state, None), lang), names)
-    embed = discord.Embed(title=t("board.title", lang, game=game_name(game, lang), id=table.id),
-                          description=clip(text, DESCRIPTION_LIMIT),
-                          colour=COLOURS.get(table.status, discord.Colour.green()))
-    waiting = game.current_players(state)
-    outcome = game.outcome(state)
-    if outcome is not None:
-        embed.add_field(name=t("board.result", lang), value=outcome_text(outcome, names, lang), inline=False)
-    elif table.status == "running" and waiting:
-        embed.add_field(name=t("board.waiting", lang),
-                        value=", ".join(mention(p, names) for p in waiting), inline=False)
-    elif table.status in ("finished", "cancelled"):
-        embed.add_field(name=t("board.ended", lang), value=t(f"board.ended_{table.status}", lang), inline=False)
-    lines = [line for entry in recent or [] for line in entry_lines(entry, names, lang)]
-    if lines:
-        embed.add_field(name=t("board.last_moves", lang), value=clip("\n".join(lines[-6:]), FIELD_LIMIT), inline=False)
-    embed.set_footer(text=t("footer.table", lang, id=table.id, version=table.version))
-    return embed
-
-
-def hand_embed(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt]) -> discord.Embed:
-    names = names_of(table, lang)
-    text = substitute(game.render(game.view(state, user_id), lang), names)
-    embed = discord.Embed(title=t("hand.title", lang, game=game_name(game, lang), id=table.id),
-                          description=clip(text, DESCRIPTION_LIMIT), colour=discord.Colour.dark_teal())
-    if prompts:
-        lines = [f"• {substitute(p.text.get(lang), names)}" for p in prompts]
-        embed.add_field(name=t("hand.your_move", lang), value=clip("\n".join(lines), FIELD_LIMIT), inline=False)
-    elif game.outcome(state) is None and table.status == "running":
-        waiting = game.current_players(state)
-        embed.add_field(name=t("hand.waiting", lang),
-                        value=", ".join(names.get(p, p) for p in waiting) or "—", inline=False)
-    embed.set_footer(text=t("footer.table", lang, id=table.id, version=table.version))
-    return embed
-
-
-# ---- results, log, rules ----------------------------------------------------------------
-def outcome_text(outcome: Outcome, names: dict[str, str], lang: str) -> str:
-    lines = [substitute(outcome.summary.get(lang), names)]
-    for place, group in enumerate(outcome.ranking, 1):
-        who = ", ".join(names.get(p, p) for p in group)
-        scores = [outcome.scores[p] for p in group if p in outcome.scores]
-        score = f" — {_number(scores[0])}" if scores else ""
-        lines.append(f"{place}. {who}{score}")
-    return clip("\n".join(lines), FIELD_LIMIT)
-
-
+# ---- log, rules ----------------------------------------------------------------
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
-def result_embed(game: Game, table: Any, outcome: Outcome | None, lang: str, ended_by: str = "rules") -> discord.Embed:
-    names = names_of(table, lang)
-    embed = discord.Embed(title=t("result.title", lang, game=game_name(game, lang), id=table.id),
-                          colour=COLOURS["finished"])
-    if outcome is not None:
-        embed.description = outcome_text(outcome, names, lang)
-        winners = [mention(p, names) for p in outcome.winners]
-        if winners:
-            embed.add_field(name=t("result.winners", lang), value=", ".join(winners), inline=False)
-    else:
-        embed.description = t(f"result.ended_{ended_by}", lang)
-    return embed
 
 
 def event_lines(events: Iterable[Event], names: dict[str, str], lang: str) -> list[str]:

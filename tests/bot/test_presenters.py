@@ -1,51 +1,76 @@
-"""Boards, hands and results drawn from the games' own views, with display names."""
+"""Names, log lines and the log/lobby/rules embeds, built from the stored models the bot uses."""
 from __future__ import annotations
 
-from types import SimpleNamespace
-
-from bot.discord_ui.presenters import board_embed, hand_embed, result_embed, substitute
+from bot.discord_ui.presenters import (entry_lines, event_lines, lobby_embed, log_embed, names_of, rules_embed,
+                                       substitute)
 from games import registry
-from games.kit import random_playout
+from games.kit import Event, T
+from tables.models import LogEntry, Seat, Table
 
-ALICE, BOB = "123456789012345678", "223456789012345678"
-
-
-def table_for(game, state, status="running"):
-    seats = [SimpleNamespace(user_id=ALICE, display_name="alice", is_cpu=False, auto=False),
-             SimpleNamespace(user_id=BOB, display_name="bob", is_cpu=False, auto=False)]
-    return SimpleNamespace(id=7, seats=seats, status=status, version=state.version, host=ALICE)
+ALICE, BOB = "123456789012345678", "1234567890123456789"  # Bob's id contains Alice's
 
 
-def test_board_is_the_spectator_view_with_names():
-    game = registry.get("sutosute")
-    state = game.setup([ALICE, BOB], None, seed=3)
-    embed = board_embed(game, table_for(game, state), state, "en")
-    public = substitute(game.render(game.view(state, None), "en"), {ALICE: "alice", BOB: "bob"})
-    assert embed.description == public
-    assert ALICE not in embed.description and "alice" in embed.description
-    assert "table #7" in embed.title
-    waiting = next(f for f in embed.fields if f.name == "Waiting for")
-    assert f"<@{ALICE}>" in waiting.value and f"<@{BOB}>" in waiting.value
+def table(status: str = "running", seats: list[Seat] | None = None) -> Table:
+    return Table(id=7, guild_id=1, channel_id=2, game="sutosute", status=status, host=ALICE,
+                 seats=seats or [Seat(user_id=ALICE, display_name="alice"), Seat(user_id=BOB, display_name="bob")],
+                 created_at=0.0, updated_at=0.0)
 
 
-def test_hand_shows_what_only_its_owner_may_see():
-    game = registry.get("sutosute")
-    state = game.setup([ALICE, BOB], None, seed=3)
-    prompts = [p for p in game.prompts(state) if p.player == ALICE]
-    embed = hand_embed(game, table_for(game, state), state, ALICE, "ja", prompts)
-    private = substitute(game.render(game.view(state, ALICE), "ja"), {ALICE: "alice", BOB: "bob"})
-    assert embed.description == private
-    assert embed.description != board_embed(game, table_for(game, state), state, "ja").description
-    assert prompts[0].text.ja in embed.fields[0].value
+def entry(seq: int, player: str, events: list[Event], **kw) -> LogEntry:
+    return LogEntry(seq=seq, player=player, prompt_id="play", choice=["c1"], created_at=0.0, events=events, **kw)
 
 
-def test_result_names_the_winners():
-    game = registry.get("sutosute")
-    state, _ = random_playout(game, [ALICE, BOB], None, seed=5)
-    outcome = game.outcome(state)
-    assert outcome is not None
-    embed = result_embed(game, table_for(game, state, "finished"), outcome, "en")
-    assert "is over" in embed.title
-    if outcome.winners:
-        assert all(f"<@{w}>" in embed.fields[0].value for w in outcome.winners)
-    assert ALICE not in (embed.description or "")
+def public(en: str, ja: str) -> Event:
+    return Event(kind="play", text=T(en, ja))
+
+
+def test_names_mark_computer_and_handed_over_seats():
+    seats = [Seat(user_id=ALICE, display_name="alice", auto=True), Seat(user_id="cpu:2", display_name="", is_cpu=True)]
+    names = names_of(table(seats=seats), "en")
+    assert names == {ALICE: "alice 🤖", "cpu:2": "CPU 2"}
+
+
+def test_substitute_replaces_the_longer_id_first():
+    text = substitute(f"{BOB} attacks {ALICE}", names_of(table(), "en"))
+    assert text == "bob attacks alice"
+
+
+def test_private_events_never_reach_a_public_line():
+    secret = Event(kind="draw", text=T("You drew the Red 7", "赤の7を引きました"), to=[ALICE])
+    lines = event_lines([public(f"{ALICE} draws a card", f"{ALICE}がカードを引きました"), secret],
+                        names_of(table(), "en"), "en")
+    assert lines == ["alice draws a card"]
+
+
+def test_a_move_taken_back_is_one_line_naming_who_took_it_back():
+    names = names_of(table(), "ja")
+    undone = entry(3, BOB, [public(f"{BOB} builds", f"{BOB}が建設しました")], undone=True)
+    assert entry_lines(undone, names, "ja") == ["bobが手を取り消しました：bobが建設しました"]
+    assert entry_lines(entry(4, BOB, [public("x", "x")]), names, "ja") == ["x"]
+
+
+def test_log_does_not_repeat_a_name_the_event_already_says():
+    entries = [entry(1, ALICE, [public(f"{ALICE} plays a 5", f"{ALICE}が5を出しました")]),
+               entry(2, BOB, [public("The round ends", "ラウンド終了")], auto=True),
+               entry(3, BOB, [])]
+    embed = log_embed(registry.get("sutosute"), table(), entries, "en", "page 1")
+    lines = embed.description.splitlines()
+    assert lines[0].endswith("alice plays a 5") and "**alice**" not in lines[0]
+    assert "**bob** ⏱: The round ends" in lines[1]
+    assert "**bob**: made a decision" in lines[2]
+    assert embed.footer.text == "page 1"
+
+
+def test_lobby_lists_seats_with_the_host_crowned_and_computer_levels():
+    seats = [Seat(user_id=ALICE, display_name="alice"), Seat(user_id="cpu:1", display_name="", is_cpu=True,
+                                                            level="greedy")]
+    embed = lobby_embed(registry.get("sutosute"), table("lobby", seats), "en", ["Preset: standard"], "")
+    players = embed.fields[0].value.splitlines()
+    assert players[0] == f"1. <@{ALICE}> 👑"
+    assert players[1].startswith("2. CPU 1") and "greedy" in players[1].lower()
+    assert "2" in embed.fields[0].name and "2–2" not in embed.fields[0].name
+
+
+def test_rules_footer_names_a_fixed_player_count_once():
+    footer = rules_embed(registry.get("sutosute"), "ja").footer.text
+    assert "2〜2" not in footer and "2～2" not in footer and "2" in footer
