@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from bot.i18n import catalogue
 from games import registry

@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from bot.local import main, parse_args, play
 from games.kit import Rng

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games import registry
 from games.kit import Rng, random_choice

@@ -10,7 +10,7 @@ import re
 from collections import defaultdict
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 from PIL import Image
 
 import pictures

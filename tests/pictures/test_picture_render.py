@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 from PIL import Image
 
 from games import registry
