@@ -5,7 +5,8 @@ import pytest
 from pydantic import BaseModel
 
 from games.kit import BaseState, Event, Game, Option, Outcome, Prompt, T
-from games.kit.leaks import check_hidden_info, shuffle_within
+from games.kit.leaks import check_hidden_info
+from games.kit.redeal import deal_within
 
 
 class SecretState(BaseState):
@@ -83,7 +84,7 @@ class Secret(Game[SecretState]):
 
     def resample(self, state, viewer, rng, keep=frozenset()):
         alt = state.model_copy(deep=True)
-        shuffle_within(alt.cards, {"hidden": sorted(self.hidden_ids(state, viewer))}, rng, keep)
+        alt.cards.update(deal_within([sorted(self.hidden_ids(state, viewer))], state.cards.get, rng, keep=keep))
         return alt
 
     def outcome(self, state):

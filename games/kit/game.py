@@ -155,10 +155,14 @@ class Game(Generic[S]):
         return set()
 
     def resample(self, state: S, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> S | None:
-        """A state `viewer` cannot tell from `state`: every card hidden from them redrawn at
-        random from what they may know (the leak check, kit/leaks.py, compares the two), except
-        the cards in `keep` (the ones a move is about to play). None when nothing is hidden from
-        this viewer. Games with hidden cards override this."""
+        """The game's one redealer (kit/redeal.py): a copy of `state` that `viewer` cannot tell
+        from it, every card hidden from them dealt again at random from what they may know,
+        except the cards in `keep` (the ones a move is about to play); the RNG untouched. The
+        leak check (kit/leaks.py) compares it with the real state; the computer players search
+        it with fresh chance. None when nothing is hidden from this viewer; a game that hides
+        cards overrides this."""
+        if not self.hidden_ids(state, viewer):
+            return None
         raise NotImplementedError(f"{self.key} does not say how its hidden cards may be resampled")
 
     def outcome(self, state: S) -> Outcome | None:
