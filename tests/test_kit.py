@@ -254,3 +254,10 @@ def test_apply_in_place_matches_apply_and_validates_first():
             copied, _ = game.apply(copied, p.player, p.id, choice)
             game.apply_in_place(owned, p.player, p.id, choice, prompts)
             assert owned.model_dump_json() == copied.model_dump_json()
+
+
+def test_one_option_per_identical_card_keeps_the_first_copy_of_each_in_order():
+    from games.kit import one_per_identical
+    cards = {"a": "trade", "b": "grow", "c": "trade", "d": "build", "e": "grow"}
+    assert one_per_identical(["c", "a", "b", "e", "d"], cards.__getitem__) == ["c", "b", "d"]
+    assert one_per_identical([], cards.__getitem__) == []

@@ -1,4 +1,5 @@
 """The shared rules kit: models, the Game base, the seeded RNG and random play."""
+from .cards import one_per_identical
 from .errors import IllegalAction
 from .game import BaseState, Game, NoOptions, opt
 from .models import Action, Event, Option, Outcome, Prompt
@@ -8,6 +9,6 @@ from .text import LANGS, T, Text
 
 __all__ = [
     "Action", "BaseState", "Event", "Game", "IllegalAction", "LANGS", "NoOptions", "Option",
-    "Outcome", "Playout", "Prompt", "Rng", "T", "Text", "opt", "random_action", "random_choice",
-    "random_playout", "replay",
+    "Outcome", "Playout", "Prompt", "Rng", "T", "Text", "one_per_identical", "opt", "random_action",
+    "random_choice", "random_playout", "replay",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from games.kit import Event, Game, Option, Outcome, Prompt, Rng, T, opt
+from games.kit import Event, Game, Option, Outcome, Prompt, Rng, T, one_per_identical, opt
 
 from . import flow
 from .combos import bonus, next_links
@@ -21,13 +21,7 @@ def _kind_label(kind: str) -> str:
 
 def _distinct_cards(state: State, cards: list[str]) -> list[str]:
     """One card per kind: copies are identical, so offering both would only repeat the option."""
-    seen: set[str] = set()
-    out = []
-    for c in cards:
-        if state.cards[c] not in seen:
-            seen.add(state.cards[c])
-            out.append(c)
-    return out
+    return one_per_identical(cards, state.cards.__getitem__)
 
 
 @cache
