@@ -91,7 +91,7 @@ def _put_back_options(foresight: tuple[str, ...], pile_empty: bool) -> list[Opti
     return options
 
 
-class FortOfGoldGame(Game[State]):
+class FortOfGoldGame(Game[State, FortView]):
     key = "fort-of-gold"
     names = {"en": "The Fort of Gold", "ja": "金の砦"}
     min_players = 1

@@ -15,7 +15,7 @@ from .state import State
 from .view import GanymedeView, build_view, visible_ids
 
 
-class GanymedeGame(Game[State]):
+class GanymedeGame(Game[State, GanymedeView]):
     key = "ganymede"
     names = {"en": "The War Chronicles of Ganymede", "ja": "ガニメデ戦記"}
     min_players = 2

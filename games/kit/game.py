@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
+from typing_extensions import TypeVar as DefaultingTypeVar
 
 from .errors import IllegalAction
 from .models import Event, Option, Outcome, Prompt
@@ -23,15 +24,19 @@ class BaseState(BaseModel):
 
 
 S = TypeVar("S", bound=BaseState)
+# What one viewer is shown. It defaults to any model, so `Game[MyState]` still reads as before.
+V = DefaultingTypeVar("V", bound=BaseModel, default=BaseModel)
 
 
 class NoOptions(BaseModel):
     """Options of a game that has none."""
 
 
-class Game(Generic[S]):
-    """Base of every game. Subclasses implement the underscored hooks and `prompts`, `view`,
-    `outcome`, `render`; `apply` validates every choice here, once, for all games."""
+class Game(Generic[S, V]):
+    """Base of every game: `Game[State, View]`, so `view` returns and `render` takes the game's
+    own view model (no isinstance checks). Subclasses implement the underscored hooks and
+    `prompts`, `view`, `outcome`, `render`; `apply` validates every choice here, once, for all
+    games."""
 
     key: ClassVar[str]
     names: ClassVar[dict[str, str]]
@@ -146,7 +151,7 @@ class Game(Generic[S]):
                     f"'{c}' is not one of the offered options.", f"「{c}」は選択肢にありません。"))
 
     # ---- what players see ----------------------------------------------------
-    def view(self, state: S, viewer: str | None) -> BaseModel:
+    def view(self, state: S, viewer: str | None) -> V:
         """What `viewer` may know (None = spectators and the public channel)."""
         raise NotImplementedError
 
@@ -168,7 +173,7 @@ class Game(Generic[S]):
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def render(self, view: BaseModel, lang: str = "en") -> str:
+    def render(self, view: V, lang: str = "en") -> str:
         """The view as readable text (Markdown-friendly), for the terminal and the Discord board."""
         raise NotImplementedError
 

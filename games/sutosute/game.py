@@ -112,7 +112,7 @@ def _reroll_prompt(player: str, values: tuple[int, ...], up_to: bool) -> Prompt:
         options=options, min=0 if up_to else 2, max=2)
 
 
-class SutosuteGame(Game[State]):
+class SutosuteGame(Game[State, SutosuteView]):
     key = "sutosute"
     names = {"en": "Sutosute card game", "ja": "すとすてカードゲーム"}
     min_players = 2
