@@ -261,3 +261,28 @@ def test_one_option_per_identical_card_keeps_the_first_copy_of_each_in_order():
     cards = {"a": "trade", "b": "grow", "c": "trade", "d": "build", "e": "grow"}
     assert one_per_identical(["c", "a", "b", "e", "d"], cards.__getitem__) == ["c", "b", "d"]
     assert one_per_identical([], cards.__getitem__) == []
+
+
+class CardMapState(BaseState):
+    cards: dict[str, str]              # id -> kind, as most games keep them
+    hands: dict[str, list[str]]
+
+
+class CardsInHands(Game[CardMapState]):
+    """Says only which cards a viewer sees (their hand); the kit derives what is hidden."""
+
+    def visible_ids(self, state, viewer):
+        return set(state.hands.get(viewer, []))
+
+
+class OpenCards(Game[CardMapState]):
+    """Says nothing about visibility: every card is visible to everyone."""
+
+
+def test_hidden_ids_default_to_every_card_a_viewer_does_not_see():
+    state = CardMapState(game="toy", players=["a", "b"], seed=0, rng=Rng(seed=0),
+                         cards={"x": "spy", "y": "plain", "z": "plain"}, hands={"a": ["x"], "b": ["y"]})
+    assert CardsInHands().hidden_ids(state, "a") == {"y", "z"}
+    assert CardsInHands().hidden_ids(state, None) == {"x", "y", "z"}
+    assert OpenCards().hidden_ids(state, "a") == set()
+    assert OpenCards().resample(state, "a", Rng(seed=1)) is None  # nothing to redeal

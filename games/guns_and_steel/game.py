@@ -52,11 +52,9 @@ class GunsAndSteel(Game[State, GunsView]):
     def view(self, state: State, viewer: str | None) -> GunsView:
         return build_view(state, viewer)
 
-    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
-        return hidden_ids(state, viewer)
-
-    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
-        return resample(state, viewer, rng, keep)
+    # Which cards each viewer may not see, and the one redealer of them (kit/redeal.py).
+    hidden_ids = staticmethod(hidden_ids)
+    resample = staticmethod(resample)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)

@@ -155,9 +155,20 @@ class Game(Generic[S, V]):
         """What `viewer` may know (None = spectators and the public channel)."""
         raise NotImplementedError
 
+    def card_ids(self, state: S) -> set[str]:
+        """Every card instance id in play. Default: the keys of `state.cards`, the id -> card map
+        most games keep (none without one)."""
+        cards = getattr(state, "cards", None)
+        return set(cards) if cards is not None else set()
+
+    def visible_ids(self, state: S, viewer: str | None) -> set[str]:
+        """The card ids `viewer` may see now. Default: all of them (nothing is hidden)."""
+        return self.card_ids(state)
+
     def hidden_ids(self, state: S, viewer: str | None) -> set[str]:
-        """Ids of card instances `viewer` must not see; tests assert none reach the view."""
-        return set()
+        """Ids of card instances `viewer` must not see; the kit's checks assert none reaches their
+        view, their prompts or a public event. Default: every card id not visible to them."""
+        return self.card_ids(state) - self.visible_ids(state, viewer)
 
     def resample(self, state: S, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> S | None:
         """The game's one redealer (kit/redeal.py): a copy of `state` that `viewer` cannot tell

@@ -201,11 +201,10 @@ class SutosuteGame(Game[State, SutosuteView]):
     def view(self, state: State, viewer: str | None) -> SutosuteView:
         return build_view(state, viewer, self.current_players(state))
 
-    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
-        return resample(state, viewer, rng, keep)
-
-    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
-        return set(state.cards) - visible_ids(state, viewer)
+    # Which cards each viewer sees, and the one redealer of those they do not (kit/redeal.py);
+    # the kit derives hidden_ids from the first.
+    visible_ids = staticmethod(visible_ids)
+    resample = staticmethod(resample)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:
