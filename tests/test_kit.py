@@ -286,3 +286,12 @@ def test_hidden_ids_default_to_every_card_a_viewer_does_not_see():
     assert CardsInHands().hidden_ids(state, None) == {"x", "y", "z"}
     assert OpenCards().hidden_ids(state, "a") == set()
     assert OpenCards().resample(state, "a", Rng(seed=1)) is None  # nothing to redeal
+
+
+def test_card_data_provenance_needs_a_reason_for_a_reconstruction():
+    from pydantic import ValidationError
+
+    from games.kit.provenance import Provenance
+    assert Provenance(status="seed", ref="rulebook p. 2").reason is None
+    with pytest.raises(ValidationError, match="needs a reason"):
+        Provenance(status="reconstructed", ref="notes §3.3")
