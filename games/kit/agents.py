@@ -47,13 +47,13 @@ class Hooks:
     cooperative: Callable[[Any], bool] | None = None  # all seats one team: no winner = a loss
 
 
-_HOOKS: dict[type, Hooks] = {}
+_HOOKS: dict[str, Hooks] = {}
 
 
 def hooks(game: Game) -> Hooks:
     """The game's AI hooks: `determinize` is the kit's (the game's own `resample` with fresh
     chance, kit/redeal.py); `evaluate.py` next to its rules (games/<game>/) gives the rest."""
-    cached = _HOOKS.get(type(game))
+    cached = _HOOKS.get(game.key)
     if cached is not None:
         return cached
     package = type(game).__module__.rsplit(".", 1)[0]
@@ -64,7 +64,7 @@ def hooks(game: Game) -> Hooks:
                       getattr(ev, "cooperative", None))
     except ImportError:
         found = Hooks(det, lambda state, player: 0.5)
-    _HOOKS[type(game)] = found
+    _HOOKS[game.key] = found
     return found
 
 
