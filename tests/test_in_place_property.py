@@ -7,7 +7,7 @@ CI plays a few fixed seeds per configuration; `PROPERTY_GAMES=N` plays N."""
 from __future__ import annotations
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games import registry
 from games.kit import IllegalAction, Rng, random_choice

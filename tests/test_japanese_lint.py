@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import property_games
 from every_game import every_mode
+from property_runs import property_games
 
 from bot.i18n import catalogue
 from games import registry

@@ -254,3 +254,44 @@ def test_apply_in_place_matches_apply_and_validates_first():
             copied, _ = game.apply(copied, p.player, p.id, choice)
             game.apply_in_place(owned, p.player, p.id, choice, prompts)
             assert owned.model_dump_json() == copied.model_dump_json()
+
+
+def test_one_option_per_identical_card_keeps_the_first_copy_of_each_in_order():
+    from games.kit import one_per_identical
+    cards = {"a": "trade", "b": "grow", "c": "trade", "d": "build", "e": "grow"}
+    assert one_per_identical(["c", "a", "b", "e", "d"], cards.__getitem__) == ["c", "b", "d"]
+    assert one_per_identical([], cards.__getitem__) == []
+
+
+class CardMapState(BaseState):
+    cards: dict[str, str]              # id -> kind, as most games keep them
+    hands: dict[str, list[str]]
+
+
+class CardsInHands(Game[CardMapState]):
+    """Says only which cards a viewer sees (their hand); the kit derives what is hidden."""
+
+    def visible_ids(self, state, viewer):
+        return set(state.hands.get(viewer, []))
+
+
+class OpenCards(Game[CardMapState]):
+    """Says nothing about visibility: every card is visible to everyone."""
+
+
+def test_hidden_ids_default_to_every_card_a_viewer_does_not_see():
+    state = CardMapState(game="toy", players=["a", "b"], seed=0, rng=Rng(seed=0),
+                         cards={"x": "spy", "y": "plain", "z": "plain"}, hands={"a": ["x"], "b": ["y"]})
+    assert CardsInHands().hidden_ids(state, "a") == {"y", "z"}
+    assert CardsInHands().hidden_ids(state, None) == {"x", "y", "z"}
+    assert OpenCards().hidden_ids(state, "a") == set()
+    assert OpenCards().resample(state, "a", Rng(seed=1)) is None  # nothing to redeal
+
+
+def test_card_data_provenance_needs_a_reason_for_a_reconstruction():
+    from pydantic import ValidationError
+
+    from games.kit.provenance import Provenance
+    assert Provenance(status="seed", ref="rulebook p. 2").reason is None
+    with pytest.raises(ValidationError, match="needs a reason"):
+        Provenance(status="reconstructed", ref="notes §3.3")

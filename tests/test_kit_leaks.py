@@ -5,7 +5,8 @@ import pytest
 from pydantic import BaseModel
 
 from games.kit import BaseState, Event, Game, Option, Outcome, Prompt, T
-from games.kit.leaks import check_hidden_info, shuffle_within
+from games.kit.leaks import check_hidden_info
+from games.kit.redeal import deal_within
 
 
 class SecretState(BaseState):
@@ -83,7 +84,7 @@ class Secret(Game[SecretState]):
 
     def resample(self, state, viewer, rng, keep=frozenset()):
         alt = state.model_copy(deep=True)
-        shuffle_within(alt.cards, {"hidden": sorted(self.hidden_ids(state, viewer))}, rng, keep)
+        alt.cards.update(deal_within([sorted(self.hidden_ids(state, viewer))], state.cards.get, rng, keep=keep))
         return alt
 
     def outcome(self, state):
@@ -140,3 +141,21 @@ def test_a_game_that_hides_cards_must_say_how_to_resample_them():
         resample = Game.resample
     with pytest.raises(NotImplementedError):
         check_hidden_info(NoResampler(), ["a", "b"], None, 1)
+
+
+class OffersTheirCard(Secret):
+    """The play prompt also offers to play the other player's first hand card, by its id."""
+
+    def prompts(self, state):
+        out = super().prompts(state)
+        theirs = state.hands[self.other(state)]
+        if out and out[0].id == "play" and theirs:
+            out[0] = out[0].model_copy(update={"options": [*out[0].options, Option(key=theirs[0], label=T("Theirs"))]})
+        return out
+
+
+def test_the_property_check_scans_prompts_for_hidden_card_ids():
+    from games.kit.checks import check_random_game
+    check_random_game(Secret(), ["a", "b"], None, seed=1)  # the fair game passes
+    with pytest.raises(AssertionError, match="prompt play shows"):
+        check_random_game(OffersTheirCard(), ["a", "b"], None, seed=1)

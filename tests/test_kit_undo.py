@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games import registry
 from games.kit import Event, Rng, T

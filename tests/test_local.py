@@ -5,8 +5,8 @@ import subprocess
 import sys
 
 import pytest
-from conftest import property_games
 from every_game import every_mode
+from property_runs import property_games
 
 from bot.local import main, parse_args, play
 from games.kit import Rng

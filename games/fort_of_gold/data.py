@@ -8,27 +8,15 @@ from __future__ import annotations
 import json
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
 from games.kit import T, Text
+from games.kit.provenance import Provenance
 
 SYMBOLS = "RGB"   # the three colours; "-" is 空 (an empty symbol)
 EMPTY = "-"
 SLOTS = 3
-
-
-class Provenance(BaseModel):
-    status: Literal["seed", "source", "reconstructed"]
-    ref: str
-    reason: str | None = None
-
-    @model_validator(mode="after")
-    def _reason_for_reconstructions(self) -> Provenance:
-        if self.status == "reconstructed" and not self.reason:
-            raise ValueError("a reconstructed value needs a reason")
-        return self
 
 
 class Card(BaseModel):

@@ -91,7 +91,7 @@ def _put_back_options(foresight: tuple[str, ...], pile_empty: bool) -> list[Opti
     return options
 
 
-class FortOfGoldGame(Game[State]):
+class FortOfGoldGame(Game[State, FortView]):
     key = "fort-of-gold"
     names = {"en": "The Fort of Gold", "ja": "金の砦"}
     min_players = 1
@@ -148,11 +148,11 @@ class FortOfGoldGame(Game[State]):
     def view(self, state: State, viewer: str | None) -> FortView:
         return build_view(state, viewer)
 
-    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
-        return resample(state, viewer, rng, keep)
-
-    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
-        return all_ids(state) - visible_ids(state, viewer)
+    # Every card (ids name the cards: no id -> card map), which of them each viewer sees, and
+    # the one redealer of those they do not (kit/redeal.py); the kit derives hidden_ids.
+    card_ids = staticmethod(all_ids)
+    visible_ids = staticmethod(visible_ids)
+    resample = staticmethod(resample)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.result is None:

@@ -12,17 +12,12 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from games.kit import T, Text
+from games.kit.provenance import Provenance
 
 ACE = "A"
 EFFECT_RANKS = ("2", "3", "4", "7", "10", ACE)
 SPECIAL_COLOURS = ("black", "purple")  # card colours whose numbers carry the black-card effects
 COLOUR_NAMES = {"red": ("red", "赤"), "green": ("green", "緑"), "purple": ("purple", "紫"), "black": ("black", "黒")}
-
-
-class Provenance(BaseModel):
-    status: Literal["seed", "source", "reconstructed"]
-    cite: str
-    reason: str = ""
 
 
 class Valued(BaseModel):

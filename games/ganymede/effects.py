@@ -6,7 +6,7 @@ up and the owner just decides whether to use it. The automated co-op purple side
 """
 from __future__ import annotations
 
-from games.kit import Event, T
+from games.kit import Event, T, one_per_identical
 
 from .piles import label_text, put_on_top, side_name
 from .rounds import EventList, continue_draw, draw_one, stop_drawing
@@ -55,13 +55,8 @@ def face(state: State, card: str) -> tuple[str, str]:
 
 
 def distinct(state: State, cards: list[str]) -> list[str]:
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for card in cards:
-        if face(state, card) not in seen:
-            seen.add(face(state, card))
-            out.append(card)
-    return out
+    """One card per face (colour and number), in order."""
+    return one_per_identical(cards, lambda card: face(state, card))
 
 
 def _reveal(state: State, side: Side, card: str, events: EventList) -> None:

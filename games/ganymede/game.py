@@ -15,7 +15,7 @@ from .state import State
 from .view import GanymedeView, build_view, visible_ids
 
 
-class GanymedeGame(Game[State]):
+class GanymedeGame(Game[State, GanymedeView]):
     key = "ganymede"
     names = {"en": "The War Chronicles of Ganymede", "ja": "ガニメデ戦記"}
     min_players = 2
@@ -61,14 +61,13 @@ class GanymedeGame(Game[State]):
             rounds.remove_card(state, colour, pick, events)
         return events
 
-    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
-        return resample(state, viewer, rng, keep)
-
     def view(self, state: State, viewer: str | None) -> GanymedeView:
         return build_view(state, viewer, self.current_players(state))
 
-    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
-        return set(state.cards) - visible_ids(state, viewer)
+    # Which cards each viewer sees, and the one redealer of those they do not (kit/redeal.py);
+    # the kit derives hidden_ids from the first.
+    visible_ids = staticmethod(visible_ids)
+    resample = staticmethod(resample)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

@@ -1,31 +1,41 @@
-"""Hidden cards redrawn for the leak check (kit/leaks.py): what one viewer may know.
+"""Hidden cards dealt again (`Game.resample`, kit/redeal.py): what one viewer may know.
 
-Nobody knows a deck's order (its owner knows the top cards a 2 or 4 showed), nor another
-side's face-down cards, which come from that deck; which card of a used pile was removed,
-and the used pile itself, only its owner knows. So, for each side not the viewer's, its
-deck and face-down cards may trade places, and so may its used and removed cards; the
-viewer's own deck below the cards they have seen comes in any order.
+A side's cards never leave it except through public moves, so the unknown cards are dealt
+again within each side: the viewer's own deck below the cards a 2 or 4 showed them, and every
+card of another side that the viewer has not seen (deck, used and removed piles and face-down
+cards). Which id holds which card changes, the pile sizes do not. The leak check compares the
+result with the real state; the computer players search it with a fresh RNG.
 """
 from __future__ import annotations
 
 from games.kit import Rng
-from games.kit.leaks import shuffle_within
+from games.kit.redeal import deal_within, fresh_copy
 
 from .state import State
+from .view import visible_ids
+
+
+def unseen_groups(state: State, viewer: str | None) -> list[list[str]]:
+    """The ids `viewer` does not know, one group per side (plus any others), canonical order."""
+    hidden = set(state.cards) - visible_ids(state, viewer)
+    groups = []
+    for side in state.sides.values():
+        ids = {*side.deck, *side.used, *side.removed, *side.play} & hidden
+        groups.append(sorted(ids))
+        hidden -= ids
+    if hidden:
+        groups.append(sorted(hidden))
+    return groups
 
 
 def resample(state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
-    alt = state.model_copy(deep=True)
-    classes: dict[tuple[str, str], list[str]] = {}
-    for colour, side in state.sides.items():
-        if viewer is not None and side.player == viewer:
-            classes[(colour, "deck")] = list(side.deck[len(side.known_top):])
-        else:
-            classes[(colour, "deck")] = [*side.deck, *side.face_down]
-            classes[(colour, "used")] = [*side.used, *side.removed]
-    shuffle_within(alt.cards, classes, rng, keep)
-    _pending_again(alt, viewer)
-    return alt
+    new = fresh_copy(state)
+    dealt = deal_within(unseen_groups(state, viewer), state.cards.__getitem__, rng,
+                        sort_key=lambda card: (card.colour, card.rank), keep=keep)
+    for card, identity in dealt.items():
+        new.cards[card] = identity.model_copy()
+    _pending_again(new, viewer)
+    return new
 
 
 def _pending_again(state: State, viewer: str | None) -> None:

@@ -14,13 +14,14 @@ from typing import Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.kit import T, Text
+from games.kit.provenance import Status
 
 DATA = Path(__file__).with_name("data")
 ERAS = ("horse", "gunpowder", "oil", "earth", "space")               # bottom row first
 ENERGIES = ("food", "iron", "horse", "gunpowder", "oil", "earth", "space")
 CARD_TYPES = ("tech", "tactic", "unit")
 SETS = ("base", "renaissance")
-Prov = Literal["seed", "source", "reconstructed"]
+Prov = Status  # the kit's provenance vocabulary, spelled inline here ({value, prov, ref}) to keep 500 values compact
 X = TypeVar("X")
 
 

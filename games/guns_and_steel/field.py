@@ -5,6 +5,8 @@ one place; resource side = `up=False`) live here.
 """
 from __future__ import annotations
 
+from games.kit import one_per_identical
+
 from .cards import CardDef, card
 from .state import FieldCard, State
 
@@ -98,14 +100,7 @@ def matches(state: State, cid: str, resource: str) -> bool:
 
 def distinct_by_card(state: State, ids: list[str]) -> list[str]:
     """One instance per card key (identical cards are the same choice), in order."""
-    seen: set[str] = set()
-    out = []
-    for cid in ids:
-        key = state.cards[cid]
-        if key not in seen:
-            seen.add(key)
-            out.append(cid)
-    return out
+    return one_per_identical(ids, state.cards.__getitem__)
 
 
 def cards_owned(state: State, player: str) -> list[str]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 import threading
 from typing import ClassVar
 
-from pydantic import BaseModel
-
 from games.kit import Event, Game, Outcome, Prompt, Rng
 
 from . import attack, effects, effects_base, purchase, turn, wonders_base  # noqa: F401  (register tasks and effects)
@@ -21,7 +19,7 @@ from .view import GunsView, build_view, hidden_ids, render
 _FOUND = threading.local()
 
 
-class GunsAndSteel(Game[State]):
+class GunsAndSteel(Game[State, GunsView]):
     key = "guns-and-steel"
     names: ClassVar[dict[str, str]] = {"en": "Guns & Steel", "ja": "鋼鉄と火薬"}
     min_players = 2
@@ -54,17 +52,14 @@ class GunsAndSteel(Game[State]):
     def view(self, state: State, viewer: str | None) -> GunsView:
         return build_view(state, viewer)
 
-    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
-        return hidden_ids(state, viewer)
-
-    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
-        return resample(state, viewer, rng, keep)
+    # Which cards each viewer may not see, and the one redealer of them (kit/redeal.py).
+    hidden_ids = staticmethod(hidden_ids)
+    resample = staticmethod(resample)
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome(state)
 
-    def render(self, view: BaseModel, lang: str = "en") -> str:
-        assert isinstance(view, GunsView)
+    def render(self, view: GunsView, lang: str = "en") -> str:
         return render(view, lang)
 
     def rules_summary(self, lang: str = "en") -> str:

@@ -1,9 +1,9 @@
 """What a computer player may use: the seat's information set, legal answers and rewards.
 
 An agent never receives the real state. It gets an `InfoSet`: the seat, the seat's own open
-prompts (the answers it may give) and `sample(rng)`, a full state drawn by the game's
-`determinize` from what the seat may know. Each call of `sample` returns a fresh copy the
-agent owns, so search may apply moves to it in place.
+prompts (the answers it may give) and `sample(rng)`, a full state drawn by `determinize`
+(kit/redeal.py: the game's own `resample` with fresh chance) from what the seat may know. Each
+call of `sample` returns a fresh copy the agent owns, so search may apply moves to it in place.
 """
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ import math
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from importlib import import_module
 from itertools import combinations, permutations
 from typing import Any
 
 from .game import BaseState, Game
 from .models import Prompt
+from .redeal import deal_within, determinize, fresh_copy, reseed  # noqa: F401  (re-exported)
 from .rng import Rng
 
 Action = tuple[str, tuple[str, ...]]  # (prompt id, chosen keys)
@@ -36,7 +38,7 @@ class InfoSet:
 
 @dataclass(frozen=True)
 class Hooks:
-    """A game's optional AI modules: `determinize.py` and `evaluate.py` in its package."""
+    """A game's AI hooks: the kit's `determinize` and the optional `evaluate.py` in its package."""
 
     determinize: Callable[[Any, str, Rng], Any]
     evaluate: Callable[[Any, str], float]
@@ -48,23 +50,14 @@ class Hooks:
 _HOOKS: dict[str, Hooks] = {}
 
 
-def _default_determinize(state: Any, seat: str, rng: Rng) -> Any:
-    """A game without hidden cards: a copy with fresh chance (its own RNG is not the agent's to know)."""
-    new = fresh_copy(state)
-    reseed(new, rng)
-    return new
-
-
 def hooks(game: Game) -> Hooks:
-    """The game's determinize / evaluate hooks, found next to its rules (games/<game>/)."""
+    """The game's AI hooks: `determinize` is the kit's (the game's own `resample` with fresh
+    chance, kit/redeal.py); `evaluate.py` next to its rules (games/<game>/) gives the rest."""
     cached = _HOOKS.get(game.key)
     if cached is not None:
         return cached
     package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        det = import_module(f"{package}.determinize").determinize
-    except ImportError:
-        det = _default_determinize
+    det = partial(determinize, game)
     try:
         ev = import_module(f"{package}.evaluate")
         found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20),
@@ -73,34 +66,6 @@ def hooks(game: Game) -> Hooks:
         found = Hooks(det, lambda state, player: 0.5)
     _HOOKS[game.key] = found
     return found
-
-
-def fresh_copy(state: BaseState) -> Any:
-    """An independent copy (a dump/validate round trip beats a generic deep copy)."""
-    return type(state).model_validate(state.model_dump())
-
-
-def reseed(state: BaseState, rng: Rng) -> None:
-    """Replace the state's RNG (and seed) by fresh ones: future dice and shuffles are unknown."""
-    seed = rng.next64() >> 1
-    state.seed = seed
-    state.rng = Rng(seed=seed)
-
-
-def deal_within(groups: list[list[str]], identity: Callable[[str], Any], rng: Rng,
-                sort_key: Callable[[Any], Any] = str) -> dict[str, Any]:
-    """Deal the identities of each group's ids back out to that group's ids at random.
-
-    Ids and identities are both put in a canonical order before the shuffle, so the result
-    depends only on the groups, the multiset of identities in each and `rng`: two states
-    that differ only in which hidden id holds which card give the same deal."""
-    dealt: dict[str, Any] = {}
-    for group in groups:
-        ids = sorted(set(group))
-        cards = sorted((identity(c) for c in ids), key=sort_key)
-        rng.shuffle(cards)
-        dealt.update(zip(ids, cards, strict=True))
-    return dealt
 
 
 def stable_salt(*parts: object) -> int:

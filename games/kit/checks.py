@@ -10,7 +10,8 @@
   open prompts) reaches the same state and events, hands on the same next prompts, and refuses
   the same illegal actions leaving the state unchanged;
 - state, views, prompts, events and the outcome round-trip through JSON;
-- hidden card ids never reach another viewer's view, nor a public event;
+- hidden card ids never reach another viewer's view, a prompt owed by someone they are
+  hidden from (its text, options, keys and details), nor a public event;
 - the game ends, and setup + the action log replays to the same state.
 
 Hidden information beyond card ids (whom the board waits for, which step, the log's shape)
@@ -144,6 +145,8 @@ def check_prompts(game: Game, state: BaseState) -> None:
         assert len(set(keys)) == len(keys), f"duplicate option keys in {p.id}"
         assert all(0 < len(k) <= MAX_OPTION_KEY for k in keys), f"bad option key length in {p.id}"
         assert 0 <= p.min <= p.max and p.min <= len(p.options), f"unsatisfiable prompt {p.id}"
+        leaked = game.hidden_ids(state, p.player) & _strings(p.model_dump(mode="json"))
+        assert not leaked, f"prompt {p.id} shows {p.player!r} hidden ids {sorted(leaked)[:5]}"
 
 
 def check_random_game(game: Game, players: list[str], options: BaseModel | dict | None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
+from typing_extensions import TypeVar as DefaultingTypeVar
 
 from .errors import IllegalAction
 from .models import Event, Option, Outcome, Prompt
@@ -23,15 +24,19 @@ class BaseState(BaseModel):
 
 
 S = TypeVar("S", bound=BaseState)
+# What one viewer is shown. It defaults to any model, so `Game[MyState]` still reads as before.
+V = DefaultingTypeVar("V", bound=BaseModel, default=BaseModel)
 
 
 class NoOptions(BaseModel):
     """Options of a game that has none."""
 
 
-class Game(Generic[S]):
-    """Base of every game. Subclasses implement the underscored hooks and `prompts`, `view`,
-    `outcome`, `render`; `apply` validates every choice here, once, for all games."""
+class Game(Generic[S, V]):
+    """Base of every game: `Game[State, View]`, so `view` returns and `render` takes the game's
+    own view model (no isinstance checks). Subclasses implement the underscored hooks and
+    `prompts`, `view`, `outcome`, `render`; `apply` validates every choice here, once, for all
+    games."""
 
     key: ClassVar[str]
     names: ClassVar[dict[str, str]]
@@ -146,25 +151,40 @@ class Game(Generic[S]):
                     f"'{c}' is not one of the offered options.", f"「{c}」は選択肢にありません。"))
 
     # ---- what players see ----------------------------------------------------
-    def view(self, state: S, viewer: str | None) -> BaseModel:
+    def view(self, state: S, viewer: str | None) -> V:
         """What `viewer` may know (None = spectators and the public channel)."""
         raise NotImplementedError
 
+    def card_ids(self, state: S) -> set[str]:
+        """Every card instance id in play. Default: the keys of `state.cards`, the id -> card map
+        most games keep (none without one)."""
+        cards = getattr(state, "cards", None)
+        return set(cards) if cards is not None else set()
+
+    def visible_ids(self, state: S, viewer: str | None) -> set[str]:
+        """The card ids `viewer` may see now. Default: all of them (nothing is hidden)."""
+        return self.card_ids(state)
+
     def hidden_ids(self, state: S, viewer: str | None) -> set[str]:
-        """Ids of card instances `viewer` must not see; tests assert none reach the view."""
-        return set()
+        """Ids of card instances `viewer` must not see; the kit's checks assert none reaches their
+        view, their prompts or a public event. Default: every card id not visible to them."""
+        return self.card_ids(state) - self.visible_ids(state, viewer)
 
     def resample(self, state: S, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> S | None:
-        """A state `viewer` cannot tell from `state`: every card hidden from them redrawn at
-        random from what they may know (the leak check, kit/leaks.py, compares the two), except
-        the cards in `keep` (the ones a move is about to play). None when nothing is hidden from
-        this viewer. Games with hidden cards override this."""
+        """The game's one redealer (kit/redeal.py): a copy of `state` that `viewer` cannot tell
+        from it, every card hidden from them dealt again at random from what they may know,
+        except the cards in `keep` (the ones a move is about to play); the RNG untouched. The
+        leak check (kit/leaks.py) compares it with the real state; the computer players search
+        it with fresh chance. None when nothing is hidden from this viewer; a game that hides
+        cards overrides this."""
+        if not self.hidden_ids(state, viewer):
+            return None
         raise NotImplementedError(f"{self.key} does not say how its hidden cards may be resampled")
 
     def outcome(self, state: S) -> Outcome | None:
         raise NotImplementedError
 
-    def render(self, view: BaseModel, lang: str = "en") -> str:
+    def render(self, view: V, lang: str = "en") -> str:
         """The view as readable text (Markdown-friendly), for the terminal and the Discord board."""
         raise NotImplementedError
 

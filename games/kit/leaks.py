@@ -136,14 +136,3 @@ def check_hidden_info(game: Game, players: list[str], options: BaseModel | dict 
         state, _ = game.apply(state, prompt.player, prompt.id, choice)
     raise AssertionError(f"game did not end within {max_actions} actions")
 
-
-def shuffle_within(mapping: dict, classes: dict, rng: Rng, keep: frozenset[str] = frozenset()) -> None:
-    """Redraw hidden cards: within each class (a list of ids the viewer cannot tell apart),
-    shuffle which card each id holds (`mapping`: id -> card, changed in place); ids in `keep`
-    hold on to theirs."""
-    for group in classes.values():
-        ids = [i for i in group if i not in keep]
-        cards = [mapping[i] for i in ids]
-        rng.shuffle(cards)
-        for i, card in zip(ids, cards, strict=True):
-            mapping[i] = card

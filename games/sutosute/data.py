@@ -8,17 +8,12 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from games.kit import T, Text
+from games.kit.provenance import Provenance, Valued
 
 KINDS = ("explore", "trade", "grow", "build", "research", "conquer")
 REVOLUTION = "revolution"
 DICE = ("red", "black", "white")
 CIVS = ("rome", "greece", "egypt", "carthage", "persia", "india", "china")
-
-
-class Provenance(BaseModel):
-    seed: str
-    source: str
-    reconstructed: bool
 
 
 class Kind(BaseModel):
@@ -44,11 +39,6 @@ class Die(BaseModel):
     key: str
     en: str
     ja: str
-    provenance: Provenance
-
-
-class Valued(BaseModel):
-    value: int
     provenance: Provenance
 
 

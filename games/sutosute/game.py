@@ -4,7 +4,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from games.kit import Event, Game, Option, Outcome, Prompt, Rng, T, opt
+from games.kit import Event, Game, Option, Outcome, Prompt, Rng, T, one_per_identical, opt
 
 from . import flow
 from .combos import bonus, next_links
@@ -21,13 +21,7 @@ def _kind_label(kind: str) -> str:
 
 def _distinct_cards(state: State, cards: list[str]) -> list[str]:
     """One card per kind: copies are identical, so offering both would only repeat the option."""
-    seen: set[str] = set()
-    out = []
-    for c in cards:
-        if state.cards[c] not in seen:
-            seen.add(state.cards[c])
-            out.append(c)
-    return out
+    return one_per_identical(cards, state.cards.__getitem__)
 
 
 @cache
@@ -118,7 +112,7 @@ def _reroll_prompt(player: str, values: tuple[int, ...], up_to: bool) -> Prompt:
         options=options, min=0 if up_to else 2, max=2)
 
 
-class SutosuteGame(Game[State]):
+class SutosuteGame(Game[State, SutosuteView]):
     key = "sutosute"
     names = {"en": "Sutosute card game", "ja": "すとすてカードゲーム"}
     min_players = 2
@@ -207,11 +201,10 @@ class SutosuteGame(Game[State]):
     def view(self, state: State, viewer: str | None) -> SutosuteView:
         return build_view(state, viewer, self.current_players(state))
 
-    def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
-        return resample(state, viewer, rng, keep)
-
-    def hidden_ids(self, state: State, viewer: str | None) -> set[str]:
-        return set(state.cards) - visible_ids(state, viewer)
+    # Which cards each viewer sees, and the one redealer of those they do not (kit/redeal.py);
+    # the kit derives hidden_ids from the first.
+    visible_ids = staticmethod(visible_ids)
+    resample = staticmethod(resample)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.finished:

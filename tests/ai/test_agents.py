@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import islice
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 from test_determinize import CONFIGS, states
 from toy_dice import GAME as DICE
 from toy_dice import TOKENS

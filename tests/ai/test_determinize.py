@@ -1,11 +1,12 @@
 """Every game's `determinize`: the seat's own view is unchanged, exactly the unseen cards are
-resampled (as a multiset), and the result depends on nothing the seat cannot see."""
+resampled (as a multiset), and the result depends on nothing the seat cannot see. It is the
+game's one redealer, `Game.resample` (the leak check's too), with fresh chance."""
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games import registry
 from games.kit import Rng, random_choice
@@ -81,3 +82,30 @@ def test_determinize_depends_only_on_what_the_seat_knows(key, options, players):
         det = hooks(game).determinize
         other_world = det(state, seat, Rng(seed=99))  # same view, other hidden cards and dice
         assert det(other_world, seat, Rng(seed=5)).model_dump() == det(state, seat, Rng(seed=5)).model_dump()
+
+
+def _place(state, card):
+    """Where a card is: what its id holds (games with a card map) or its pile place (Fort of Gold)."""
+    if hasattr(state, "cards"):
+        return state.cards[card]
+    return next((name, pile.index(card)) for name in ("mana_pile", "foresight", "treasure_pile")
+                if card in (pile := getattr(state, name)))
+
+
+@pytest.mark.parametrize(("key", "options", "players"), CONFIGS, ids=lambda x: str(x))
+def test_the_ai_and_the_leak_check_deal_with_one_function(key, options, players):
+    """`determinize` is the game's `resample` with a fresh RNG; `resample` itself keeps the RNG
+    (the leak check plays the same dice in both worlds) and the cards in `keep` where they are."""
+    kept_some = 0
+    for game, state, seat in states(key, options, players, 1, every=13):
+        drawn = hooks(game).determinize(state, seat, Rng(seed=7))
+        redealt = game.resample(state, seat, Rng(seed=7))
+        assert (redealt.seed, redealt.rng) == (state.seed, state.rng)
+        assert drawn.model_dump(exclude={"seed", "rng"}) == redealt.model_dump(exclude={"seed", "rng"})
+        hidden = sorted(game.hidden_ids(state, seat))
+        keep = frozenset(hidden[::3])
+        for n in range(3):
+            kept = game.resample(state, seat, Rng(seed=n), keep=keep)
+            assert all(_place(kept, c) == _place(state, c) for c in keep)
+        kept_some += bool(keep)
+    assert kept_some

@@ -10,8 +10,8 @@ import re
 from collections import defaultdict
 
 import pytest
-from conftest import property_games
 from PIL import Image
+from property_runs import property_games
 
 import pictures
 from games import registry

@@ -6,8 +6,8 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import property_games
 from PIL import Image
+from property_runs import property_games
 
 from games import registry
 from games.kit.rng import Rng

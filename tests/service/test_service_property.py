@@ -6,7 +6,7 @@ CI plays one fixed seed per game and mode; `PROPERTY_GAMES=N` plays N."""
 from __future__ import annotations
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 from svc_helpers import GUILD, game_cases, owed, started
 
 from games import registry

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 from svc_helpers import GUILD, game_cases, owed, started
 
 from games import registry

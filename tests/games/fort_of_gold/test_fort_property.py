@@ -11,7 +11,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games.fort_of_gold import GAME, State
 from games.fort_of_gold.data import load, rules, same_name_key

@@ -4,7 +4,7 @@ invariants: cards are conserved, HP only falls by the damage dealt, the end matc
 CI plays a fixed-seed subset; `PROPERTY_GAMES=1000 python -m pytest -q tests/games/ganymede` the full run.
 """
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games.ganymede import GAME
 from games.kit import random_playout

@@ -16,7 +16,7 @@ def test_card_data_loads_and_every_unprinted_value_says_it_is_reconstructed():
         assert deck.provenance.status == "reconstructed" and deck.provenance.reason
     # The Q&As use a 9 and a 6 from the coloured decks (notes §2.5 (a)).
     assert {"6", "9"} <= set(d.colour_decks["default"].ranks)
-    assert all(e.provenance.cite for e in d.effects)
+    assert all(e.provenance.ref for e in d.effects)
 
 
 @pytest.mark.parametrize("mode,count", [("duel", 2), ("coop", 2), ("three", 3)])

@@ -7,7 +7,7 @@ Guns & Steel's own invariants at every step.
 CI plays a fixed-seed subset; `PROPERTY_GAMES=1000` plays 1,000 games per set and count.
 """
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games.guns_and_steel import GAME
 from games.guns_and_steel.field import military

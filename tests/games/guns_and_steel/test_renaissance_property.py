@@ -10,7 +10,7 @@ properties for these sets run in test_property.py):
 CI plays a fixed-seed subset; `PROPERTY_GAMES=1000` plays 1,000 games per set and count.
 """
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games.guns_and_steel import GAME
 from games.guns_and_steel.cards import card, wonder

@@ -17,7 +17,7 @@ def test_card_data_matches_the_rulebook():
     assert (d.targets.points, d.targets.lead, d.targets.points_with_civilizations) == (20, 6, 24)
     assert [c.ja for c in d.civilizations] == ["ローマ", "ギリシア", "エジプト", "カルタゴ", "ペルシア", "インド", "中国"]
     printed = [k for k in d.kinds] + [d.revolution] + d.dice + d.civilizations
-    assert all(not x.provenance.reconstructed for x in printed)
+    assert all(x.provenance.status == "seed" for x in printed)
 
 
 def test_every_combo_graph_keeps_the_seed_edges_and_constraints():
@@ -27,7 +27,7 @@ def test_every_combo_graph_keeps_the_seed_edges_and_constraints():
         edges = {(e.from_, e.to) for e in graph.edges}
         assert seed_edges <= edges, name
         for e in graph.edges:  # only the seed's edges are unmarked
-            assert e.provenance.reconstructed == ((e.from_, e.to) not in seed_edges), (name, e)
+            assert (e.provenance.status == "reconstructed") == ((e.from_, e.to) not in seed_edges), (name, e)
         assert all(a != b for a, b in edges), "no self-loops (ペルシャ 不死隊 would be empty)"
         assert ("explore", "research") not in edges, "中国 天命 would be empty"
         out = {k: [b for a, b in edges if a == k] for k in KINDS}

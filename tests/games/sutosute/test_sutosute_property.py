@@ -2,7 +2,7 @@
 each offered option applies, anything else is refused without change, apply is pure, views hide
 what they must, JSON round trips, replay) plus Sutosute's own invariants at every step."""
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games.kit import Rng, random_playout, replay
 from games.kit.checks import check_random_game
