@@ -1,8 +1,15 @@
 """Names, log lines and the log/lobby/rules embeds, built from the stored models the bot uses."""
 from __future__ import annotations
 
-from bot.discord_ui.presenters import (entry_lines, event_lines, lobby_embed, log_embed, names_of, rules_embed,
-                                       substitute)
+from bot.discord_ui.presenters import (
+    entry_lines,
+    event_lines,
+    lobby_embed,
+    log_embed,
+    names_of,
+    rules_embed,
+    substitute,
+)
 from games import registry
 from games.kit import Event, T
 from tables.models import LogEntry, Seat, Table
