@@ -13,7 +13,7 @@ from games import registry
 from pictures import draw, fonts
 from pictures.draw import WIDTH
 from pictures.guns_and_steel.style import DESIGN_W
-from pictures.samples import PLAYERS, sample_state
+from pictures.samples import sample_state
 
 # every game and mode a renderer draws (Guns & Steel: each set at 2 and 4 players)
 TABLES: list[tuple[str, dict, int]] = [
@@ -78,4 +78,4 @@ def drawn_texts(game_key: str, options: dict, players: int, lang: str, depths=DE
             yield kind, text, size * scale(game_key, kind)
 
 
-NAMES = PLAYERS
+

@@ -71,6 +71,17 @@ def line_width(line: Line, size: int, bold: bool = False) -> float:
     return sum(_width(a, size, bold) for a in line)
 
 
+def _runs(line: Line) -> list[Atom]:
+    """A line's icons, and its text between them as whole runs (one mask each, read as words)."""
+    runs: list[Atom] = []
+    for kind, value in line:
+        if kind == "t" and runs and runs[-1][0] == "t":
+            runs[-1] = ("t", runs[-1][1] + value)
+        else:
+            runs.append((kind, value))
+    return runs
+
+
 def draw(img: Image.Image, x: float, y: float, lines: tuple[Line, ...], size: int,
          fill: tuple[int, int, int], bold: bool = False, leading: float = 1.3, max_lines: int = 99) -> float:
     """Draw wrapped lines from (x, y); returns the y below the last line."""
@@ -79,12 +90,12 @@ def draw(img: Image.Image, x: float, y: float, lines: tuple[Line, ...], size: in
     for n, line in enumerate(lines[:max_lines]):
         cx = x
         last = n == max_lines - 1 and len(lines) > max_lines
-        for atom in line:
-            if atom[0] == "i":
-                img.paste(icons.energy(atom[1], isz), (int(cx), int(y + (step - isz) / 2)), icons.energy(atom[1], isz))
+        for kind, run in _runs(line):
+            if kind == "i":
+                img.paste(icons.energy(run, isz), (int(cx), int(y + (step - isz) / 2)), icons.energy(run, isz))
                 cx += isz + 2
             else:
-                cx += text(img, (cx, y + step / 2), atom[1], size, fill, bold, "lm")
+                cx += text(img, (cx, y + step / 2), run, size, fill, bold, "lm")
         if last:
             text(img, (cx, y + step / 2), "…", size, fill, bold, "lm")
         y += step
