@@ -78,6 +78,8 @@ LABELS: dict[str, tuple[str, str]] = {
              "it used, +1 at exactly 21; equal strengths hurt both.",
              "合計が《強さ》（22以上は0扱い）。強い側が使ったカード1枚につき1ダメージ（ちょうど21なら+1）、"
              "同じなら両方がダメージ。"),
+    "dot": ("A dot in a card's corner: its number has an effect (see the black cards).",
+            "カードの右下の点：その数字には効果がある（黒カードの効果を参照）。"),
 }
 # Short versions of the black-card effects for the board's supply row.
 SHORT: dict[str, tuple[str, str]] = {
@@ -336,6 +338,10 @@ def _board(view: GanymedeView, lang: str) -> Canvas:
     y = supply_panel(c, view, y + 4, lang)
     if not view.finished:
         y = c.paragraph((PAD, y + 2), t("hint", lang), 19, WIDTH - 2 * PAD, fill=P.DIM)
+    shown = [cv for side in view.sides for cv in side.in_play]
+    shown += [cv for played in (view.last.cards.values() if view.last else []) for cv in played]
+    if any(cv.colour in SPECIAL_COLOURS and cv.rank in EFFECT_RANKS for cv in shown):  # a card with the corner dot
+        y = c.paragraph((PAD, y + 2), t("dot", lang), 19, WIDTH - 2 * PAD, fill=P.DIM)
     c.crop(y + PAD)
     return c
 

@@ -12,7 +12,8 @@ from .ink import length, text
 
 _JA_ENERGY = {"食料": "food", "鉄": "iron", "馬": "horse", "火薬": "gunpowder", "石油": "oil", "地球": "earth", "宇宙": "space"}
 _ICON = re.compile(r"\[(food|iron|horse|gunpowder|oil|earth|space)\]|［(食料|鉄|馬|火薬|石油|地球|宇宙)］")
-_NO_LINE_START = set("、。，．）」』】〕・ー！？：；,.)!?:;%")
+_NO_LINE_START = set("、。，．）」』】〕・ー！？：；,.)!?:;%ァィゥェォッャュョ")
+_NO_LINE_END = set("（「『【〔《")
 
 Atom = tuple[str, str]            # ("t", text) or ("i", energy kind)
 Line = tuple[Atom, ...]
@@ -57,9 +58,14 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[Line, ..
             used = 0.0
             continue
         fits = used + w - (size * .3 if atom[1].endswith(" ") else 0) <= width
-        if not fits and lines[-1] and not (atom[0] == "t" and atom[1][:1] in _NO_LINE_START):
-            lines.append([])
-            used = 0.0
+        if not fits and lines[-1]:
+            carried: list[Atom] = []
+            if atom[0] == "t" and atom[1][:1] in _NO_LINE_START and len(lines[-1]) > 1:
+                carried.append(lines[-1].pop())          # "ギー" never splits before ー: take ギ along
+            while len(lines[-1]) > 1 and lines[-1][-1][0] == "t" and lines[-1][-1][1] in _NO_LINE_END:
+                carried.insert(0, lines[-1].pop())       # an opening bracket never ends a line
+            lines.append(carried)
+            used = sum(_width(a, size, bold) for a in carried)
             if atom == ("t", " "):
                 continue
         lines[-1].append(atom)
