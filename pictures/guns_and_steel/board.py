@@ -145,6 +145,7 @@ def _legend_items(lang: str, tokens: bool) -> list[tuple[float, tuple[Image.Imag
     if tokens:
         items += [(icons.coin(34), labels.word("vp_tokens", lang)),
                   (icons.honor(34, (200, 200, 200)), labels.word("honor_left", lang))]
+    items = [(mark, text[:1].upper() + text[1:]) for mark, text in items]      # "Food", "Tech": like "Military"
     return [(40 + ink.length(text, LEGEND), (mark, text)) for mark, text in items]
 
 

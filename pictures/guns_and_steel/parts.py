@@ -210,6 +210,34 @@ def _wide(ch: str) -> bool:
     return ord(ch) > 0x2E7F
 
 
+# Where the long words of the card names break (a dictionary's syllables); others: before a
+# consonant and a vowel.
+HYPHENATION = ("Rein-force-ment", "Con-scrip-tion", "Na-tion-al-ism", "Swords-man", "News-pa-per", "Ag-ri-cul-ture",
+               "Phi-los-o-phy", "Sub-ma-rine", "Nav-i-ga-tion", "Ec-o-nom-ics", "Mus-ket-eer", "Es-pi-o-nage",
+               "Bat-tle-ship", "Elec-tric-i-ty", "Ed-u-ca-tion", "Ir-ri-ga-tion", "Blitz-krieg", "The-ol-o-gy",
+               "Cease-fire", "Cav-al-ry", "Rail-road", "Sat-el-lite", "Com-put-er", "Ma-chine", "Print-ing",
+               "Smelt-ing", "Arch-er", "Flank-ing", "Cur-ren-cy", "Black-smith", "Di-plo-ma-cy", "Tri-bute")
+_SYLLABLES = {word.replace("-", ""): word for word in HYPHENATION}
+
+
+def _hyphen_points(s: str) -> list[int]:
+    """Positions inside the words of `s` where a hyphen may go."""
+    points = []
+    start = 0
+    for word in s.split(" "):
+        known = _SYLLABLES.get(word)
+        if known is not None:
+            at = start
+            for part in known.split("-")[:-1]:
+                at += len(part)
+                points.append(at)
+        else:
+            points += [start + i for i in range(3, len(word) - 2) if word[i].isalpha() and word[i] not in _VOWELS
+                       and word[i + 1] in _VOWELS and any(c in _VOWELS for c in word[:i])]
+        start += len(word) + 1
+    return points
+
+
 def _breaks(s: str) -> list[list[int]]:
     """Where `s` may break, by kind, best kind first: after a space or の/・; (Japanese) between
     katakana and kanji; (Japanese) anywhere a line may start; inside a long English word before a
@@ -219,9 +247,7 @@ def _breaks(s: str) -> list[list[int]]:
     script = [i for i in inside if _wide(s[i]) and _wide(s[i - 1]) and s[i] not in _NO_START
               and ("\u30a0" <= s[i - 1] <= "\u30ff") != ("\u30a0" <= s[i] <= "\u30ff")]
     anywhere = [i for i in inside if _wide(s[i]) and _wide(s[i - 1]) and s[i] not in _NO_START]
-    syllable = [i for i in range(3, len(s) - 2) if s[i].isalpha() and s[i] not in _VOWELS and s[i + 1] in _VOWELS
-                and s[i - 1].isalpha() and s[i - 2].isalpha() and s[i + 2].isalpha()
-                and any(c in _VOWELS for c in s[s.rfind(" ", 0, i) + 1:i])]
+    syllable = [i for i in _hyphen_points(s) if 2 <= i <= len(s) - 3]
     return [best, script, anywhere, syllable]
 
 
@@ -249,13 +275,13 @@ def fit_lines(s: str, width: float, lines: int = 2, largest: int = NAME, smalles
               ) -> tuple[tuple[str, ...], int, bool]:
     """`s` in at most `lines` lines no wider than `width`, never smaller than `smallest`: bold at
     the largest size that fits, then regular; what still does not fit ends with "…"."""
-    for bold in (True, False):
-        for n in range(1, lines + 1):
-            for kinds in range(1, 5):
-                for size in range(largest, smallest - 1, -1):
-                    found = _split(s, size, bold, width, n, kinds)
-                    if found is not None:
-                        return found, size, bold
+    # bold before regular, fewer lines first, and a hyphen only when no whole word fits a line
+    stages = [(bold, n, kinds) for kinds in (1, 2, 3, 4) for bold in (True, False) for n in range(1, lines + 1)]
+    for bold, n, kinds in stages:
+        for size in range(largest, smallest - 1, -1):
+            found = _split(s, size, bold, width, n, kinds)
+            if found is not None:
+                return found, size, bold
     out = list(_split(s, smallest, False, width, 99) or (s,))
     if len(out) > lines:
         out = out[:lines]

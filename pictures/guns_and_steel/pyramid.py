@@ -14,7 +14,7 @@ from games.guns_and_steel.cards import ERAS
 from games.guns_and_steel.view import GunsView
 
 from . import icons, ink, labels, parts
-from .style import BG, BODY, FAINT, MUTED, SMALL, TEXT
+from .style import BG, BODY, FAINT, MARGIN, MUTED, SMALL, TEXT
 
 M = 6                  # the pyramid uses the whole width: seven cards side by side at a readable size
 ERA_W = 38             # the era icons left of the rows
@@ -104,7 +104,7 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, slots: Slots, width: int, la
 def _piles(img: Image.Image, d: ImageDraw.ImageDraw, piles: Piles, width: int, top: int, cw: int, lang: str) -> None:
     """The research piles of the mixed sets, one per era left to right, each with its top card face
     up (its price counts the cards left in the era below) and how many cards it holds."""
-    ink.text(img, (M, top + PILE_HEAD / 2 - 4), labels.word("pile", lang), BODY, MUTED, True, "lm")
+    ink.text(img, (MARGIN, top + PILE_HEAD / 2 - 4), labels.word("pile", lang), BODY, MUTED, True, "lm")
     slot = (width - 2 * M) / len(piles)
     for n, pile in enumerate(piles):
         x = M + n * slot + (slot - cw) / 2
