@@ -82,7 +82,8 @@ LABELS: dict[str, tuple[str, str]] = {
     "pacifism_on": ("Pacifism: active", "平和主義：有効"),
     "pacifism_off": ("Pacifism: lost", "平和主義：失効"),
     "your_hand": ("Your hand ({n})", "あなたの手札（{n}枚）"),
-    "power_now": ("Power now (your card vs theirs)", "現在の権力（自分の札 対 相手の札）"),
+    "power_now": ("Power now (your card vs theirs; gold = best in the row)",
+                  "現在の権力（自分の札 対 相手の札、金色＝その行で最大）"),
     "combo_to": ("→ {kinds}", "→ {kinds}"),
     "hand_legend": ("→ = combos into", "→＝コンボ先"),
     "shown_legend": ("gold ring = face up to both", "金の枠＝相手にも公開"),
@@ -401,7 +402,7 @@ def power_table(c: Canvas, view: SutosuteView, kinds: list[str], y: float, lang:
     """Rows: your cards; columns: what the opponent may play; cells: your power with today's dice."""
     if not view.dice or not kinds:
         return y
-    c.text((PAD, y), t("power_now", lang), 22, fill=P.MUTED, bold=True)
+    c.text((PAD, y), t("power_now", lang), 22, fill=P.MUTED, bold=True, max_width=WIDTH - 2 * PAD)
     y += 36
     opp = [*KINDS, None]
     label_w = 120
