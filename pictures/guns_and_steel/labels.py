@@ -21,7 +21,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "wonders": ("Wonders", "世界遺産"),
     "no_wonders": ("No wonder left on the table", "場に世界遺産はありません"),
     "honor_needed": ("{n} of a player's honor tokens take it", "同じプレイヤーの栄誉トークン{n}個で獲得"),
-    "face_up": ("Face up", "表"),
+    "face_up": ("Face up", "進歩面"),  # the rulebook: 進歩面（表）; a bare 表 reads as "table"
     "resources": ("Resources", "資源"),
     "none": ("—", "—"),
     "field": ("Field", "場"),
