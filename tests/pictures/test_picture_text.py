@@ -28,3 +28,38 @@ def test_the_recorder_sees_what_is_drawn_and_how_big():
     texts = {text for _, text, _ in drawn_texts("guns-and-steel", {"set": "base"}, 2, "ja", depths=(0,))}
     assert "鋼鉄と火薬・基本セット" in texts or any("鋼鉄と火薬" in t for t in texts)
     assert scale("guns-and-steel", "board") < 1 == scale("guns-and-steel", "hand")
+
+
+def _sutosute_after_a_combo(open_combo: bool):
+    """A Sutosute table whose last round had a combo, with that combo still open (its heading over
+    the graph) or already played out (said in the round line only)."""
+    from games import registry
+    from games.kit import Rng, random_action
+    game = registry.get("sutosute")
+    for seed in range(50):
+        state, rng = game.setup(["Alice", "ボブ"], game.parse_options({}), seed), Rng(seed=seed)
+        for _ in range(300):
+            view = game.view(state, None)
+            if view.last and view.last.combo and bool(view.combo) == open_combo:
+                return view
+            action = random_action(game, state, rng)
+            if action is None:
+                break
+            state, _ = game.apply(state, action.player, action.prompt_id, action.choice)
+    raise AssertionError("no such table in 50 games")
+
+
+@pytest.mark.parametrize("open_combo", [False, True])
+def test_sutosute_says_a_combo_once_in_full_width_japanese(open_combo):
+    """The round line used to read 'ボブのコンボ: 1枚 (建設)' (and repeat the open combo's heading)."""
+    import pictures
+    view = _sutosute_after_a_combo(open_combo)
+    with recording() as drawn:
+        pictures.board_png("sutosute", view, "ja")
+    lines = [text for text, _ in drawn if "のコンボ" in text]
+    winner = view.last.winner
+    assert len(lines) == 1, lines
+    assert lines[0].startswith(f"{winner}のコンボ：{len(view.last.combo)}枚")
+    if not open_combo:
+        assert lines[0].endswith("）") and "（" in lines[0]
+    assert not any(ch in lines[0] for ch in "():")
