@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -84,6 +85,36 @@ def label(labels: dict[str, tuple[str, str]], key: str, lang: str, **values: obj
 def listed(items: list[str], lang: str) -> str:
     """Names in a row: 、 between them in Japanese, commas in English."""
     return ("、" if lang == "ja" else ", ").join(items)
+
+
+_FULL_WIDTH = str.maketrans({"(": "（", ")": "）", "?": "？", "!": "！"})
+_COLON = re.compile(r"(?<!\d):(?!\d) ?|(?<=\d):(?!\d) ?|(?<!\d):(?=\d)")  # any colon but 12:30's
+
+
+def japanese(text: str) -> str:
+    """A game data text as a Japanese picture draws it: full-width brackets, colon, ? and ! (the
+    data files sometimes carry half-width ones; a time like 12:30 keeps its colon)."""
+    return _COLON.sub("：", text).translate(_FULL_WIDTH)
+
+
+def in_lang(pair, lang: str) -> str:
+    """The English or Japanese side of a data text (`.en`/`.ja`), Japanese with full-width marks."""
+    return japanese(pair.ja) if lang == "ja" else pair.en
+
+
+def joined(parts: list[str], lang: str) -> str:
+    """Parts of a heading ("Ganymede · Duel · Round 3"): ・ in Japanese, a spaced · in English."""
+    return ("・" if lang == "ja" else " · ").join(parts)
+
+
+def aside(text: str, lang: str) -> str:
+    """A remark after a word: full-width brackets in Japanese ("（バースト）"), " (bust)" in English."""
+    return f"（{text}）" if lang == "ja" else f" ({text})"
+
+
+def colon(lang: str) -> str:
+    """A label's colon: full-width in Japanese, ": " in English."""
+    return "：" if lang == "ja" else ": "
 
 
 # ---------------------------------------------------------------- text layout

@@ -8,7 +8,23 @@ from __future__ import annotations
 
 from games.fort_of_gold.view import CardView, FortView, PileCard
 
-from .draw import WIDTH, Canvas, P, card, card_back, icon, label, listed, mix, pill, rounded
+from .draw import (
+    WIDTH,
+    Canvas,
+    P,
+    aside,
+    card,
+    card_back,
+    colon,
+    icon,
+    in_lang,
+    joined,
+    label,
+    listed,
+    mix,
+    pill,
+    rounded,
+)
 
 PAD = 20
 SYMBOL = {"R": "#e5484d", "G": "#3fb950", "B": "#4493f8"}
@@ -20,32 +36,35 @@ LABELS: dict[str, tuple[str, str]] = {
     "altar_count": ("Altar {n}/{m}", "祭壇 {n}/{m}"),
     "turn_step": ("Choose an action", "行動を選ぶ"),
     "return_step": ("Return a task", "課題を1枚戻す"),
-    "foresee_step": ("Foresee: put the cards back", "予見: カードを戻す"),
+    "foresee_step": ("Foresee: put the cards back", "予見：カードを戻す"),
     "mana": ("Mana pile", "マナの山"),
     "treasures": ("Treasure pile", "宝物の山"),
     "cards": ("{n} cards", "{n}枚"),
     "tasks": ("Tasks", "課題"),
     "inner": ("Sanctum", "内陣"),
-    "stand": ("Stand (top card last)", "台(一番下のカードがトップ)"),
+    "stand": ("Stand (top card last)", "台（一番下のカードがトップ）"),
     "column": ("Column {n}", "列{n}"),
-    "altar": ("Altar: {n} of {m} treasures", "祭壇: 宝物 {n}/{m}"),
+    "altar": ("Altar: {n} of {m} treasures", "祭壇：宝物 {n}/{m}"),
     "empty_altar": ("No treasure on the altar yet", "祭壇にはまだ宝物がありません"),
     "power": ("Power", "力の輝き"),
     "room": ("{n}/6", "{n}/6"),
-    "won": ("Victory! Score {n}", "勝利!得点 {n}"),
+    "won": ("Victory! Score {n}", "勝利！得点 {n}"),
     "complete": ("complete victory", "完全勝利"),
-    "lost": ("Defeat: no action can succeed", "敗北: 取れる行動がありません"),
+    "lost": ("Defeat: no action can succeed", "敗北：取れる行動がありません"),
     "conceded": ("Conceded", "投了"),
     "empty": ("empty", "空"),
     "only_you": ("Only you see this", "あなただけが見える情報"),
-    "foresight": ("Foreseen, to put back", "予見したカード(戻し待ち)"),
+    "foresight": ("Foreseen, to put back", "予見したカード（戻し待ち）"),
     "known": ("Known places in the mana pile", "マナの山の判明している位置"),
     "from_top": ("#{n} from the top", "上から{n}枚目"),
     "from_bottom": ("#{n} from the bottom", "下から{n}枚目"),
     "known_treasures": ("Known in the treasure pile", "宝物の山の判明している位置"),
     "nothing_private": ("Nothing hidden is known to you right now.", "今、あなただけが知っている情報はありません。"),
     "legend": ("Symbols: red, green, blue; a treasure needs its 3 symbols matched by the spirits below it",
-               "シンボル: 赤・緑・青。宝物の3つのシンボルを下の霊力カードでそろえる"),
+               "シンボル：赤・緑・青。宝物の3つのシンボルを下の霊力カードでそろえる"),
+    "altar_legend": ("Under a treasure: ✓ = that symbol has the majority; lit bar = the Glow of Power; "
+                     "numbers = spirit cards / room",
+                     "宝物の下：✓＝過半数、光る帯＝力の輝き、数字＝霊力カード枚数／上限"),
 }
 
 
@@ -54,7 +73,7 @@ def t(key: str, lang: str, **kw: object) -> str:
 
 
 def name(cv: CardView, lang: str) -> str:
-    return cv.ja if lang == "ja" else cv.en
+    return in_lang(cv, lang)
 
 
 # ---------------------------------------------------------------- cards
@@ -72,7 +91,7 @@ def symbols(c: Canvas, layout: str, x0: float, x1: float, y: float, r: float,
             c.draw.ellipse((cx - r * 0.55, y - r * 0.55, cx + r * 0.55, y + r * 0.55), outline="#b9b4a8", width=2)
         if marks is not None and i < len(marks):
             mark = "✓" if marks[i] else "×"
-            c.text((cx, y + r + 4), mark, 16, fill=P.GOOD if marks[i] else P.BAD, bold=True, anchor="mt")
+            c.text((cx, y + r + 4), mark, 19, fill=P.GOOD if marks[i] else P.BAD, bold=True, anchor="mt")
 
 
 def spirit(c: Canvas, box: tuple[float, float, float, float], cv: CardView, lang: str) -> None:
@@ -80,7 +99,7 @@ def spirit(c: Canvas, box: tuple[float, float, float, float], cv: CardView, lang
     x0, y0, x1, y1 = box
     card(c.draw, box, fill=P.PAPER, radius=9)
     symbols(c, cv.layout, x0 + 4, x1 - 4, y0 + 18, 11)
-    c.text(((x0 + x1) / 2, y1 - 12), name(cv, lang), 18, fill=P.INK, bold=True, anchor="ms", max_width=x1 - x0 - 8)
+    c.text(((x0 + x1) / 2, y1 - 12), name(cv, lang), 19, fill=P.INK, bold=True, anchor="ms", max_width=x1 - x0 - 8)
 
 
 def spirit_strip(c: Canvas, x0: float, x1: float, y: float, cv: CardView, h: float = 30) -> None:
@@ -94,7 +113,7 @@ def treasure(c: Canvas, box: tuple[float, float, float, float], cv: CardView, la
     """A treasure card: gold paper, its name, the 3 required symbols on its bottom edge."""
     x0, y0, x1, y1 = box
     card(c.draw, box, fill=TREASURE_BG, edge="#c9a227", radius=9)
-    c.paragraph((x0 + 6, y0 + 6), name(cv, lang), 17, x1 - x0 - 12, fill=P.INK, bold=True, max_lines=name_lines,
+    c.paragraph((x0 + 6, y0 + 6), name(cv, lang), 19, x1 - x0 - 12, fill=P.INK, bold=True, max_lines=name_lines,
                 align="m", line_gap=1.15)
     symbols(c, cv.layout, x0 + 4, x1 - 4, y1 - 16, 10)
 
@@ -115,14 +134,14 @@ def column_stack(c: Canvas, x0: float, x1: float, y: float, cards: list[CardView
 # ---------------------------------------------------------------- the board
 
 def header(c: Canvas, view: FortView, lang: str) -> float:
-    line = (f"{t('title', lang)} · {t('turn', lang, n=view.turn)} · "
-            f"{t('altar_count', lang, n=len(view.altar), m=view.treasures_to_win)}")
+    line = joined([t("title", lang), t("turn", lang, n=view.turn),
+                   t("altar_count", lang, n=len(view.altar), m=view.treasures_to_win)], lang)
     c.text((PAD, 18), line, 30, bold=True, max_width=WIDTH - 2 * PAD)
     y = 84
     if view.result == "won":
         text = t("won", lang, n=view.score or 0)
         if (view.score or 0) >= view.complete_win_score:
-            text += f" ({t('complete', lang)})"
+            text += aside(t("complete", lang), lang)
         pill(c, (PAD, y), text, 26, fill=P.GOLD)
     elif view.result in ("lost", "conceded"):
         pill(c, (PAD, y), t(view.result, lang), 26, fill=P.BAD)
@@ -147,7 +166,7 @@ def piles(c: Canvas, view: FortView, y: float, lang: str) -> float:
         c.text((x + 82, y + 52), t("cards", lang, n=count), 28, bold=True, fill=P.GOLD if i == 0 else P.TEXT)
     y += 108
     if view.treasure_known:  # treasures that went back under the pile were face up: public knowledge
-        text = t("known_treasures", lang) + ": " + listed(
+        text = t("known_treasures", lang) + colon(lang) + listed(
             [f"{_where(k, view.treasure_count, lang)} {name(k.card, lang)}" for k in view.treasure_known], lang)
         y = c.paragraph((PAD, y), text, 19, WIDTH - 2 * PAD, fill=P.MUTED) + 8
     return y
@@ -177,12 +196,12 @@ def stand(c: Canvas, view: FortView, y: float, lang: str) -> float:
     bottom = y
     for i, col in enumerate(view.stand):
         x0 = PAD + i * (col_w + 16)
-        c.text((x0 + col_w / 2, y), t("column", lang, n=i + 1), 18, fill=P.DIM, anchor="mt")
+        c.text((x0 + col_w / 2, y), t("column", lang, n=i + 1), 19, fill=P.DIM, anchor="mt")
         if col:
             end = column_stack(c, x0 + 20, x0 + col_w - 20, y + 28, col, lang)
         else:
             rounded(c.draw, (x0 + 20, y + 28, x0 + col_w - 20, y + 98), fill=None, outline=P.LINE, radius=9)
-            c.text((x0 + col_w / 2, y + 63), t("empty", lang), 18, fill=P.DIM, anchor="mm")
+            c.text((x0 + col_w / 2, y + 63), t("empty", lang), 19, fill=P.DIM, anchor="mm")
             end = y + 98
         bottom = max(bottom, end)
     return bottom + 16
@@ -219,18 +238,22 @@ def altar(c: Canvas, view: FortView, y: float, lang: str) -> float:
         glow = P.WARN if slot.power else P.PANEL
         c.draw.rounded_rectangle((x0, yy, x0 + w, yy + 30), radius=15, fill=glow)
         icon(c.draw, "power", (x0 + 16, yy + 15), 18, colour=P.INK if slot.power else P.DIM)
-        c.text((x0 + w - 10, yy + 15), f"{len(slot.column)}/{len(slot.column) + slot.room}", 18,
+        c.text((x0 + w - 10, yy + 15), f"{len(slot.column)}/{len(slot.column) + slot.room}", 19,
                fill=P.INK if slot.power else P.MUTED, bold=True, anchor="rm")
         bottom = max(bottom, yy + 38)
     return bottom + 8
 
 
-def legend(c: Canvas, y: float, lang: str) -> float:
+def legend(c: Canvas, y: float, lang: str, altar: bool = False) -> float:
+    """What the symbols mean; with treasures on the altar, also the marks under them."""
     x = PAD
     for ch in "RGB":
         c.draw.ellipse((x, y + 4, x + 18, y + 22), fill=SYMBOL[ch])
         x += 24
-    return c.paragraph((x + 6, y), t("legend", lang), 18, WIDTH - PAD - x - 6, fill=P.DIM) + 6
+    y = c.paragraph((x + 6, y), t("legend", lang), 19, WIDTH - PAD - x - 6, fill=P.DIM) + 6
+    if altar:
+        y = c.paragraph((PAD, y), t("altar_legend", lang), 19, WIDTH - 2 * PAD, fill=P.DIM) + 6
+    return y
 
 
 def _board(view: FortView, lang: str) -> Canvas:
@@ -240,7 +263,7 @@ def _board(view: FortView, lang: str) -> Canvas:
     y = middle(c, view, y, lang)
     y = stand(c, view, y, lang)
     y = altar(c, view, y, lang)
-    y = legend(c, y, lang)
+    y = legend(c, y, lang, altar=bool(view.altar))
     c.crop(y + 12)
     return c
 
@@ -278,7 +301,7 @@ def hand(view: FortView, lang: str = "en") -> bytes:
             col, row = i % 4, i // 4
             x0 = PAD + col * 188
             y0 = y + row * 116
-            c.text((x0, y0), _where(k, count, lang), 18, fill=P.MUTED)
+            c.text((x0, y0), _where(k, count, lang), 19, fill=P.MUTED)
             if k.card.id.startswith("T"):
                 treasure(c, (x0, y0 + 26, x0 + 112, y0 + 106), k.card, lang)
             else:

@@ -10,14 +10,31 @@ from __future__ import annotations
 from games.ganymede.data import COLOUR_NAMES, EFFECT_RANKS, SPECIAL_COLOURS, load
 from games.ganymede.view import CardView, GanymedeView, SideView
 
-from .draw import COLOURS, WIDTH, Canvas, P, bar, card, card_back, label, listed, mix, pill, rounded, wrap
+from .draw import (
+    COLOURS,
+    WIDTH,
+    Canvas,
+    P,
+    aside,
+    bar,
+    card,
+    card_back,
+    in_lang,
+    joined,
+    label,
+    listed,
+    mix,
+    pill,
+    rounded,
+    wrap,
+)
 
 PAD = 20
 CARD_W, CARD_H = 66, 94
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("Ganymede", "ガニメデ戦記"),
-    "duel": ("Duel", "2人対戦"), "coop": ("Co-op vs purple", "2人協力(対紫)"), "three": ("3 players", "3人用"),
+    "duel": ("Duel", "2人対戦"), "coop": ("Co-op vs purple", "2人協力（対紫）"), "three": ("3 players", "3人用"),
     "round": ("Round {n}", "第{n}ラウンド"),
     "setup": ("Setup", "準備"), "draw": ("Draw phase", "ドローフェイズ"), "effect": ("Draw phase", "ドローフェイズ"),
     "order": ("Draw phase", "ドローフェイズ"), "declare": ("Showdown", "ショウダウン"),
@@ -37,29 +54,32 @@ LABELS: dict[str, tuple[str, str]] = {
     "face_down": ("face down", "裏向き"),
     "own_face_down": ("blue corner = face down", "青い角 = 裏向き"),
     "supply": ("Black cards left", "残りの黒カード"),
-    "last": ("Last round ({n})", "前回(第{n}ラウンド)"),
+    "last": ("Last round ({n})", "前回（第{n}ラウンド）"),
     "this_round": ("This round", "今回のラウンド"),
     "deals": ("deals {n}", "{n}ダメージ"),
     "bust": ("bust", "バースト"),
     "capped": ("capped at 3", "10で最大3"),
-    "removed_card": ("removed a card: {names}", "除外: {names}"),
-    "gained": ("reinforced: {items}", "増援: {items}"),
-    "wins": ("{names} win!", "{names}の勝利!"),
-    "win": ("{names} wins!", "{names}の勝利!"),
+    "removed_card": ("removed a card: {names}", "除外：{names}"),
+    "gained": ("reinforced: {items}", "増援：{items}"),
+    "wins": ("{names} win!", "{names}の勝利！"),
+    "win": ("{names} wins!", "{names}の勝利！"),
     "round_limit": ("round limit reached", "ラウンド上限"),
     "your_side": ("Your side", "あなたの陣営"),
-    "deck": ("Deck: {n} cards", "出撃デッキ: {n}枚"),
-    "top": ("known top", "上から(確認済み)"),
+    "deck": ("Deck: {n} cards", "出撃デッキ：{n}枚"),
+    "top": ("known top", "上から（確認済み）"),
     "used": ("Used pile", "使用済デッキ"),
     "removed": ("Removed from the game", "除外"),
     "in_play": ("In play", "場"),
     "effects": ("Black card effects", "黒カードの効果"),
     "none": ("none", "なし"),
     "spectator": ("Spectator view", "観戦者の表示"),
+    "versus": ("vs", "対"),
     "hint": ("Your total is your strength (22 or more counts as 0). The stronger side deals 1 damage per card "
              "it used, +1 at exactly 21; equal strengths hurt both.",
-             "合計が《強さ》(22以上は0扱い)。強い側が使ったカード1枚につき1ダメージ(ちょうど21なら+1)、"
+             "合計が《強さ》（22以上は0扱い）。強い側が使ったカード1枚につき1ダメージ（ちょうど21なら+1）、"
              "同じなら両方がダメージ。"),
+    "dot": ("A dot in a card's corner: its number has an effect (see the black cards).",
+            "カードの右下の点：その数字には効果がある（黒カードの効果を参照）。"),
 }
 # Short versions of the black-card effects for the board's supply row.
 SHORT: dict[str, tuple[str, str]] = {
@@ -86,7 +106,7 @@ def side_name(view: GanymedeView, colour: str, lang: str) -> str:
     c = colour_label(colour, lang)
     if side.player is None:
         return f"{c}陣営" if lang == "ja" else c
-    return f"{side.player}({c})" if lang == "ja" else f"{side.player} ({c})"
+    return side.player + aside(c, lang)
 
 
 # ---------------------------------------------------------------- cards
@@ -99,7 +119,7 @@ def draw_card(c: Canvas, x: float, y: float, colour: str, rank: str, face_down_m
     card(c.draw, (x, y, x + w, y + h), fill=P.PAPER, edge=tint if colour != "black" else P.INK, radius=int(9 * scale))
     c.draw.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 20 * scale), radius=int(6 * scale), fill=tint)
     ink = P.INK if colour in ("black", "green") else mix(tint, "#000000", 0.25)
-    size = int((40 if len(rank) == 1 else 34) * scale)
+    size = max(19, int((40 if len(rank) == 1 else 34) * scale))  # a small card's number stays readable
     c.text((x + w / 2, y + h * 0.6), rank, size, fill=ink, bold=True, anchor="mm")
     if colour in SPECIAL_COLOURS and rank in EFFECT_RANKS and scale >= 0.75:
         c.draw.ellipse((x + w - 16 * scale, y + h - 16 * scale, x + w - 8 * scale, y + h - 8 * scale), fill=tint)
@@ -158,7 +178,7 @@ def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str) 
     if to_move:
         bx = pill(c, (bx, y + 31), t("to_move", lang), 20, fill=P.WARN)[2] + 8
     if view.marker == s.colour:
-        bx = pill(c, (bx, y + 31), "★ " + t("marker", lang), 18, fill=P.GOLD)[2] + 8
+        bx = pill(c, (bx, y + 31), "★ " + t("marker", lang), 19, fill=P.GOLD)[2] + 8
     # HP, right side
     hp_colour = P.GOOD if s.hp > view.start_hp / 2 else (P.WARN if s.hp > view.start_hp / 4 else P.BAD)
     if not s.alive:
@@ -230,17 +250,17 @@ def clash_lines(view: GanymedeView, record, lang: str) -> list[list[tuple[str, s
         pieces: list[tuple[str, str]] = []
         for i, colour in enumerate(clash.sides):
             if i:
-                pieces.append(("  vs  ", P.DIM))
+                pieces.append((f"  {t('versus', lang)}  ", P.DIM))
             strength = str(clash.strength[colour])
             if clash.bust[colour]:
-                strength += f" ({t('bust', lang)})"
+                strength += aside(t("bust", lang), lang)
             pieces.append((side_name(view, colour, lang) + " ", COLOURS[colour]))
             pieces.append((strength, P.TEXT))
             dealt = clash.dealt[colour]
             if dealt:
                 pieces.append(("  → " + t("deals", lang, n=dealt), P.WARN))
             if clash.capped.get(colour):
-                pieces.append((f" ({t('capped', lang)})", P.DIM))
+                pieces.append((aside(t("capped", lang), lang), P.DIM))
         lines.append(pieces)
     return lines
 
@@ -285,7 +305,7 @@ def record_panel(c: Canvas, view: GanymedeView, record, heading: str, y: float, 
 
 def header(c: Canvas, view: GanymedeView, lang: str) -> float:
     mode = t(view.mode, lang)
-    line = f"{t('title', lang)} · {mode} · {t('round', lang, n=view.round)}"
+    line = joined([t("title", lang), mode, t("round", lang, n=view.round)], lang)
     c.text((PAD, 18), line, 30, bold=True, max_width=WIDTH - 2 * PAD)
     y = 66
     if view.finished:
@@ -293,7 +313,7 @@ def header(c: Canvas, view: GanymedeView, lang: str) -> float:
         key = "win" if len(view.winners) == 1 else "wins"
         text = t(key, lang, names=names) if view.winners else t("over", lang)
         if view.end_reason == "round_limit":
-            text += f" ({t('round_limit', lang)})"
+            text += aside(t("round_limit", lang), lang)
         pill(c, (PAD, y + 18), text, 26, fill=P.GOLD)
     else:
         x = pill(c, (PAD, y + 18), t(view.step, lang), 24, fill=P.LINE)[2] + 16
@@ -317,7 +337,11 @@ def _board(view: GanymedeView, lang: str) -> Canvas:
         y = record_panel(c, view, view.last, t("last", lang, n=view.last.number), y, lang)
     y = supply_panel(c, view, y + 4, lang)
     if not view.finished:
-        y = c.paragraph((PAD, y + 2), t("hint", lang), 18, WIDTH - 2 * PAD, fill=P.DIM)
+        y = c.paragraph((PAD, y + 2), t("hint", lang), 19, WIDTH - 2 * PAD, fill=P.DIM)
+    shown = [cv for side in view.sides for cv in side.in_play]
+    shown += [cv for played in (view.last.cards.values() if view.last else []) for cv in played]
+    if any(cv.colour in SPECIAL_COLOURS and cv.rank in EFFECT_RANKS for cv in shown):  # a card with the corner dot
+        y = c.paragraph((PAD, y + 2), t("dot", lang), 19, WIDTH - 2 * PAD, fill=P.DIM)
     c.crop(y + PAD)
     return c
 
@@ -353,7 +377,7 @@ def hand(view: GanymedeView, lang: str = "en") -> bytes:
     y += 8
     deck_title = t("deck", lang, n=own.deck_count or 0)
     if own.known_top:
-        y = pile_section(c, f"{deck_title} · {t('top', lang)}", own.known_top, y, lang)
+        y = pile_section(c, joined([deck_title, t("top", lang)], lang), own.known_top, y, lang)
     else:
         c.text((PAD + 18, y), deck_title, 24, fill=P.MUTED, bold=True)
         y += 44
@@ -369,7 +393,7 @@ def hand(view: GanymedeView, lang: str = "en") -> bytes:
         y += 38
         for e in effects:
             draw_card(c, PAD + 18, y, "black", e.rank, scale=0.5)
-            text = e.ja if lang == "ja" else e.en
+            text = in_lang(e, lang)
             end = c.paragraph((PAD + 18 + 50, y), text, 21, WIDTH - 2 * PAD - 90)
             y = max(end, y + CARD_H * 0.5) + 10
     c.crop(y + PAD)

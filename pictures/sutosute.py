@@ -9,7 +9,27 @@ from games.sutosute.data import DICE, KINDS, REVOLUTION, load
 from games.sutosute.power import base_power
 from games.sutosute.view import CardView, PlayerView, SutosuteView
 
-from .draw import WIDTH, Canvas, P, bar, card, card_back, die, fit_size, label, listed, mix, on, pill, rounded
+from .draw import (
+    WIDTH,
+    Canvas,
+    P,
+    aside,
+    bar,
+    card,
+    card_back,
+    colon,
+    die,
+    fit_size,
+    in_lang,
+    japanese,
+    joined,
+    label,
+    listed,
+    mix,
+    on,
+    pill,
+    rounded,
+)
 from .fonts import clean, text_width
 
 PAD = 20
@@ -25,19 +45,19 @@ GRAPH_POS = {"research": (0, 1), "grow": (1, 0), "build": (1, 2), "trade": (2, 1
 
 LABELS: dict[str, tuple[str, str]] = {
     "title": ("Sutosute", "すとすて"),
-    "round": ("Round {n}", "ラウンド {n}"),
+    "round": ("Round {n}", "第{n}ラウンド"),
     "finished": ("Finished after round {n}", "{n}ラウンドで終了"),
-    "goal": ("Goal: {target}+ points, lead {lead}+", "勝利: {target}点以上かつ{lead}点差"),
+    "goal": ("Goal: {target}+ points, lead {lead}+", "勝利条件：{target}点以上かつ{lead}点差"),
     "waiting": ("Waiting for {names}", "{names}の手番"),
     "civ": ("Choosing civilizations", "文明の選択"), "place": ("Place a card face down", "カードを伏せる"),
     "declare": ("Revolution: declare", "革命の宣言"), "combo": ("Combo", "コンボ"),
-    "china": ("China: take Revolution back?", "中国: 革命を戻す?"), "persia": ("Persia: reset?", "ペルシア: リセット?"),
+    "china": ("China: take Revolution back?", "中国：革命を戻す？"), "persia": ("Persia: reset?", "ペルシア：リセット？"),
     "reroll": ("Winner rerolls", "勝者の振り直し"), "draw": ("Draw", "ドロー"),
-    "tie_discard": ("Draw: discard face down", "引き分け: 裏向きに捨てる"), "over": ("Game over", "終了"),
+    "tie_discard": ("Draw: discard face down", "引き分け：裏向きに捨てる"), "over": ("Game over", "終了"),
     "pts": ("{n} pts", "{n}点"),
     "won": ("won", "勝ち"),
     "hand": ("Hand: {n}", "手札 {n}枚"),
-    "shown": ("face up:", "公開中:"),
+    "shown": ("face up:", "公開中："),
     "table": ("Table", "場"),
     "face_down": ("face down", "伏せ札"),
     "empty": ("nothing yet", "まだなし"),
@@ -48,29 +68,34 @@ LABELS: dict[str, tuple[str, str]] = {
     "discard_down": ("{n} face down", "裏向き{n}枚"),
     "dice": ("Dice", "ダイス"),
     "combo_graph": ("Combos (win, then reveal along the arrows: 1/3/6 pts)", "コンボ（勝利後、矢印の順に公開：1/3/6点）"),
-    "combo_now": ("Combo of {name}: {n}", "{name}のコンボ: {n}枚"),
-    "last": ("Last round {n}", "前ラウンド {n}"),
-    "result": ("Round {n}", "ラウンド {n}の結果"),
-    "wins_round": ("{name} won +{n}", "{name}の勝ち +{n}"),
+    "combo_now": ("Combo of {name}: {n}", "{name}のコンボ：{n}枚"),
+    "last": ("Last round {n}", "前回（第{n}ラウンド）"),
+    "result": ("Round {n}", "第{n}ラウンドの結果"),
+    "versus": ("vs", "対"),
+    "wins_round": ("{name} won +{n}", "{name}の勝ち（+{n}点）"),
     "draw_round": ("a draw", "引き分け"),
     "undeclared": ("undeclared", "宣言なし"),
-    "draws_in_row": ("draws in a row: {n}", "連続引き分け {n}"),
-    "wins": ("{name} wins!", "{name}の勝利!"),
+    "draws_in_row": ("draws in a row: {n}", "引き分け{n}回連続"),
+    "wins": ("{name} wins!", "{name}の勝利！"),
     "tie": ("The game ends in a tie", "引き分けで終了"),
     "pyramids": ("pyramids {n}/3", "ピラミッド {n}/3"),
-    "pacifism": ("Pacifism", "平和主義"),
-    "your_hand": ("Your hand", "あなたの手札"),
-    "power_now": ("Power now (your card vs theirs)", "現在の権力(自分の札 vs 相手の札)"),
+    "pacifism_on": ("Pacifism: active", "平和主義：有効"),
+    "pacifism_off": ("Pacifism: lost", "平和主義：失効"),
+    "your_hand": ("Your hand ({n})", "あなたの手札（{n}枚）"),
+    "power_now": ("Power now (your card vs theirs; gold = best in the row)",
+                  "現在の権力（自分の札 対 相手の札、金色＝その行で最大）"),
     "combo_to": ("→ {kinds}", "→ {kinds}"),
-    "hand_legend": ("→ = combos into", "→ = コンボ先"),
-    "shown_legend": ("gold ring = face up to both", "金の枠 = 相手にも公開"),
+    "hand_legend": ("→ = combos into", "→＝コンボ先"),
+    "shown_legend": ("gold ring = face up to both", "金の枠＝相手にも公開"),
     "your_table": ("On the table", "場に出した札"),
     "to_discard": ("Discarding face down", "裏向きに捨てる札"),
     "own_face_down": ("Your face-down discards", "自分が裏向きに捨てた札"),
-    "civ_of": ("Civilization: {name}", "文明: {name}"),
+    "civ_of": ("Civilization: {name}", "文明：{name}"),
     "spectator": ("Spectator view", "観戦者の表示"),
     "choosing": ("choosing…", "選択中…"),
     "rev": ("Rev.", "革命"),
+    "revolution_power": ("counts as any card you declare (undeclared: power 2, nullifies Explore)",
+                         "宣言した札として扱う（宣言なし：権力2・探索を無効化）"),
 }
 
 
@@ -79,7 +104,7 @@ def t(key: str, lang: str, **kw: object) -> str:
 
 
 def pick(obj, lang: str) -> str:
-    return obj.ja if lang == "ja" else obj.en
+    return in_lang(obj, lang)
 
 
 def kind_label(kind: str | None, lang: str) -> str:
@@ -91,10 +116,9 @@ def kind_label(kind: str | None, lang: str) -> str:
 
 def formula(kind: str, lang: str) -> str:
     if kind == REVOLUTION:
-        return ("宣言した札として扱う(宣言なし: 権力2・探索を無効化)" if lang == "ja"
-                else "counts as any card you declare (undeclared: power 2, nullifies Explore)")
+        return t("revolution_power", lang)
     k = next(k for k in load().kinds if k.key == kind)
-    return k.power_ja if lang == "ja" else k.power_en
+    return japanese(k.power_ja) if lang == "ja" else k.power_en
 
 
 def die_label(die_key: str, lang: str) -> str:
@@ -114,14 +138,14 @@ def kind_card(c: Canvas, box: tuple[float, float, float, float], kind: str, lang
     c.draw.rounded_rectangle((x0 + 4, y0 + 4, x1 - 4, band), radius=7, fill=tint)
     w = x1 - x0 - 12
     name = kind_label(kind, lang)
-    size = fit_size(name, 24 if detail else max(16, min(22, int((x1 - x0) / 4.3))), w, bold=True, smallest=13)
+    size = fit_size(name, 24 if detail else max(19, min(22, int((x1 - x0) / 4.3))), w, bold=True, smallest=19)
     c.text(((x0 + x1) / 2, (y0 + 4 + band) / 2), name, size, fill=on(tint), bold=True, anchor="mm", max_width=w)
     if detail:
         c.paragraph((x0 + 10, band + 8), formula(kind, lang), 19, x1 - x0 - 20, fill=P.INK, max_lines=5)
     if big is not None:
         c.text(((x0 + x1) / 2, (band + y1 - (22 if note else 0)) / 2), big, 40, fill=P.INK, bold=True, anchor="mm")
     if note:
-        c.text(((x0 + x1) / 2, y1 - 10), note, 18, fill=P.INK_MUTED, anchor="ms", max_width=w)
+        c.text(((x0 + x1) / 2, y1 - 10), note, 19, fill=P.INK_MUTED, anchor="ms", max_width=w)
 
 
 def dice_row(c: Canvas, view: SutosuteView, x: float, y: float, lang: str, size: int = 64) -> float:
@@ -131,7 +155,7 @@ def dice_row(c: Canvas, view: SutosuteView, x: float, y: float, lang: str, size:
         value = view.dice.get(d)
         if value is None:
             rounded(c.draw, (dx, y, dx + size, y + size), fill=P.PANEL_2, outline=P.LINE, radius=12)
-            c.text((dx + size / 2, y + size / 2), "?", 30, fill=P.DIM, anchor="mm")
+            c.text((dx + size / 2, y + size / 2), "？" if lang == "ja" else "?", 30, fill=P.DIM, anchor="mm")
         else:
             die(c.draw, (dx, y, dx + size, y + size), value, fill=fill, pip=pip)
         c.text((dx + size / 2, y + size + 8), die_label(d, lang), 20, fill=P.MUTED, anchor="mt")
@@ -147,9 +171,9 @@ def player_panel(c: Canvas, view: SutosuteView, pv: PlayerView, box: tuple[float
     name_w = c.text((x, y0 + 12), pv.player, 28, bold=True, max_width=x1 - x0 - 150)
     bx = x + name_w + 10
     if pv.player == view.viewer:
-        bx = pill(c, (bx, y0 + 30), t("you", lang), 18, fill=P.ACCENT)[2] + 6
+        bx = pill(c, (bx, y0 + 30), t("you", lang), 19, fill=P.ACCENT)[2] + 6
     if to_move:
-        pill(c, (bx, y0 + 30), t("to_move", lang), 18, fill=P.WARN)
+        pill(c, (bx, y0 + 30), t("to_move", lang), 19, fill=P.WARN)
     c.text((x1 - 16, y0 + 30), t("pts", lang, n=pv.score), 30, fill=P.GOLD, bold=True, anchor="rm")
     bar(c.draw, (x, y0 + 56, x1 - 16, y0 + 64), pv.score, view.target, colour=P.GOLD)
     y = y0 + 76
@@ -159,8 +183,8 @@ def player_panel(c: Canvas, view: SutosuteView, pv: PlayerView, box: tuple[float
         if pv.civ == "egypt":
             extra.append(t("pyramids", lang, n=pv.pyramids))
         if pv.pacifism is not None:
-            extra.append(t("pacifism", lang) + (" ○" if pv.pacifism else " ×"))
-        line = pick(civ, lang) + (" · " + " · ".join(extra) if extra else "")
+            extra.append(t("pacifism_on" if pv.pacifism else "pacifism_off", lang))
+        line = joined([pick(civ, lang), *extra], lang)
         c.text((x, y), line, 21, fill=P.MUTED, max_width=x1 - x0 - 32)
         y += 30
     elif view.step == "civ":
@@ -182,14 +206,14 @@ def player_panel(c: Canvas, view: SutosuteView, pv: PlayerView, box: tuple[float
         kind_card(c, (x, ty, x + cw, ty + ch), tv.card.kind, lang, note=note,
                   big=None if power is None else str(power), highlight=P.GOOD if won else None)
         if won:
-            pill(c, (x + cw / 2, ty + ch + 20), t("won", lang), 18, fill=P.GOOD, anchor="m")
+            pill(c, (x + cw / 2, ty + ch + 20), t("won", lang), 19, fill=P.GOOD, anchor="m")
     elif tv.status == "face_down":
         card_back(c.draw, (x, ty, x + cw, ty + ch), colour="#6b4226")
         if tv.card is not None:  # the owner's own face-down card (private view only)
-            c.text((x + cw / 2, ty + ch + 6), kind_label(tv.card.kind, lang), 18, fill=P.MUTED, anchor="mt")
+            c.text((x + cw / 2, ty + ch + 6), kind_label(tv.card.kind, lang), 19, fill=P.MUTED, anchor="mt")
     else:
         rounded(c.draw, (x, ty, x + cw, ty + ch), fill=None, outline=P.LINE, radius=10)
-        c.text((x + cw / 2, ty + ch / 2), t("empty", lang), 18, fill=P.DIM, anchor="mm", max_width=cw - 8)
+        c.text((x + cw / 2, ty + ch / 2), t("empty", lang), 19, fill=P.DIM, anchor="mm", max_width=cw - 8)
     # the hand: backs for the hidden cards, chips naming the face-up ones
     hx = x + cw + 24
     c.text((hx, y), t("hand", lang, n=pv.hand_count), 20, fill=P.MUTED)
@@ -300,10 +324,11 @@ def last_round(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
         parts.append(f"{p} {shown} {r.powers.get(p, 0)}")
     result = t("wins_round", lang, name=r.winner, n=r.gained.get(r.winner, 0)) if r.winner else t("draw_round", lang)
     heading = t("result", lang, n=r.number) if resolved_now(view) and not view.finished else t("last", lang, n=r.number)
-    line = f"{heading}: " + " vs ".join(parts) + " — " + result
-    if r.combo:
-        line += " · " + t("combo_now", lang, name=r.winner or "", n=len(r.combo)) + " (" + \
-            listed([kind_label(k, lang) for k in r.combo], lang) + ")"
+    line = heading + colon(lang) + f" {t('versus', lang)} ".join(parts) + " — " + result
+    if r.combo and not view.combo:  # (an open combo has its own heading over the graph) on a line of its own:
+        # "Bob's combo: 1 (Build)" / "ボブのコンボ：1枚（建設）"
+        line += "\n" + t("combo_now", lang, name=r.winner or "", n=len(r.combo)) + \
+            aside(listed([kind_label(k, lang) for k in r.combo], lang), lang)
     end = c.paragraph((PAD, y), line, 21, WIDTH - 2 * PAD, fill=P.MUTED)
     if view.draws_in_row:
         c.text((PAD, end), t("draws_in_row", lang, n=view.draws_in_row), 21, fill=P.WARN)
@@ -320,7 +345,7 @@ def resolved_now(view: SutosuteView) -> bool:
 def header(c: Canvas, view: SutosuteView, lang: str) -> float:
     number = view.round if resolved_now(view) else view.round + 1  # `round` counts resolved rounds
     when = t("finished", lang, n=view.round) if view.finished else t("round", lang, n=number)
-    c.text((PAD, 18), f"{t('title', lang)} · {when}", 30, bold=True, max_width=WIDTH - 2 * PAD)
+    c.text((PAD, 18), joined([t("title", lang), when], lang), 30, bold=True, max_width=WIDTH - 2 * PAD)
     y = 84
     if view.finished:
         leader = sorted(view.players, key=lambda pv: -pv.score)
@@ -377,7 +402,7 @@ def power_table(c: Canvas, view: SutosuteView, kinds: list[str], y: float, lang:
     """Rows: your cards; columns: what the opponent may play; cells: your power with today's dice."""
     if not view.dice or not kinds:
         return y
-    c.text((PAD, y), t("power_now", lang), 22, fill=P.MUTED, bold=True)
+    c.text((PAD, y), t("power_now", lang), 22, fill=P.MUTED, bold=True, max_width=WIDTH - 2 * PAD)
     y += 36
     opp = [*KINDS, None]
     label_w = 120
@@ -387,7 +412,7 @@ def power_table(c: Canvas, view: SutosuteView, kinds: list[str], y: float, lang:
         tint = KIND_COLOURS[k or REVOLUTION]
         c.draw.rounded_rectangle((cx - cell / 2 + 3, y, cx + cell / 2 - 3, y + 34), radius=8, fill=tint)
         text = kind_label(k, lang) if k else t("rev", lang)
-        c.text((cx, y + 17), text, 17, fill=on(tint), bold=True, anchor="mm", max_width=cell - 8)
+        c.text((cx, y + 17), text, 19, fill=on(tint), bold=True, anchor="mm", max_width=cell - 8)
     y += 40
     for mine in kinds:
         tint = KIND_COLOURS[mine]
@@ -421,12 +446,12 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
         for ability in civ.abilities:
             y = c.paragraph((PAD + 12, y), "・" + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
         y += 8
-    end = c.text((PAD, y), t("your_hand", lang) + f" ({len(me.hand)})", 24, fill=P.MUTED, bold=True)
+    end = c.text((PAD, y), t("your_hand", lang, n=len(me.hand)), 24, fill=P.MUTED, bold=True)
     legend = [t("hand_legend", lang)] if view.combo_graph else []
     if me.shown:
         legend.append(t("shown_legend", lang))
     if legend:
-        c.text((PAD + end + 16, y + 4), " · ".join(legend), 19, fill=P.DIM, max_width=WIDTH - 2 * PAD - end - 16)
+        c.text((PAD + end + 16, y + 4), joined(legend, lang), 19, fill=P.DIM, max_width=WIDTH - 2 * PAD - end - 16)
     y += 40
     per_row = 4
     cw = (WIDTH - 2 * PAD - (per_row - 1) * 12) / per_row

@@ -2,19 +2,27 @@
 (tables/messages.json and bot/i18n/messages/*.json), over the words each game gives its options
 and over the games' texts in random games:
 one bracket width per text, 、 between listed items (never ", "), no "2～2" for a fixed count,
-手番 (not a bare 番) for a player's turn, and no name said twice in a log line ("Bob: Bobが…")."""
+手番 (not a bare 番) for a player's turn, and no name said twice in a log line ("Bob: Bobが…").
+
+The pictures are held to more (they are drawn, not copied, so nothing forces a half-width
+character): every label of every renderer's label tables and every text a Japanese picture
+actually draws in sample games of every game and mode uses full-width brackets and colons only,
+lists names with 、, and leaves no English word in Japanese (the rulebooks' HP and VP aside)."""
 from __future__ import annotations
 
 import re
 
 import pytest
 from every_game import every_mode
+from picture_texts import TABLES as PICTURE_TABLES
+from picture_texts import drawn_texts
 from property_runs import property_games
 
 from bot.i18n import catalogue
 from games import registry
 from games.kit import Rng
 from games.kit.playout import random_choice
+from pictures.samples import PLAYERS
 
 HALF = re.compile(r"[()\[\]]")
 FULL = re.compile(r"[（）［］]")
@@ -42,7 +50,38 @@ def problems(ja: str, whole: str | None = None) -> list[str]:
     return found
 
 
+HALF_IN_JAPANESE = re.compile(r"[()\[\]?!·]|(?<!\d):|:(?!\d)")      # 12:30 is a time, not a colon
+ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+RULEBOOK_WORDS = {"HP", "VP"}          # the Japanese rulebooks' own abbreviations (勝利点（VP）)
+
+
+def picture_problems(ja: str, names: tuple[str, ...] = ()) -> list[str]:
+    """What is wrong with a Japanese text a picture draws, on top of problems(): a half-width
+    bracket or colon, an English word (player names aside), names listed without 、."""
+    text = PLACEHOLDER.sub("", ja)
+    found = problems(ja)
+    if HALF_IN_JAPANESE.search(text):
+        found.append("half-width bracket, colon, ?/! or · in Japanese (use （）「」：？！・)")
+    words = text
+    for name in sorted(names, key=len, reverse=True):
+        words = words.replace(name, " ")
+    english = [w for w in ENGLISH_WORD.findall(words) if w not in RULEBOOK_WORDS]
+    if english:
+        found.append(f"English left in Japanese: {english}")
+    for a in names:
+        for b in names:
+            if a != b and re.search(re.escape(a) + r"\s*(?:[,，/／・]\s*|\s+)" + re.escape(b), text):
+                found.append("names listed without 、")
+    return found
+
+
 def test_the_lint_finds_what_it_is_for():
+    assert picture_problems("コンボ (建設)") == ["half-width bracket, colon, ?/! or · in Japanese (use （）「」：？！・)"]
+    assert picture_problems("ボブのコンボ: 1枚") == ["half-width bracket, colon, ?/! or · in Japanese (use （）「」：？！・)"]
+    assert picture_problems("ラウンド22・第85手番、12:30") == []
+    assert picture_problems("Alice 16 vs Carol 4", ("Alice", "Carol")) == ["English left in Japanese: ['vs']"]
+    assert picture_problems("勝者：Alice ボブ", ("Alice", "ボブ")) == ["names listed without 、"]
+    assert picture_problems("勝者：Alice、ボブ（3VP、HP 12）", ("Alice", "ボブ")) == []
     assert problems("鋼鉄と火薬 (基本セット) — 第1手番（ラウンド1）") == ["mixed bracket widths"]
     assert problems("手札: 建設, 征服") == ["', ' between listed items (use 、)"]
     assert problems("このゲームは2～2人で遊びます") == ["a range with equal ends (N～N)"]
@@ -129,4 +168,46 @@ def test_the_games_japanese_texts_read_well_in_random_games(key, options, count)
                 found = problems(line, text) + (["name repeated"] if line.startswith("name repeated") else [])
                 for problem in found:
                     bad.setdefault(f"{where}: {problem}", line)
+    assert not bad, bad
+
+
+def renderer_label_tables() -> dict[str, dict[str, tuple[str, str]]]:
+    """Every module-level table of (English, Japanese) labels in every renderer module (a renderer
+    that is a package: in each of its modules)."""
+    import importlib
+    import pkgutil
+
+    from pictures import RENDERERS, renderer
+    tables = {}
+    for key in RENDERERS:
+        module = renderer(key)
+        modules = [module]
+        if hasattr(module, "__path__"):
+            modules += [importlib.import_module(f"{module.__name__}.{m.name}") for m in pkgutil.iter_modules(module.__path__)]
+        for m in modules:
+            for name, value in vars(m).items():
+                if isinstance(value, dict) and value and all(
+                        isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, str) for x in v)
+                        and not v[1].startswith("#") for v in value.values()):   # not a table of colours
+                    tables[f"{m.__name__}.{name}"] = value
+    return tables
+
+
+def test_every_picture_label_reads_well_in_japanese():
+    tables = renderer_label_tables()
+    assert {"pictures.ganymede.LABELS", "pictures.sutosute.LABELS", "pictures.fort_of_gold.LABELS",
+            "pictures.guns_and_steel.labels.WORDS", "pictures.guns_and_steel.labels.DECIDING"} <= set(tables)
+    bad = {f"{table}[{key}]": (ja, found) for table, labels in tables.items() for key, (_, ja) in labels.items()
+           if (found := picture_problems(ja))}
+    assert not bad, bad
+
+
+@pytest.mark.parametrize(("key", "options", "count"), PICTURE_TABLES, ids=[f"{k}-{o}-{n}" for k, o, n in PICTURE_TABLES])
+def test_every_text_a_japanese_picture_draws_reads_well(key, options, count):
+    """What the pictures draw, composed lines and card data included (the labels alone would miss
+    "ボブのコンボ: 1枚 (建設)", which a renderer puts together)."""
+    bad: dict[str, str] = {}
+    for kind, text, _ in drawn_texts(key, options, count, "ja"):
+        for problem in picture_problems(text, tuple(PLAYERS[:count])):
+            bad.setdefault(f"{kind}: {problem}", text)
     assert not bad, bad

@@ -12,16 +12,19 @@ from games.guns_and_steel.cards import ERAS
 from games.guns_and_steel.view import GunsView
 from pictures.draw import WIDTH
 
-from . import fields, icons, ink, labels, parts, pyramid, wonders
+from . import fields, icons, ink, labels, parts, pyramid, rich, wonders
 from .style import (
     ACCENT,
     BG,
+    BODY,
     DESIGN_W,
     EXTRA,
     GOLD,
+    HEAD,
     MARGIN,
     MUTED,
     SEAT_COLOURS,
+    SMALL,
     TEXT,
     TYPE_COLOURS,
 )
@@ -34,9 +37,6 @@ def seat_colours(view: GunsView) -> dict[str, tuple[int, int, int]]:
     return {p: SEAT_COLOURS[i % len(SEAT_COLOURS)] for i, p in enumerate(view.order)}
 
 
-HEADER_H = 98
-
-
 def render_board(view: GunsView, lang: str = "en") -> bytes:
     """Strips top to bottom: the header (whose turn), the pyramid, the wonders, one per player
     and the legend. Each is drawn at the design width and scaled to the kit's picture width;
@@ -44,10 +44,8 @@ def render_board(view: GunsView, lang: str = "en") -> bytes:
     if view.viewer is not None:
         raise ValueError("the board picture is drawn from the public view only (viewer None)")
     colours = seat_colours(view)
-    head = Image.new("RGB", (W, HEADER_H), BG)
-    _header(head, ImageDraw.Draw(head), view, colours, lang)
     won = winners(view)
-    strips = [ink.band(ink.shrink(head, WIDTH)), pyramid.band(view, W, WIDTH, lang),
+    strips = [ink.band(ink.shrink(_header(view, colours, lang), WIDTH)), pyramid.band(view, W, WIDTH, lang),
               wonders.band(wonders.look(view, colours), W, WIDTH, lang)]
     strips += [fields.band(fields.look(view, seat, colours[seat.player], seat.player in won, lang), W, WIDTH, lang)
                for seat in view.seats]
@@ -81,38 +79,46 @@ def status_line(view: GunsView, lang: str) -> str:
     return f"{turn} — {who}{sep}{labels.deciding(view.deciding, lang)}"
 
 
-def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, colours: dict, lang: str) -> int:
-    title = f"{labels.word('title', lang)} · {labels.word(view.set, lang)}"
-    ink.text(img, (M, 28), title, 30, TEXT, True, "lm")
+def _header_text(view: GunsView, lang: str) -> str:
+    if not view.finished:
+        return status_line(view, lang)
+    from games.guns_and_steel.turn import end_reason_text
+    why = end_reason_text(view.end_reason).get(lang)
+    why = f"（{why}）" if lang == "ja" else f" ({why})"
+    return f"{labels.word('game_over', lang)}{why} — {labels.word('winner', lang, p=labels.listed(winners(view), lang))}"
+
+
+LINE = int(BODY * 1.3)
+
+
+def _header(view: GunsView, colours: dict, lang: str) -> Image.Image:
+    """Title and round; whose turn and what they decide (wrapped, never shrunk below SMALL); the
+    active player's energy this turn."""
+    lines = rich.wrap(_header_text(view, lang), BODY, W - 2 * M - 24, bold=True)
+    energy = any(view.energy.values()) and not view.finished
+    img = Image.new("RGB", (W, 62 + len(lines) * LINE + (52 if energy else 0) + 8), BG)
+    d = ImageDraw.Draw(img)
+    sep = "・" if lang == "ja" else " · "
+    ink.text(img, (M, 32), f"{labels.word('title', lang)}{sep}{labels.word(view.set, lang)}", HEAD, TEXT, True, "lm")
     if view.turn > 0:
         rnd = (view.turn - 1) // max(len(view.order), 1) + 1
         when = labels.word("round_turn", lang, r=rnd, t=view.turn)
         if view.max_rounds:
-            when += " " + labels.word("round_limit", lang, n=view.max_rounds)
-        ink.text(img, (W - M, 28), when, 24, MUTED, False, "rm")
-    y = 72
-    if view.finished:
-        from games.guns_and_steel.turn import end_reason_text
-        why = end_reason_text(view.end_reason).get(lang)
-        sep = "、" if lang == "ja" else ", "
-        why = f"（{why}）" if lang == "ja" else f" ({why})"
-        text = f"{labels.word('game_over', lang)}{why} — {labels.word('winner', lang, p=sep.join(winners(view)))}"
-        size = parts.fit_text(text, 26, W - 2 * M)
-        ink.text(img, (M, y), text, size, GOLD, True, "lm")
-        return y + 26
-    line = status_line(view, lang)
-    d.rounded_rectangle([M, y - 18, M + 10, y + 18], radius=3, fill=colours.get(view.active, ACCENT))
-    size = parts.fit_text(line, 26, W - 2 * M - 20 - (420 if any(view.energy.values()) else 0))
-    x_end = M + 20 + ink.length(line, size, True)
-    ink.text(img, (M + 20, y), line, size, TEXT, True, "lm")
-    if any(view.energy.values()):
-        label = labels.word("energy", lang)
-        x = max(x_end + 30, W - M - 56 * sum(1 for n in view.energy.values() if n) - ink.length(label, 19) - 10)
-        x += ink.text(img, (x, y), label, 19, MUTED, False, "lm") + 10
+            when += ("" if lang == "ja" else " ") + labels.word("round_limit", lang, n=view.max_rounds)
+        ink.text(img, (W - M, 32), when, BODY, MUTED, False, "rm")
+    y = 62
+    if not view.finished:
+        d.rounded_rectangle([M, y + 4, M + 10, y + len(lines) * LINE - 4], radius=3,
+                            fill=colours.get(view.active, ACCENT))
+    rich.draw(img, M + 20, y, lines, BODY, GOLD if view.finished else TEXT, bold=True)
+    y += len(lines) * LINE
+    if energy:
+        cy = y + 26
+        x = M + 20 + ink.text(img, (M + 20, cy), labels.word("energy", lang), SMALL, MUTED, False, "lm") + 14
         for kind, n in view.energy.items():
             if n:
-                x = parts.mark(img, x, y, icons.energy(kind, 28), f"{n}", 24) + 12
-    return y + 26
+                x = parts.mark(img, x, cy, icons.energy(kind, 36), f"{n}", BODY) + 18
+    return img
 
 
 # ---- wonders on the table -------------------------------------------------------------------
@@ -126,35 +132,43 @@ def winners(view: GunsView) -> list[str]:
 
 # ---- legend ------------------------------------------------------------------------------
 
-LEGEND = 22            # legend type size (design pixels)
+LEGEND = SMALL          # legend type size (design pixels)
 
 
 def _legend_items(lang: str, tokens: bool) -> list[tuple[float, tuple[Image.Image | tuple, str]]]:
     """What the marks mean: energies, card types, military, VP, counter, hand, tokens."""
-    items: list[tuple[Image.Image | tuple, str]] = [(icons.energy(k, 28), labels.energy_word(k, lang))
+    items: list[tuple[Image.Image | tuple, str]] = [(icons.energy(k, 36), labels.energy_word(k, lang))
                                                     for k in ("food", "iron") + ERAS]
     items += [(colour, labels.type_name(kind, lang)) for kind, colour in TYPE_COLOURS.items()]
-    items += [(icons.sword(26), labels.word("military", lang)), (icons.star(26), "VP"),
-              (icons.shield(26), labels.word("counter", lang)), (icons.cards(28), labels.word("hand", lang))]
+    items += [(icons.sword(34), labels.word("military", lang)), (icons.star(34), labels.word("vp", lang)),
+              (icons.shield(34), labels.word("counter", lang)), (icons.cards(36), labels.word("hand", lang))]
     if tokens:
-        items += [(icons.coin(26), labels.word("vp_tokens", lang)),
-                  (icons.honor(26, (200, 200, 200)), labels.word("honor_left", lang))]
-    return [(32 + ink.length(text, LEGEND), (mark, text)) for mark, text in items]
+        items += [(icons.coin(34), labels.word("vp_tokens", lang)),
+                  (icons.honor(34, (200, 200, 200)), labels.word("honor_left", lang))]
+    items = [(mark, text[:1].upper() + text[1:]) for mark, text in items]      # "Food", "Tech": like "Military"
+    return [(40 + ink.length(text, LEGEND), (mark, text)) for mark, text in items]
+
+
+LEGEND_LINE = 46
+
+
+def _extra_lines(lang: str) -> tuple:
+    return rich.wrap(labels.word("legend_extra", lang), LEGEND, W - 2 * M)
 
 
 def _legend_height(lang: str, tokens: bool) -> int:
-    placed = parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 18)
-    return (placed[-1][1] + 1) * 36 + 44
+    placed = parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 26)
+    return (placed[-1][1] + 1) * LEGEND_LINE + len(_extra_lines(lang)) * int(LEGEND * 1.3) + 16
 
 
 def _legend(img: Image.Image, d: ImageDraw.ImageDraw, y: float, lang: str, tokens: bool) -> None:
     lines = 0
-    for x, line, (mark, text) in parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 18):
-        cy = y + 18 + line * 36
+    for x, line, (mark, text) in parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 26):
+        cy = y + LEGEND_LINE / 2 + line * LEGEND_LINE
         lines = line + 1
         if isinstance(mark, tuple):           # a card type: its frame colour
-            d.rounded_rectangle([x + 4, cy - 10, x + 24, cy + 10], radius=4, fill=mark)
-            ink.text(img, (x + 32, cy), text, LEGEND, MUTED, False, "lm")
+            d.rounded_rectangle([x + 4, cy - 14, x + 32, cy + 14], radius=5, fill=mark)
+            ink.text(img, (x + 40, cy), text, LEGEND, MUTED, False, "lm")
         else:
             parts.mark(img, x, cy, mark, text, LEGEND, MUTED, False)
-    ink.text(img, (M, y + 18 + lines * 36), labels.word("legend_extra", lang), LEGEND, EXTRA, False, "lm")
+    rich.draw(img, M, y + lines * LEGEND_LINE + 6, _extra_lines(lang), LEGEND, EXTRA)

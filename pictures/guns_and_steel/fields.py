@@ -12,16 +12,18 @@ from games.guns_and_steel.cards import ERAS, card, wonder
 from games.guns_and_steel.view import GunsView, SeatView
 
 from . import icons, ink, labels, parts
-from .style import ACCENT, BG, DESIGN_W, EXTRA, FAINT, GOLD, MARGIN, PANEL, TEXT, TILE_ACTIVE
+from .style import ACCENT, BG, BODY, DESIGN_W, EXTRA, FAINT, GOLD, MARGIN, NAME, PANEL, SMALL, TEXT, TILE_ACTIVE
 
 M = MARGIN
 W = DESIGN_W
 GAP = 12               # between two players' panels
 
-FIELD_LABEL_W = 130
+FIELD_LABEL_W = 170
 FIELD_W = W - 2 * M - FIELD_LABEL_W - 40      # where a field's chips wrap
-ROW_H = 46
-CHIP = 22               # type size of the cards and wonders in a field
+ROW_H = 60
+CHIP = SMALL            # type size of the cards and wonders in a field
+TOKEN = 44              # a resource token
+HEAD_H = 74             # the name line
 
 
 def _field_rows(seat: SeatView, lang: str) -> list[tuple[str, list[tuple[float, tuple[str, object]]]]]:
@@ -31,7 +33,7 @@ def _field_rows(seat: SeatView, lang: str) -> list[tuple[str, list[tuple[float, 
     res = sorted(((r.resource, r.vp) for r in seat.resources), key=lambda rv: (order[rv[0]], rv[1]))
     rows = [("face_up", [(parts.chip_width(labels.card_name(c.card, lang), CHIP, card(c.card).military.value), ("c", c.card))
                          for c in seat.face_up]),
-            ("resources", [(parts.resource_width(vp, 34), ("r", (kind, vp))) for kind, vp in res])]
+            ("resources", [(parts.resource_width(vp, TOKEN), ("r", (kind, vp))) for kind, vp in res])]
     rows.append(("wonders", [(parts.wonder_chip_width(w, lang, CHIP), ("w", w)) for w in seat.wonders]))
     shown = [row for row in rows if row[1]]
     return shown or [("field", [])]           # an empty field: one row that says so
@@ -43,7 +45,7 @@ def _row_lines(items: list) -> int:
 
 
 def _seat_height(seat: SeatView, lang: str) -> int:
-    return 58 + sum(_row_lines(items) for _, items in _field_rows(seat, lang)) * ROW_H + 8
+    return HEAD_H + sum(_row_lines(items) for _, items in _field_rows(seat, lang)) * ROW_H + 8
 
 
 class SeatLook(NamedTuple):
@@ -85,54 +87,55 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, look: SeatLook, seat: SeatVi
                         outline=GOLD if won else ACCENT if active else (64, 66, 72), width=3 if active or won else 1)
     d.rounded_rectangle([x + 6, y + 8, x + 14, y + h - 8], radius=4, fill=colour)
     # first line: the counts on the right; name, turn badge and what they decide in what is left
+    cy = y + HEAD_H / 2
     rx = x + w - 16
     if seat.score is not None:
         text = labels.word("score", lang, s=seat.score, c=seat.cards)
-        rx -= ink.length(text, 26, True)
-        ink.text(img, (rx, y + 28), text, 26, GOLD, True, "lm")
+        rx -= ink.length(text, BODY, True)
+        ink.text(img, (rx, cy), text, BODY, GOLD, True, "lm")
         rx -= 30
-    stats = [(icons.cards(30), str(seat.hand_count)), (icons.sword(28), str(seat.military))]
+    stats = [(icons.cards(38), str(seat.hand_count)), (icons.sword(36), str(seat.military))]
     if seat.score is None:
-        stats.append((icons.star(28), str(look.vp)))
+        stats.append((icons.star(36), str(look.vp)))
     if look.tokens is not None:
-        stats.append((icons.coin(28), str(look.tokens)))
+        stats.append((icons.coin(36), str(look.tokens)))
     if look.supply is not None:
-        stats.append((icons.honor(26, colour), f"×{look.supply}"))
-    room = parts.stat_row(img, rx, y + 28, stats, 26) - 16
-    badges = (["▶ " + labels.word("turn_badge", lang)] if active else []) + \
-        ([look.deciding] if look.deciding else [])
-    room -= sum(_badge_width(b) + 8 for b in badges) + 14
-    name = parts.fit_line(seat.player, 28, room - (x + 26))
-    bx = x + 26 + ink.text(img, (x + 26, y + 28), name[0], name[1], TEXT, True, "lm") + 14
-    if active:
-        bx = _badge(img, d, bx, y + 28, badges[0], ACCENT) + 8
+        stats.append((icons.honor(34, colour), f"×{look.supply}"))
+    room = parts.stat_row(img, rx, cy, stats, BODY) - 16
+    turn = "▶ " + labels.word("turn_badge", lang) if active else None
+    name, size = parts.fit_line(seat.player, NAME, max(120, room - (x + 26) - (_badge_width(turn) + 14 if turn else 0)
+                                                        - (200 if deciding else 0)), SMALL)
+    bx = x + 26 + ink.text(img, (x + 26, cy), name, size, TEXT, True, "lm") + 14
+    if turn:
+        bx = _badge(img, d, bx, cy, turn, ACCENT) + 10
     if deciding:
-        _badge(img, d, bx, y + 28, badges[-1], (90, 70, 30), EXTRA)
-    left, fx, row_y = x + 26, x + 26 + FIELD_LABEL_W, y + 56
+        what, _ = parts.fit_line(look.deciding, SMALL, room - bx - 24, SMALL)
+        _badge(img, d, bx, cy, what, (90, 70, 30), EXTRA)
+    left, fx, row_y = x + 26, x + 26 + FIELD_LABEL_W, y + HEAD_H
     for label, items in _field_rows(seat, lang):
-        parts.muted_label(img, left, row_y + 17, labels.word(label, lang), 21)
+        parts.muted_label(img, left, row_y + ROW_H / 2 - 6, labels.word(label, lang), SMALL)
         if not items:
-            ink.text(img, (fx, row_y + 17), labels.word("none", lang), 19, FAINT, False, "lm")
+            ink.text(img, (fx, row_y + ROW_H / 2 - 6), labels.word("none", lang), SMALL, FAINT, False, "lm")
         for cx, line, (kind, item) in parts.flow(items, fx, FIELD_W):
             cy = row_y + line * ROW_H
             if kind == "c":
                 parts.card_chip(img, d, cx, cy, item, lang, CHIP)
             elif kind == "r":
-                parts.resource_token(img, cx, cy, item[0], item[1], 34)
+                parts.resource_token(img, cx, cy + 2, item[0], item[1], TOKEN)
             else:
                 parts.wonder_chip(img, d, cx, cy, item, lang, CHIP)
         row_y += _row_lines(items) * ROW_H
 
 
 def _badge_width(text: str) -> float:
-    return ink.length(text, 19, True) + 20
+    return ink.length(text, SMALL, True) + 24
 
 
 def _badge(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, text: str, bg: tuple[int, int, int],
            fg: tuple[int, int, int] = TEXT) -> float:
     w = _badge_width(text)
-    d.rounded_rectangle([x, y - 15, x + w, y + 15], radius=14, fill=bg)
-    ink.text(img, (x + 10, y), text, 19, fg, True, "lm")
+    d.rounded_rectangle([x, y - 23, x + w, y + 23], radius=22, fill=bg)
+    ink.text(img, (x + 12, y), text, SMALL, fg, True, "lm")
     return x + w
 
 

@@ -27,7 +27,8 @@ def render_hand(view: GunsView, lang: str = "en") -> bytes:
         raise ValueError("the hand picture needs a player's own view (viewer = that player)")
     heights = [_card_height(c.card, lang) for c in seat.hand]
     field_h = _field_height(seat, lang)
-    height = 100 + (sum(h + 10 for h in heights) if heights else 50) + 16 + field_h + M
+    tokens = "vp_tokens" in view.extra
+    height = 100 + (sum(h + 10 for h in heights) if heights else 50) + 16 + field_h + _legend_height(tokens, lang) + M
     img = Image.new("RGB", (W, height), BG)
     d = ImageDraw.Draw(img)
     y = _header(img, d, view, seat, lang)
@@ -38,7 +39,30 @@ def render_hand(view: GunsView, lang: str = "en") -> bytes:
         _hand_card(img, d, M, y, W - 2 * M, h, c.card, lang)
         y += h + 10
     _field(img, d, view, seat, M, y + 6, W - 2 * M, field_h, lang)
+    _legend(img, y + 6 + field_h + 8, tokens, lang)
     return ink.png(img)
+
+
+LEGEND = 20
+
+
+def _legend_items(tokens: bool, lang: str) -> list[tuple[float, tuple[Image.Image, str]]]:
+    """What the marks on the cards and the field mean (the board's legend is in another picture)."""
+    items = [(icons.sword(24), labels.word("military", lang)), (icons.star(24), labels.word("vp", lang)),
+             (icons.shield(24), labels.word("counter", lang)), (icons.cards(26), labels.word("hand", lang))]
+    if tokens:
+        items += [(icons.coin(24), labels.word("vp_tokens", lang)),
+                  (icons.honor(24, (200, 200, 200)), labels.word("honor_left", lang))]
+    return [(30 + ink.length(text, LEGEND), (mark, text)) for mark, text in items]
+
+
+def _legend_height(tokens: bool, lang: str) -> int:
+    return (parts.flow(_legend_items(tokens, lang), M, W - 2 * M, 20)[-1][1] + 1) * 32 + 8
+
+
+def _legend(img: Image.Image, y: float, tokens: bool, lang: str) -> None:
+    for x, line, (mark, text) in parts.flow(_legend_items(tokens, lang), M, W - 2 * M, 20):
+        parts.mark(img, x, y + 16 + line * 32, mark, text, LEGEND, MUTED, False)
 
 
 def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatView, lang: str) -> int:
@@ -110,7 +134,7 @@ def _hand_card(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
 
 def _res_width(res, lang: str) -> float:
     name = labels.card_name(res.card, lang) if res.card else labels.energy_word(res.resource, lang)
-    return 30 + 6 + ink.length(name, 19, True) + (10 + ink.length(str(res.vp), 17, True) + 18 if res.vp else 0) + 16
+    return 30 + 6 + ink.length(name, 19, True) + (10 + ink.length(str(res.vp), 19, True) + 20 if res.vp else 0) + 16
 
 
 def _field_items(seat: SeatView, lang: str) -> tuple[list, list]:
@@ -167,4 +191,4 @@ def _resource_chip(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float,
     name = labels.card_name(res.card, lang) if res.card else labels.energy_word(res.resource, lang)
     nx = x + 38 + ink.text(img, (x + 38, y + 17), name, 19, TEXT, True, "lm")
     if res.vp:
-        parts.mark(img, nx + 8, y + 17, icons.star(17), str(res.vp), 17, EXTRA)
+        parts.mark(img, nx + 8, y + 17, icons.star(19), str(res.vp), 19, EXTRA)

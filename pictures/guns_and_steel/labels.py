@@ -15,17 +15,19 @@ WORDS: dict[str, tuple[str, str]] = {
     "turn_badge": ("turn", "手番"),
     "turn_of": ("{p}'s turn", "{p}の手番"),
     "bought": ("bought", "購入済み"),
-    "pile": ("Research pile", "秘密研究の山"),
+    "pile": ("Research piles: the top card is for sale", "秘密研究の山：一番上のカードを購入できる"),
     "pile_empty": ("empty", "なし"),
+    "pile_count": ("{n} cards", "{n}枚"),
     "wonders": ("Wonders", "世界遺産"),
     "no_wonders": ("No wonder left on the table", "場に世界遺産はありません"),
     "honor_needed": ("{n} of a player's honor tokens take it", "同じプレイヤーの栄誉トークン{n}個で獲得"),
-    "face_up": ("Face up", "表"),
+    "face_up": ("Face up", "進歩面"),  # the rulebook: 進歩面（表）; a bare 表 reads as "table"
     "resources": ("Resources", "資源"),
     "none": ("—", "—"),
     "field": ("Field", "場"),
     "hand": ("Hand", "手札"),
     "military": ("Military", "軍事力"),
+    "vp": ("VP", "勝利点"),
     "vp_tokens": ("VP tokens", "勝利点トークン"),
     "honor_left": ("honor tokens in hand", "手元の栄誉トークン"),
     "score": ("{s} VP · {c} cards", "{s}点・{c}枚"),
@@ -76,6 +78,10 @@ DECIDING: dict[str, tuple[str, str]] = {
     "ren_own_part": ("using a card's effect", "カードの効果"),
     "ren_film_take": ("Film: choosing a card", "映画：カードの選択"),
 }
+
+
+def listed(names: list[str], lang: str) -> str:
+    return ("、" if lang == "ja" else ", ").join(names)
 
 
 def word(key: str, lang: str, **kw: object) -> str:

@@ -10,7 +10,7 @@ from games.guns_and_steel.cards import ENERGIES, card, wonder
 
 from . import icons, labels
 from .ink import length, text
-from .style import EXTRA, FAINT, GOLD, MUTED, TEXT, TILE, TYPE_COLOURS
+from .style import EXTRA, FAINT, GOLD, MUTED, NAME, SMALL, TEXT, TILE, TYPE_COLOURS
 
 
 def paste(img: Image.Image, icon: Image.Image, x: float, y: float) -> None:
@@ -60,7 +60,7 @@ def cost_icons(img: Image.Image, x: float, y: float, cost: dict[str, int], extra
             paste(img, icons.energy(kind, size), x, y - size / 2)
             x += size + 2
     if extra:
-        x += 3 + text(img, (x + 3, y), f"+{extra}", int(size * .95), EXTRA, True, "lm")
+        x += 3 + text(img, (x + 3, y), f"+{extra}", SMALL, EXTRA, True, "lm")
     return x
 
 
@@ -105,34 +105,34 @@ def _tile(key: str, extra: int, w: int, h: int, lang: str) -> Image.Image:
     return img
 
 
+TILE_PAD = 5           # a tile's inner margin (design px)
+NAME_LINE = 36         # a card name's line height in a tile
+
+
 def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, key: str, extra: int,
                lang: str) -> None:
+    """Name (up to two lines), then military, VP and the counter mark, then the cost and "+N". The
+    type is the frame's colour (the legend names it): at the size a phone can read there is no room
+    for the word."""
     c = card(key)
     colour = TYPE_COLOURS[c.kind]
     d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=TILE, outline=colour, width=3)
-    d.rounded_rectangle([x + 3, y + 3, x + w - 3, y + 9], radius=3, fill=colour)
-    name = labels.card_name(key, lang)
-    size = fit_text(name, 24, w - 16)
-    if size >= 19 or " " not in name:
-        text(img, (x + 9, y + 29), name, size, TEXT, True, "lm")
-    else:                                   # a long name: two lines
-        first, _, second = name.rpartition(" ")
-        text(img, (x + 9, y + 20), first, fit_text(first, 18, w - 16), TEXT, True, "lm")
-        text(img, (x + 9, y + 39), second, fit_text(second, 18, w - 16), TEXT, True, "lm")
-    left = stats(img, x + w - 8, y + 61, key, 21)
-    kind = labels.type_name(c.kind, lang)
-    size = fit_text(kind, 19, left - x - 14, smallest=15)
-    if length(kind, size, True) <= left - x - 12:   # the frame colour says it too; drop the word if crowded
-        text(img, (x + 9, y + 61), kind, size, colour, True, "lm")
+    d.rounded_rectangle([x + 3, y + 3, x + w - 3, y + 10], radius=3, fill=colour)
+    lines, size, bold = fit_lines(labels.card_name(key, lang), w - 2 * TILE_PAD)
+    top = y + 12 + (2 - len(lines)) * NAME_LINE / 2
+    for n, line in enumerate(lines):
+        text(img, (x + TILE_PAD, top + NAME_LINE * (n + .5)), line, size, TEXT, bold, "lm")
+    stats(img, x + w - TILE_PAD - 2, y + h - 62, key, SMALL)
     icons_n = sum(c.cost.value.values())
-    room = w - 16 - (length(f"+{extra}", 26, True) + 6 if extra else 0)
-    cost_icons(img, x + 8, y + h - 24, c.cost.value, extra, min(28, int(room / max(icons_n, 1)) - 2))
+    room = w - 2 * TILE_PAD - (length(f"+{extra}", SMALL, True) + 6 if extra else 0)
+    cost_icons(img, x + TILE_PAD, y + h - 22, c.cost.value, extra, max(18, min(30, int(room / max(icons_n, 1)) - 2)))
 
 
 def empty_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, lang: str) -> None:
     """A slot whose card was bought."""
     d.rounded_rectangle([x + 4, y + 4, x + w - 4, y + h - 4], radius=10, outline=FAINT, width=2)
-    text(img, (x + w / 2, y + h / 2), labels.word("bought", lang), 22, FAINT, False, "mm")
+    word = labels.word("bought", lang)
+    text(img, (x + w / 2, y + h / 2), word, fit_text(word, SMALL, w - 12, False, SMALL), FAINT, False, "mm")
 
 
 def chip_width(s: str, size: int, military: int = 0) -> float:
@@ -170,14 +170,15 @@ def wonder_chip(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, ke
 
 
 def resource_width(vp: int, size: int) -> float:
-    return size + 4 + (length(str(vp), int(size * .5), True) if vp else 0)
+    return size + 6 + (size * .6 + 2 + length(str(vp), SMALL, True) + 8 if vp else 0)
 
 
 def resource_token(img: Image.Image, x: float, y: float, kind: str, vp: int, size: int) -> float:
-    """A resource in a field: its energy token, with the card's VP beside it when it has any."""
+    """A resource in a field: its energy token, with the card's VP (a star and the number) beside
+    it when it has any."""
     paste(img, icons.energy(kind, size), x, y)
     if vp:
-        text(img, (x + size + 1, y + size), str(vp), int(size * .5), GOLD, True, "ls")
+        mark(img, x + size + 2, y + size / 2, icons.star(int(size * .6)), str(vp), SMALL, GOLD)
     return resource_width(vp, size)
 
 
@@ -193,5 +194,98 @@ def flow(items: list[tuple[float, object]], x0: float, width: float, gap: float 
     return out
 
 
-def muted_label(img: Image.Image, x: float, y: float, s: str, size: int = 17) -> None:
+def muted_label(img: Image.Image, x: float, y: float, s: str, size: int = SMALL) -> None:
     text(img, (x, y), s, size, MUTED, False, "lm")
+
+
+# ---- names that must stay large ------------------------------------------------------------------
+
+_PREFERRED_AFTER = set("の・ 　")          # a Japanese name breaks best after these
+_NO_START = set("、。）」ー・ァィゥェォッャュョ")
+_VOWELS = set("aeiouyAEIOUYéÉ")
+_WORDS = ("宇宙", "原子力")                  # kanji words a long name breaks after (宇宙|開発競争)
+
+
+def _wide(ch: str) -> bool:
+    return ord(ch) > 0x2E7F
+
+
+# Where the long words of the card names break (a dictionary's syllables); others: before a
+# consonant and a vowel.
+HYPHENATION = ("Rein-force-ment", "Con-scrip-tion", "Na-tion-al-ism", "Swords-man", "News-pa-per", "Ag-ri-cul-ture",
+               "Phi-los-o-phy", "Sub-ma-rine", "Nav-i-ga-tion", "Ec-o-nom-ics", "Mus-ket-eer", "Es-pi-o-nage",
+               "Bat-tle-ship", "Elec-tric-i-ty", "Ed-u-ca-tion", "Ir-ri-ga-tion", "Blitz-krieg", "The-ol-o-gy",
+               "Cease-fire", "Cav-al-ry", "Rail-road", "Sat-el-lite", "Com-put-er", "Ma-chine", "Print-ing",
+               "Smelt-ing", "Arch-er", "Flank-ing", "Cur-ren-cy", "Black-smith", "Di-plo-ma-cy", "Tri-bute")
+_SYLLABLES = {word.replace("-", ""): word for word in HYPHENATION}
+
+
+def _hyphen_points(s: str) -> list[int]:
+    """Positions inside the words of `s` where a hyphen may go."""
+    points = []
+    start = 0
+    for word in s.split(" "):
+        known = _SYLLABLES.get(word)
+        if known is not None:
+            at = start
+            for part in known.split("-")[:-1]:
+                at += len(part)
+                points.append(at)
+        else:
+            points += [start + i for i in range(3, len(word) - 2) if word[i].isalpha() and word[i] not in _VOWELS
+                       and word[i + 1] in _VOWELS and any(c in _VOWELS for c in word[:i])]
+        start += len(word) + 1
+    return points
+
+
+def _breaks(s: str) -> list[list[int]]:
+    """Where `s` may break, by kind, best kind first: after a space or の/・; (Japanese) between
+    katakana and kanji; (Japanese) anywhere a line may start; inside a long English word before a
+    consonant and a vowel ("Reinforce-ment", "Subma-rine"), where a hyphen is added."""
+    inside = range(1, len(s))
+    best = [i for i in inside if s[i - 1] in _PREFERRED_AFTER or any(s[:i].endswith(w) for w in _WORDS)]
+    script = [i for i in inside if _wide(s[i]) and _wide(s[i - 1]) and s[i] not in _NO_START
+              and ("\u30a0" <= s[i - 1] <= "\u30ff") != ("\u30a0" <= s[i] <= "\u30ff")]
+    anywhere = [i for i in inside if _wide(s[i]) and _wide(s[i - 1]) and s[i] not in _NO_START]
+    syllable = [i for i in _hyphen_points(s) if 2 <= i <= len(s) - 3]
+    return [best, script, anywhere, syllable]
+
+
+def _split(s: str, size: int, bold: bool, width: float, lines: int, kinds: int = 4) -> tuple[str, ...] | None:
+    """`s` in at most `lines` lines of `width`, broken at the best of the first `kinds` kinds of
+    place that works and, within a kind, where the lines come out most even."""
+    if length(s, size, bold) <= width:
+        return (s,)
+    if lines == 1:
+        return None
+    for kind, places in enumerate(_breaks(s)[:kinds]):
+        hyphen = "-" if kind == 3 else ""
+        for i in sorted(places, key=lambda i: abs(len(s) - 2 * i)):
+            first = s[:i].rstrip() + hyphen
+            if length(first, size, bold) > width:
+                continue
+            rest = _split(s[i:].lstrip(), size, bold, width, lines - 1, kinds)
+            if rest is not None:
+                return (first, *rest)
+    return None
+
+
+@lru_cache(maxsize=1024)
+def fit_lines(s: str, width: float, lines: int = 2, largest: int = NAME, smallest: int = SMALL
+              ) -> tuple[tuple[str, ...], int, bool]:
+    """`s` in at most `lines` lines no wider than `width`, never smaller than `smallest`: bold at
+    the largest size that fits, then regular; what still does not fit ends with "…"."""
+    # bold before regular, fewer lines first, and a hyphen only when no whole word fits a line
+    stages = [(bold, n, kinds) for kinds in (1, 2, 3, 4) for bold in (True, False) for n in range(1, lines + 1)]
+    for bold, n, kinds in stages:
+        for size in range(largest, smallest - 1, -1):
+            found = _split(s, size, bold, width, n, kinds)
+            if found is not None:
+                return found, size, bold
+    out = list(_split(s, smallest, False, width, 99) or (s,))
+    if len(out) > lines:
+        out = out[:lines]
+        while out[-1] and length(out[-1] + "…", smallest) > width:
+            out[-1] = out[-1][:-1]
+        out[-1] = out[-1].rstrip("-") + "…"
+    return tuple(out), smallest, False

@@ -14,15 +14,15 @@ from games.guns_and_steel.cards import ERAS
 from games.guns_and_steel.view import GunsView
 
 from . import icons, ink, labels, parts
-from .style import BG, FAINT, MARGIN, MUTED, TEXT
+from .style import BG, BODY, FAINT, MARGIN, MUTED, SMALL, TEXT
 
-M = MARGIN
-LABEL_W = 90           # the era column left of the pyramid
-CARD_H = 122
-ROW_GAP = 18
-CARD_GAP = 10
-PILE_EXTRA = 50        # the gap before the research piles and their counts
-PILE_HEAD = 34         # room for the research piles' heading
+M = 6                  # the pyramid uses the whole width: seven cards side by side at a readable size
+ERA_W = 38             # the era icons left of the rows
+CARD_H = 166
+ROW_GAP = 16
+CARD_GAP = 6
+PILE_HEAD = 54         # the research piles' heading
+PILE_COUNT = 44        # a pile's count under it
 
 Slots = tuple[tuple[tuple[str | None, int], ...], ...]        # per era: (card key or None, extra)
 Piles = tuple[tuple[str | None, int, int], ...] | None         # per era: (top card, count, extra)
@@ -38,8 +38,12 @@ def key_of(view: GunsView) -> tuple[Slots, Piles]:
     return slots, piles
 
 
+def _height(piles: Piles) -> int:
+    return len(ERAS) * (CARD_H + ROW_GAP) + (PILE_HEAD + CARD_H + PILE_COUNT if piles else 0)
+
+
 def height(view: GunsView) -> int:
-    return (PILE_HEAD if view.piles else 0) + len(ERAS) * (CARD_H + ROW_GAP)
+    return _height(key_of(view)[1])
 
 
 def band(view: GunsView, width: int, out: int, lang: str) -> ink.Band:
@@ -50,22 +54,28 @@ def band(view: GunsView, width: int, out: int, lang: str) -> ink.Band:
 
 @lru_cache(maxsize=64)
 def _band(slots: Slots, piles: Piles, width: int, out: int, lang: str) -> ink.Band:
-    img = Image.new("RGB", (width, (PILE_HEAD if piles else 0) + len(ERAS) * (CARD_H + ROW_GAP)), BG)
-    _draw(img, ImageDraw.Draw(img), slots, piles, width, PILE_HEAD if piles else 0, lang)
+    img = Image.new("RGB", (width, _height(piles)), BG)
+    d = ImageDraw.Draw(img)
+    cw = _draw(img, d, slots, width, lang)
+    if piles:
+        _piles(img, d, piles, width, len(ERAS) * (CARD_H + ROW_GAP), cw, lang)
     return ink.band(ink.shrink(img, out))
 
 
-def _draw(img: Image.Image, d: ImageDraw.ImageDraw, slots: Slots, piles: Piles, width: int, top: int,
-          lang: str) -> None:
+def card_width(widest: int, width: int) -> int:
+    """The cards' width: the widest row (7 cards with 3-4 players) fills the picture."""
+    return min(200, int((width - 2 * M - ERA_W - (widest - 1) * CARD_GAP) / widest))
+
+
+def _draw(img: Image.Image, d: ImageDraw.ImageDraw, slots: Slots, width: int, lang: str) -> int:
     widest = max(len(row) for row in slots)
-    cols = widest + (1 if piles else 0)
-    avail = width - 2 * M - LABEL_W - (PILE_EXTRA if piles else 0)
-    cw = min(176, int((avail - (cols - 1) * CARD_GAP) / cols))
-    x0 = M + LABEL_W + (avail - cols * cw - (cols - 1) * CARD_GAP) / 2
+    cw = card_width(widest, width)
+    avail = width - 2 * M - ERA_W
+    x0 = M + ERA_W + (avail - widest * cw - (widest - 1) * CARD_GAP) / 2
     step = cw + CARD_GAP
 
     def row_y(r: int) -> int:
-        return top + (len(ERAS) - 1 - r) * (CARD_H + ROW_GAP)
+        return (len(ERAS) - 1 - r) * (CARD_H + ROW_GAP)
 
     def slot_x(r: int, i: int) -> float:
         return x0 + (i + (widest - len(slots[r])) / 2) * step
@@ -82,19 +92,23 @@ def _draw(img: Image.Image, d: ImageDraw.ImageDraw, slots: Slots, piles: Piles, 
                     d.line([(lx, y + CARD_H - 4), (lx, y + CARD_H + ROW_GAP + 4)], fill=(150, 155, 165), width=4)
     for r, era in enumerate(ERAS):
         y = row_y(r)
-        parts.paste(img, icons.energy(era, 40), M + (LABEL_W - 40) / 2 - 6, y + 22)
-        name = labels.energy_word(era, lang)
-        ink.text(img, (M + LABEL_W / 2 - 6, y + 84), name, parts.fit_text(name, 20, LABEL_W - 4, False), MUTED, False, "mm")
+        parts.paste(img, icons.energy(era, 32), M, y + (CARD_H - 32) / 2)
         for i, (key, extra) in enumerate(slots[r]):
             if key is None:
                 parts.empty_tile(img, d, slot_x(r, i), y, cw, CARD_H, lang)
             else:
                 parts.card_tile(img, d, slot_x(r, i), y, cw, CARD_H, key, extra, lang)
-        if piles:
-            _pile(img, d, piles[r], x0 + widest * step + 14, y, cw, lang)
-    if piles:
-        ink.text(img, (x0 + widest * step + 14 + (cw + PILE_EXTRA - 14) / 2, top - 12), labels.word("pile", lang), 20,
-                 MUTED, False, "md")
+    return cw
+
+
+def _piles(img: Image.Image, d: ImageDraw.ImageDraw, piles: Piles, width: int, top: int, cw: int, lang: str) -> None:
+    """The research piles of the mixed sets, one per era left to right, each with its top card face
+    up (its price counts the cards left in the era below) and how many cards it holds."""
+    ink.text(img, (MARGIN, top + PILE_HEAD / 2 - 4), labels.word("pile", lang), BODY, MUTED, True, "lm")
+    slot = (width - 2 * M) / len(piles)
+    for n, pile in enumerate(piles):
+        x = M + n * slot + (slot - cw) / 2
+        _pile(img, d, pile, x, top + PILE_HEAD, cw, lang)
 
 
 def _pile(img: Image.Image, d: ImageDraw.ImageDraw, pile: tuple[str | None, int, int], x: float, y: float, cw: int,
@@ -103,12 +117,12 @@ def _pile(img: Image.Image, d: ImageDraw.ImageDraw, pile: tuple[str | None, int,
     top, count, extra = pile
     if top is None:
         d.rounded_rectangle([x + 4, y + 4, x + cw - 4, y + CARD_H - 4], radius=10, outline=FAINT, width=2)
-        ink.text(img, (x + cw / 2, y + CARD_H / 2), labels.word("pile_empty", lang), 18, FAINT, False, "mm")
+        ink.text(img, (x + cw / 2, y + CARD_H / 2), labels.word("pile_empty", lang), SMALL, FAINT, False, "mm")
         return
     for k in (2, 1):
         if count > k:
             d.rounded_rectangle([x + 4 * k, y - 4 * k, x + cw + 4 * k - 4, y + CARD_H - 4 * k], radius=10,
                                 fill=(60, 62, 68), outline=(110, 114, 122), width=2)
     parts.card_tile(img, d, x, y, cw - 4, CARD_H, top, extra, lang)
-    parts.paste(img, icons.cards(26), x + cw + 6, y + CARD_H / 2 - 26)
-    ink.text(img, (x + cw + 19, y + CARD_H / 2 + 14), f"{count}", 20, TEXT, True, "mm")
+    ink.text(img, (x + cw / 2, y + CARD_H + PILE_COUNT / 2 + 2), labels.word("pile_count", lang, n=count), SMALL,
+             TEXT, True, "mm")

@@ -12,7 +12,8 @@ from .ink import length, text
 
 _JA_ENERGY = {"食料": "food", "鉄": "iron", "馬": "horse", "火薬": "gunpowder", "石油": "oil", "地球": "earth", "宇宙": "space"}
 _ICON = re.compile(r"\[(food|iron|horse|gunpowder|oil|earth|space)\]|［(食料|鉄|馬|火薬|石油|地球|宇宙)］")
-_NO_LINE_START = set("、。，．）」』】〕・ー！？：；,.)!?:;%")
+_NO_LINE_START = set("、。，．）」』】〕・ー！？：；,.)!?:;%ァィゥェォッャュョ")
+_NO_LINE_END = set("（「『【〔《")
 
 Atom = tuple[str, str]            # ("t", text) or ("i", energy kind)
 Line = tuple[Atom, ...]
@@ -57,9 +58,14 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[Line, ..
             used = 0.0
             continue
         fits = used + w - (size * .3 if atom[1].endswith(" ") else 0) <= width
-        if not fits and lines[-1] and not (atom[0] == "t" and atom[1][:1] in _NO_LINE_START):
-            lines.append([])
-            used = 0.0
+        if not fits and lines[-1]:
+            carried: list[Atom] = []
+            if atom[0] == "t" and atom[1][:1] in _NO_LINE_START and len(lines[-1]) > 1:
+                carried.append(lines[-1].pop())          # "ギー" never splits before ー: take ギ along
+            while len(lines[-1]) > 1 and lines[-1][-1][0] == "t" and lines[-1][-1][1] in _NO_LINE_END:
+                carried.insert(0, lines[-1].pop())       # an opening bracket never ends a line
+            lines.append(carried)
+            used = sum(_width(a, size, bold) for a in carried)
             if atom == ("t", " "):
                 continue
         lines[-1].append(atom)
@@ -71,6 +77,17 @@ def line_width(line: Line, size: int, bold: bool = False) -> float:
     return sum(_width(a, size, bold) for a in line)
 
 
+def _runs(line: Line) -> list[Atom]:
+    """A line's icons, and its text between them as whole runs (one mask each, read as words)."""
+    runs: list[Atom] = []
+    for kind, value in line:
+        if kind == "t" and runs and runs[-1][0] == "t":
+            runs[-1] = ("t", runs[-1][1] + value)
+        else:
+            runs.append((kind, value))
+    return runs
+
+
 def draw(img: Image.Image, x: float, y: float, lines: tuple[Line, ...], size: int,
          fill: tuple[int, int, int], bold: bool = False, leading: float = 1.3, max_lines: int = 99) -> float:
     """Draw wrapped lines from (x, y); returns the y below the last line."""
@@ -79,12 +96,12 @@ def draw(img: Image.Image, x: float, y: float, lines: tuple[Line, ...], size: in
     for n, line in enumerate(lines[:max_lines]):
         cx = x
         last = n == max_lines - 1 and len(lines) > max_lines
-        for atom in line:
-            if atom[0] == "i":
-                img.paste(icons.energy(atom[1], isz), (int(cx), int(y + (step - isz) / 2)), icons.energy(atom[1], isz))
+        for kind, run in _runs(line):
+            if kind == "i":
+                img.paste(icons.energy(run, isz), (int(cx), int(y + (step - isz) / 2)), icons.energy(run, isz))
                 cx += isz + 2
             else:
-                cx += text(img, (cx, y + step / 2), atom[1], size, fill, bold, "lm")
+                cx += text(img, (cx, y + step / 2), run, size, fill, bold, "lm")
         if last:
             text(img, (cx, y + step / 2), "…", size, fill, bold, "lm")
         y += step

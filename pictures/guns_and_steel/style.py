@@ -3,6 +3,12 @@ from __future__ import annotations
 
 DESIGN_W = 1280        # the board is drawn this wide, then scaled to the kit's picture width
 MARGIN = 16
+# Type sizes of the board in design pixels. Discord shows the board like any picture (800 px
+# wide, a phone half that), so the smallest text is 19 px there: 19 * 1280 / 800 = 30.4 here.
+SMALL = 31             # the smallest text: labels, conditions, the legend
+BODY = 32              # numbers and names in a player's strip
+NAME = 34              # card names (down to SMALL when long)
+HEAD = 40              # the title
 
 BG = (43, 45, 49)            # Discord dark message background
 PANEL = (49, 51, 56)

@@ -12,7 +12,7 @@ from games.guns_and_steel.cards import wonder
 from games.guns_and_steel.view import GunsView
 
 from . import icons, ink, labels, parts, rich
-from .style import BG, DESIGN_W, GOLD, MARGIN, MUTED, TEXT
+from .style import BG, BODY, DESIGN_W, GOLD, MARGIN, MUTED, SMALL, TEXT
 
 M = MARGIN
 W = DESIGN_W
@@ -35,6 +35,13 @@ def look(view: GunsView, colours: dict[str, tuple[int, int, int]]) -> WonderLook
                       tuple(sorted(view.extra.get("honor_needed", {}).items())))
 
 
+PER_ROW = 3            # wonders side by side: room for a name on one or two lines at a readable size
+GAP = 12
+HEADING = 54
+COND_LINE = int(SMALL * 1.3)
+TOKENS = 48            # the honor tokens' row
+
+
 @lru_cache(maxsize=128)
 def band(look: WonderLook, width: int, out: int, lang: str) -> ink.Band:
     h = _wonders_height(look, lang)
@@ -43,9 +50,8 @@ def band(look: WonderLook, width: int, out: int, lang: str) -> ink.Band:
     return ink.band(ink.shrink(img, out))
 
 
-def _wonder_width(look: WonderLook) -> int:
-    n = max(len(look.wonders), 5)
-    return int((W - 2 * M - (n - 1) * 10) / n)
+def _wonder_width() -> int:
+    return int((W - 2 * M - (PER_ROW - 1) * GAP) / PER_ROW)
 
 
 def _condition(look: WonderLook, w: str, lang: str) -> str:
@@ -57,62 +63,80 @@ def _condition(look: WonderLook, w: str, lang: str) -> str:
     return text
 
 
-COND = 20              # wonder condition type size
+def _vp_width(w: str) -> float:
+    return 40 + ink.length(str(wonder(w).vp.value), BODY, True)
 
 
-def _wonder_name_lines(look: WonderLook, w: str, lang: str) -> tuple:
-    return rich.wrap(labels.wonder_name(w, lang), 19, _wonder_width(look) - 44 - 52, bold=True)
+def _name(w: str, lang: str) -> tuple[tuple[str, ...], int, bool]:
+    return parts.fit_lines(labels.wonder_name(w, lang), _wonder_width() - 20 - 42 - _vp_width(w), 2, BODY)
+
+
+def _cond_lines(look: WonderLook, w: str, lang: str) -> tuple:
+    return rich.wrap(_condition(look, w, lang), SMALL, _wonder_width() - 24)
+
+
+def _card_height(look: WonderLook, row: tuple[str, ...], lang: str) -> int:
+    names = max(len(_name(w, lang)[0]) for w in row)
+    conds = max(len(_cond_lines(look, w, lang)) for w in row)
+    return 14 + names * 40 + 8 + conds * COND_LINE + (TOKENS if look.needed else 0) + 12
+
+
+def _rows(look: WonderLook) -> list[tuple[str, ...]]:
+    return [look.wonders[i:i + PER_ROW] for i in range(0, len(look.wonders), PER_ROW)]
 
 
 def _wonders_height(look: WonderLook, lang: str) -> int:
     if not look.wonders:
-        return 44
-    ww = _wonder_width(look)
-    names = max(len(_wonder_name_lines(look, w, lang)) for w in look.wonders)
-    lines = max(len(rich.wrap(_condition(look, w, lang), COND, ww - 20)) for w in look.wonders)
-    tokens = 40 if look.needed else 0
-    return 34 + 22 + names * 25 + lines * int(COND * 1.3) + tokens + 16
+        return HEADING
+    return HEADING + sum(_card_height(look, row, lang) + GAP for row in _rows(look))
 
 
 def _wonders(img: Image.Image, d: ImageDraw.ImageDraw, look: WonderLook, top: int, h: int, lang: str) -> int:
-    ink.text(img, (M, top + 14), labels.word("wonders", lang), 22, GOLD, True, "lm")
+    heading = labels.word("wonders", lang)
+    hx = M + ink.text(img, (M, top + HEADING / 2 - 4), heading, BODY + 2, GOLD, True, "lm") + 30
     if not look.wonders:
-        ink.text(img, (M + 160, top + 14), labels.word("no_wonders", lang), 18, MUTED, False, "lm")
+        ink.text(img, (hx, top + HEADING / 2 - 4), labels.word("no_wonders", lang), SMALL, MUTED, False, "lm")
         return top + h
     needed = dict(look.needed)
     colours = dict(zip(look.order, look.colours, strict=True))
     if needed:
-        ink.text(img, (W - M, top + 14), labels.word("honor_needed", lang, n=max(needed.values())), 18, MUTED, False, "rm")
-    ww = _wonder_width(look)
-    names = max(len(_wonder_name_lines(look, w, lang)) for w in look.wonders)
+        ink.text(img, (W - M, top + HEADING / 2 - 4), labels.word("honor_needed", lang, n=max(needed.values())), SMALL,
+                 MUTED, False, "rm")
+    ww = _wonder_width()
     on = {wd: dict(by) for wd, by in look.honor}
-    for i, w in enumerate(look.wonders):
-        x, y = M + i * (ww + 10), top + 34
-        th = h - 34 - 8
-        wd = wonder(w)
-        d.rounded_rectangle([x, y, x + ww, y + th], radius=10, fill=(50, 45, 33), outline=GOLD, width=2)
-        parts.paste(img, icons.energy(wd.era.value, 26), x + 9, y + 9)
-        vp = str(wd.vp.value)
-        right = x + ww - 10 - ink.length(vp, 22, True)
-        ink.text(img, (right, y + 22), vp, 22, TEXT, True, "lm")
-        parts.paste(img, icons.star(22), right - 25, y + 11)
-        rich.draw(img, x + 42, y + 8, _wonder_name_lines(look, w, lang), 19, TEXT, bold=True, leading=1.32)
-        rich.draw(img, x + 10, y + 18 + names * 25, rich.wrap(_condition(look, w, lang), COND, ww - 20), COND,
-                  (220, 222, 226))
-        if needed:
-            tx, ty = x + 10, y + th - 34
-            holders = on.get(w, {})
-            need = needed.get(w, 3)
-            # each holder's tokens and the places still free towards taking it; none yet: the free places
-            groups = [(colours[p], holders[p]) for p in look.order if holders.get(p)] or [(None, 0)]
-            size = 24 if len(groups) * need <= 7 else 18
-            free = sum(max(need, n) * (size + 2) + 10 for _, n in groups) <= ww - 20 or groups[0][0] is None
-            for colour, n in groups:
-                for k in range(max(need, n) if free else n):   # crowded: the tokens only
-                    icon = icons.honor(size, colour) if k < n and colour else icons.empty_slot(size)
-                    parts.paste(img, icon, tx, ty + (24 - size) / 2)
-                    tx += size + 2
-                tx += 10
+    y = top + HEADING
+    for row in _rows(look):
+        th = _card_height(look, row, lang)
+        names = max(len(_name(w, lang)[0]) for w in row)
+        for i, w in enumerate(row):
+            x = M + i * (ww + GAP)
+            wd = wonder(w)
+            d.rounded_rectangle([x, y, x + ww, y + th], radius=10, fill=(50, 45, 33), outline=GOLD, width=2)
+            parts.paste(img, icons.energy(wd.era.value, 34), x + 10, y + 17)
+            vp = str(wd.vp.value)
+            right = x + ww - 12 - ink.length(vp, BODY, True)
+            ink.text(img, (right, y + 34), vp, BODY, TEXT, True, "lm")
+            parts.paste(img, icons.star(32), right - 36, y + 18)
+            lines, size, bold = _name(w, lang)
+            for n, line in enumerate(lines):
+                ink.text(img, (x + 52, y + 34 + 40 * n), line, size, TEXT, bold, "lm")
+            rich.draw(img, x + 12, y + 14 + names * 40 + 8, _cond_lines(look, w, lang), SMALL, (220, 222, 226))
+            if needed:
+                _tokens(img, look, w, on.get(w, {}), needed.get(w, 3), colours, x + 12, y + th - TOKENS - 4, ww - 24)
+        y += th + GAP
     return top + h
 
 
+def _tokens(img: Image.Image, look: WonderLook, w: str, holders: dict[str, int], need: int, colours: dict, x: float,
+            y: float, room: float) -> None:
+    """Each holder's honor tokens and the places still free towards taking the wonder; none yet:
+    the free places."""
+    groups = [(colours[p], holders[p]) for p in look.order if holders.get(p)] or [(None, 0)]
+    size = 34 if len(groups) * need <= 9 else 26
+    free = sum(max(need, n) * (size + 3) + 14 for _, n in groups) <= room or groups[0][0] is None
+    for colour, n in groups:
+        for k in range(max(need, n) if free else n):   # crowded: the tokens only
+            icon = icons.honor(size, colour) if k < n and colour else icons.empty_slot(size)
+            parts.paste(img, icon, x, y + (TOKENS - size) / 2)
+            x += size + 3
+        x += 14
