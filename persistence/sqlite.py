@@ -21,6 +21,7 @@ from .errors import Conflict, StoreError
 PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
            "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000")
 MAX_GROUP = 64  # units sharing one commit at most
+PEEK_BUSY_MS = 20  # a peek on the event loop never waits longer for a lock; it goes to the reader thread instead
 Outcome = tuple[bool, Any]  # (succeeded, value or exception)
 
 
@@ -28,7 +29,8 @@ class SqliteDatabase(Database):
     dialect = "sqlite"
 
     def __init__(self, conn: sqlite3.Connection, path: str, thread: ThreadPoolExecutor,
-                 reader: sqlite3.Connection | None = None, reader_thread: ThreadPoolExecutor | None = None):
+                 reader: sqlite3.Connection | None = None, reader_thread: ThreadPoolExecutor | None = None,
+                 peeker: sqlite3.Connection | None = None):
         self._conn = conn
         self.path = path
         self._thread = thread
@@ -36,6 +38,9 @@ class SqliteDatabase(Database):
         # for the disk); an in-memory database has one connection for both
         self._reader = reader or conn
         self._reader_thread = reader_thread or thread
+        # tiny reads by key run on the event loop itself: in WAL a reader does not wait for
+        # the writer, and a hop to a thread costs far more than reading one row
+        self._peeker = peeker
         self._queue: list[tuple[Unit[Any], asyncio.Future]] = []
         self._writer: asyncio.Task | None = None
         self.commits = 0  # group commits made (benchmarks, tests)
@@ -47,10 +52,10 @@ class SqliteDatabase(Database):
         loop = asyncio.get_running_loop()
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
 
-        def connect() -> sqlite3.Connection:
+        def connect(pragmas: tuple[str, ...] = PRAGMAS) -> sqlite3.Connection:
             conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             conn.row_factory = sqlite3.Row
-            for pragma in PRAGMAS:
+            for pragma in pragmas:
                 conn.execute(pragma).fetchall()
             return conn
         conn = await loop.run_in_executor(thread, connect)
@@ -58,7 +63,8 @@ class SqliteDatabase(Database):
             return cls(conn, path, thread)
         reader_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-read")
         reader = await loop.run_in_executor(reader_thread, connect)
-        return cls(conn, path, thread, reader, reader_thread)
+        peeker = connect(("PRAGMA query_only = ON", f"PRAGMA busy_timeout = {PEEK_BUSY_MS}"))
+        return cls(conn, path, thread, reader, reader_thread, peeker)
 
     async def _hop(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
@@ -178,12 +184,22 @@ class SqliteDatabase(Database):
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         return await self._read_hop(self._statement, Statement(sql, args, "fetch"), self._reader)
 
+    async def peek(self, sql: str, *args: Any) -> list[Row]:
+        if self._peeker is not None:
+            try:
+                return self._statement(Statement(sql, args, "fetch"), self._peeker)
+            except sqlite3.OperationalError:  # locked past PEEK_BUSY_MS (a WAL recovery): read on the thread
+                pass
+        return await self.fetch(sql, *args)
+
     async def pragma(self, name: str) -> Any:
         return await self.fetchval(f"PRAGMA {name}")
 
     async def close(self) -> None:
         while self._writer is not None and not self._writer.done():
             await self._writer
+        if self._peeker is not None:
+            self._peeker.close()
         if self._reader is not self._conn:
             await self._read_hop(self._reader.close)
             self._reader_thread.shutdown(wait=True)

@@ -122,8 +122,10 @@ class PlayOps(ServiceCore):
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the live board message (and when it was posted)."""
-        await self._load(table_id)
-        await self.store.tables.set_board_message(table_id, message_id, self.clock() if message_id else None)
+        table = await self._load(table_id)
+        posted_at = self.clock() if message_id else None
+        await self.store.tables.set_board_message(table_id, message_id, posted_at)
+        self._keep(table.model_copy(update={"board_message_id": message_id, "board_posted_at": posted_at}))
 
     def board_is_stale(self, table: Table) -> bool:
         """True when the board should be posted afresh rather than edited (older than an hour)."""

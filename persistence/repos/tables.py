@@ -144,6 +144,13 @@ class TableRepo:
         await self.db.execute("UPDATE game_tables SET board_message_id = $1, board_posted_at = $2 WHERE id = $3",
                               message_id, _float(posted_at), table_id)
 
+    async def current(self, table_id: int) -> tuple[int, int | None, float | None] | None:
+        """What tells whether a table held in memory is still the stored one: its `rev` and
+        the board columns (written without a revision bump); None when it is gone."""
+        rows = await self.db.peek("SELECT rev, board_message_id, board_posted_at FROM game_tables WHERE id = $1",
+                                  table_id)
+        return None if not rows else (rows[0]["rev"], rows[0]["board_message_id"], rows[0]["board_posted_at"])
+
     async def _select(self, where: str, *args: Any) -> list[Table]:
         return await self.db.read(select_tables(where, *args))
 
