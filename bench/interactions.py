@@ -53,13 +53,13 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
     """Plays tables in one channel back to back until the time is up, like one busy group."""
     rng = Rng(seed=channel)
     seed = channel * 1000
-    table_id = await _new_table(svc, key, channel, seed)
+    table = await svc.get(await _new_table(svc, key, channel, seed))
     while time.perf_counter() < until:
-        table = await svc.get(table_id)
         if table.status != "running":
             seed += 1
-            table_id = await _new_table(svc, key, channel, seed)
+            table = await svc.get(await _new_table(svc, key, channel, seed))
             continue
+        table_id = table.id
         prompts = []
         for seat in table.seats:  # the first person who owes something opens their hand
             if not seat.is_cpu and not prompts:
@@ -68,6 +68,7 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
         started = time.perf_counter()
         result = await svc.act(table_id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
         latencies.append(time.perf_counter() - started)
+        table = result.table  # as a front end draws the board from what `act` answers
         counts["acts"] += 1
         counts["logged"] += len(result.actions)
 

@@ -106,16 +106,45 @@ class SqliteDatabase(Database):
             except Conflict as e:
                 error = e
 
-    def _group(self, units: list[Unit[Any]]) -> list[Outcome]:
-        """One transaction for `units`, each in a savepoint; one COMMIT (one fsync) for all."""
+    def _begin(self) -> StoreError | None:
         conn = self._conn
-        outcomes: list[Outcome] = []
         try:
             if conn.in_transaction:  # left behind by a failed ROLLBACK: nobody's work
                 conn.execute("ROLLBACK")
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
-            return [(False, StoreError(f"the transaction could not begin: {e}"))] * len(units)
+            return StoreError(f"the transaction could not begin: {e}")
+        return None
+
+    def _alone(self, unit: Unit[Any]) -> Outcome:
+        """A unit that has the transaction to itself needs no savepoint: a failure rolls it all back."""
+        conn = self._conn
+        refused = self._begin()
+        if refused is not None:
+            return False, refused
+        try:
+            value = self._drive(unit)
+        except Exception as e:  # noqa: BLE001 - handed to the unit's caller
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return False, e
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.Error as e:  # the disk refused: nothing of this transaction is durable
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return False, StoreError(f"the transaction was not committed: {e}")
+        return True, value
+
+    def _group(self, units: list[Unit[Any]]) -> list[Outcome]:
+        """One transaction for `units`, each in a savepoint; one COMMIT (one fsync) for all."""
+        if len(units) == 1:
+            return [self._alone(units[0])]
+        conn = self._conn
+        outcomes: list[Outcome] = []
+        refused = self._begin()
+        if refused is not None:
+            return [(False, refused)] * len(units)
         first = 0  # index of the first unit in the open transaction
         for i, unit in enumerate(units):
             conn.execute("SAVEPOINT unit")
