@@ -61,7 +61,8 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
             continue
         table_id = table.id
         prompts = []
-        for seat in table.seats:  # the first person who owes something opens their hand
+        # the first person whose turn it is (the table says so) opens their hand
+        for seat in sorted(table.seats, key=lambda s: s.turn_started_at is None):
             if not seat.is_cpu and not prompts:
                 prompts = await svc.prompts_for(table_id, seat.user_id)
         prompt = rng.choice(prompts)
@@ -74,6 +75,8 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
 
 
 async def service_throughput(url: str, key: str, tables: int, seconds: float) -> dict[str, float]:
+    game = registry.get(key)  # imported and its models built before the clock starts, as a bot does at start
+    game.setup([f"warm-{i}" for i in range(game.player_range(game.parse_options({}))[0])], game.parse_options({}), 0)
     store = await open_store(url)
     try:
         svc = TableService(store, max_open_tables_per_user=10)
