@@ -87,7 +87,11 @@ class ServiceCore:
 
     def _keep(self, table: Table) -> None:
         """Hold `table` as the stored copy (read or just written). Tables are never changed in
-        place (every change is a `model_copy`), so the held one may be handed out."""
+        place (every change is a `model_copy`), so the held one may be handed out. A read that
+        overlapped a newer write of this process does not replace it (revisions only grow)."""
+        held = self._tables.get(table.id)
+        if held is not None and held.rev > table.rev:
+            return
         self._tables[table.id] = table
         self._tables.move_to_end(table.id)
         while len(self._tables) > STATE_CACHE_SIZE:
