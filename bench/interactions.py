@@ -8,7 +8,8 @@ Part 1 (table service, durable): every `act` of a person is one or more durable 
 that follow. Prints, per number of tables played at once, the person-actions/s, all logged
 actions/s (with computer and automatic moves) and the p50/p99/max latency of one `act` call,
 as a front end sees it, and the CPU time of this process per act (all threads: a figure
-that does not depend on what else the machine runs). A player reads the decisions they owe with `prompts_for` (as the
+that does not depend on what else the machine runs). A player keeps the table `act` answered (as a front end draws
+its board from it), reads the decisions of the person whose turn it shows with `prompts_for` (as the
 front end's hand controls do) and answers one. PostgreSQL runs when `--postgres` or
 TEST_POSTGRES_URL names a database (the bench works in a schema of its own and drops it).
 
