@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from .checkpoint import WRITER_AUTOCHECKPOINT_PAGES, Checkpointer
 from .db import Database, Row, Statement, T, Unit, to_qmark
 from .errors import Conflict, StoreError
 
@@ -30,7 +31,7 @@ class SqliteDatabase(Database):
 
     def __init__(self, conn: sqlite3.Connection, path: str, thread: ThreadPoolExecutor,
                  reader: sqlite3.Connection | None = None, reader_thread: ThreadPoolExecutor | None = None,
-                 peeker: sqlite3.Connection | None = None):
+                 peeker: sqlite3.Connection | None = None, checkpointer: Checkpointer | None = None):
         self._conn = conn
         self.path = path
         self._thread = thread
@@ -41,6 +42,7 @@ class SqliteDatabase(Database):
         # tiny reads by key run on the event loop itself: in WAL a reader does not wait for
         # the writer, and a hop to a thread costs far more than reading one row
         self._peeker = peeker
+        self._checkpointer = checkpointer  # WAL checkpoints in the background (checkpoint.py)
         self._queue: list[tuple[Unit[Any], asyncio.Future]] = []
         self._writer: asyncio.Task | None = None
         self.commits = 0  # group commits made (benchmarks, tests)
@@ -58,13 +60,14 @@ class SqliteDatabase(Database):
             for pragma in pragmas:
                 conn.execute(pragma).fetchall()
             return conn
-        conn = await loop.run_in_executor(thread, connect)
         if path == ":memory:":
-            return cls(conn, path, thread)
+            return cls(await loop.run_in_executor(thread, connect), path, thread)
+        conn = await loop.run_in_executor(thread, connect,
+                                          (*PRAGMAS, f"PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT_PAGES}"))
         reader_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-read")
         reader = await loop.run_in_executor(reader_thread, connect)
         peeker = connect(("PRAGMA query_only = ON", f"PRAGMA busy_timeout = {PEEK_BUSY_MS}"))
-        return cls(conn, path, thread, reader, reader_thread, peeker)
+        return cls(conn, path, thread, reader, reader_thread, peeker, Checkpointer(path))
 
     async def _hop(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
@@ -203,6 +206,8 @@ class SqliteDatabase(Database):
                 outcomes = [(False, StoreError(f"the transaction was not committed: {e!r}"))] * len(batch)
             if any(ok for ok, _ in outcomes):
                 self.commits += 1
+                if self._checkpointer is not None:
+                    self._checkpointer.committed()
             for (_, done), (ok, value) in zip(batch, outcomes, strict=True):
                 if not done.done():
                     done.set_result(value) if ok else done.set_exception(value)
@@ -229,6 +234,8 @@ class SqliteDatabase(Database):
             await self._writer
         if self._peeker is not None:
             self._peeker.close()
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         if self._reader is not self._conn:
             await self._read_hop(self._reader.close)
             self._reader_thread.shutdown(wait=True)
