@@ -8,7 +8,8 @@ Part 1 (table service, durable): every `act` of a person is one or more durable 
 that follow. Prints, per number of tables played at once, the person-actions/s, all logged
 actions/s (with computer and automatic moves) and the p50/p99/max latency of one `act` call,
 as a front end sees it, and the CPU time of this process per act (all threads: a figure
-that does not depend on what else the machine runs). A player reads the decisions they owe with `prompts_for` (as the
+that does not depend on what else the machine runs). A player keeps the table `act` answered (as a front end draws
+its board from it), reads the decisions of the person whose turn it shows with `prompts_for` (as the
 front end's hand controls do) and answers one. PostgreSQL runs when `--postgres` or
 TEST_POSTGRES_URL names a database (the bench works in a schema of its own and drops it).
 
@@ -53,26 +54,30 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
     """Plays tables in one channel back to back until the time is up, like one busy group."""
     rng = Rng(seed=channel)
     seed = channel * 1000
-    table_id = await _new_table(svc, key, channel, seed)
+    table = await svc.get(await _new_table(svc, key, channel, seed))
     while time.perf_counter() < until:
-        table = await svc.get(table_id)
         if table.status != "running":
             seed += 1
-            table_id = await _new_table(svc, key, channel, seed)
+            table = await svc.get(await _new_table(svc, key, channel, seed))
             continue
+        table_id = table.id
         prompts = []
-        for seat in table.seats:  # the first person who owes something opens their hand
+        # the first person whose turn it is (the table says so) opens their hand
+        for seat in sorted(table.seats, key=lambda s: s.turn_started_at is None):
             if not seat.is_cpu and not prompts:
                 prompts = await svc.prompts_for(table_id, seat.user_id)
         prompt = rng.choice(prompts)
         started = time.perf_counter()
         result = await svc.act(table_id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
         latencies.append(time.perf_counter() - started)
+        table = result.table  # as a front end draws the board from what `act` answers
         counts["acts"] += 1
         counts["logged"] += len(result.actions)
 
 
 async def service_throughput(url: str, key: str, tables: int, seconds: float) -> dict[str, float]:
+    game = registry.get(key)  # imported and its models built before the clock starts, as a bot does at start
+    game.setup([f"warm-{i}" for i in range(game.player_range(game.parse_options({}))[0])], game.parse_options({}), 0)
     store = await open_store(url)
     try:
         svc = TableService(store, max_open_tables_per_user=10)

@@ -99,6 +99,11 @@ class Database(ABC):
         rows = await self.fetch(sql, *args)
         return rows[0] if rows else None
 
+    async def peek(self, sql: str, *args: Any) -> list[Row]:
+        """A tiny read (a few columns of one row by key), for checking that a copy held in
+        memory is still current. The same as `fetch`; SQLite answers it without a thread hop."""
+        return await self.fetch(sql, *args)
+
     async def fetchval(self, sql: str, *args: Any) -> Any:
         row = await self.fetchrow(sql, *args)
         return None if row is None else next(iter(row.values()))

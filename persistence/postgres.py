@@ -19,6 +19,14 @@ def _rowcount(status: str) -> int:
     return int(last) if last.isdigit() else 0
 
 
+async def _reset(conn: Any) -> None:
+    """What a connection needs before it goes back to the pool. asyncpg's default resets the
+    whole session (a round trip on every release); this code keeps no session state (no
+    LISTEN, no session advisory locks, no SET), so only an unfinished transaction is undone."""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
+
+
 class PostgresDatabase(Database):
     dialect = "postgres"
 
@@ -40,7 +48,7 @@ class PostgresDatabase(Database):
             finally:
                 await conn.close()
             settings["search_path"] = schema
-        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=10, server_settings=settings)
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=10, server_settings=settings, reset=_reset)
         return cls(pool, schema)
 
     async def _statement(self, conn: Any, s: Statement) -> Any:

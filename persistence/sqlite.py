@@ -15,12 +15,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from .checkpoint import WRITER_AUTOCHECKPOINT_PAGES, Checkpointer
 from .db import Database, Row, Statement, T, Unit, to_qmark
 from .errors import Conflict, StoreError
 
 PRAGMAS = ("PRAGMA journal_mode = WAL", "PRAGMA synchronous = FULL",
            "PRAGMA foreign_keys = ON", "PRAGMA busy_timeout = 5000")
 MAX_GROUP = 64  # units sharing one commit at most
+PEEK_BUSY_MS = 20  # a peek on the event loop never waits longer for a lock; it goes to the reader thread instead
 Outcome = tuple[bool, Any]  # (succeeded, value or exception)
 
 
@@ -28,7 +30,8 @@ class SqliteDatabase(Database):
     dialect = "sqlite"
 
     def __init__(self, conn: sqlite3.Connection, path: str, thread: ThreadPoolExecutor,
-                 reader: sqlite3.Connection | None = None, reader_thread: ThreadPoolExecutor | None = None):
+                 reader: sqlite3.Connection | None = None, reader_thread: ThreadPoolExecutor | None = None,
+                 peeker: sqlite3.Connection | None = None, checkpointer: Checkpointer | None = None):
         self._conn = conn
         self.path = path
         self._thread = thread
@@ -36,6 +39,10 @@ class SqliteDatabase(Database):
         # for the disk); an in-memory database has one connection for both
         self._reader = reader or conn
         self._reader_thread = reader_thread or thread
+        # tiny reads by key run on the event loop itself: in WAL a reader does not wait for
+        # the writer, and a hop to a thread costs far more than reading one row
+        self._peeker = peeker
+        self._checkpointer = checkpointer  # WAL checkpoints in the background (checkpoint.py)
         self._queue: list[tuple[Unit[Any], asyncio.Future]] = []
         self._writer: asyncio.Task | None = None
         self.commits = 0  # group commits made (benchmarks, tests)
@@ -47,18 +54,20 @@ class SqliteDatabase(Database):
         loop = asyncio.get_running_loop()
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
 
-        def connect() -> sqlite3.Connection:
+        def connect(pragmas: tuple[str, ...] = PRAGMAS) -> sqlite3.Connection:
             conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
             conn.row_factory = sqlite3.Row
-            for pragma in PRAGMAS:
+            for pragma in pragmas:
                 conn.execute(pragma).fetchall()
             return conn
-        conn = await loop.run_in_executor(thread, connect)
         if path == ":memory:":
-            return cls(conn, path, thread)
+            return cls(await loop.run_in_executor(thread, connect), path, thread)
+        conn = await loop.run_in_executor(thread, connect,
+                                          (*PRAGMAS, f"PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT_PAGES}"))
         reader_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-read")
         reader = await loop.run_in_executor(reader_thread, connect)
-        return cls(conn, path, thread, reader, reader_thread)
+        peeker = connect(("PRAGMA query_only = ON", f"PRAGMA busy_timeout = {PEEK_BUSY_MS}"))
+        return cls(conn, path, thread, reader, reader_thread, peeker, Checkpointer(path))
 
     async def _hop(self, fn: Any, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
@@ -100,16 +109,45 @@ class SqliteDatabase(Database):
             except Conflict as e:
                 error = e
 
-    def _group(self, units: list[Unit[Any]]) -> list[Outcome]:
-        """One transaction for `units`, each in a savepoint; one COMMIT (one fsync) for all."""
+    def _begin(self) -> StoreError | None:
         conn = self._conn
-        outcomes: list[Outcome] = []
         try:
             if conn.in_transaction:  # left behind by a failed ROLLBACK: nobody's work
                 conn.execute("ROLLBACK")
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
-            return [(False, StoreError(f"the transaction could not begin: {e}"))] * len(units)
+            return StoreError(f"the transaction could not begin: {e}")
+        return None
+
+    def _alone(self, unit: Unit[Any]) -> Outcome:
+        """A unit that has the transaction to itself needs no savepoint: a failure rolls it all back."""
+        conn = self._conn
+        refused = self._begin()
+        if refused is not None:
+            return False, refused
+        try:
+            value = self._drive(unit)
+        except Exception as e:  # noqa: BLE001 - handed to the unit's caller
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return False, e
+        try:
+            conn.execute("COMMIT")
+        except sqlite3.Error as e:  # the disk refused: nothing of this transaction is durable
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return False, StoreError(f"the transaction was not committed: {e}")
+        return True, value
+
+    def _group(self, units: list[Unit[Any]]) -> list[Outcome]:
+        """One transaction for `units`, each in a savepoint; one COMMIT (one fsync) for all."""
+        if len(units) == 1:
+            return [self._alone(units[0])]
+        conn = self._conn
+        outcomes: list[Outcome] = []
+        refused = self._begin()
+        if refused is not None:
+            return [(False, refused)] * len(units)
         first = 0  # index of the first unit in the open transaction
         for i, unit in enumerate(units):
             conn.execute("SAVEPOINT unit")
@@ -168,6 +206,8 @@ class SqliteDatabase(Database):
                 outcomes = [(False, StoreError(f"the transaction was not committed: {e!r}"))] * len(batch)
             if any(ok for ok, _ in outcomes):
                 self.commits += 1
+                if self._checkpointer is not None:
+                    self._checkpointer.committed()
             for (_, done), (ok, value) in zip(batch, outcomes, strict=True):
                 if not done.done():
                     done.set_result(value) if ok else done.set_exception(value)
@@ -178,12 +218,24 @@ class SqliteDatabase(Database):
     async def fetch(self, sql: str, *args: Any) -> list[Row]:
         return await self._read_hop(self._statement, Statement(sql, args, "fetch"), self._reader)
 
+    async def peek(self, sql: str, *args: Any) -> list[Row]:
+        if self._peeker is not None:
+            try:
+                return self._statement(Statement(sql, args, "fetch"), self._peeker)
+            except sqlite3.OperationalError:  # locked past PEEK_BUSY_MS (a WAL recovery): read on the thread
+                pass
+        return await self.fetch(sql, *args)
+
     async def pragma(self, name: str) -> Any:
         return await self.fetchval(f"PRAGMA {name}")
 
     async def close(self) -> None:
         while self._writer is not None and not self._writer.done():
             await self._writer
+        if self._peeker is not None:
+            self._peeker.close()
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         if self._reader is not self._conn:
             await self._read_hop(self._reader.close)
             self._reader_thread.shutdown(wait=True)

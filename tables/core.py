@@ -18,7 +18,7 @@ from typing import Any
 
 from games import registry
 from games.kit import Event, Game, IllegalAction, ai
-from games.kit.undo import undo_refusal
+from games.kit.undo import before_move, undo_refusal_after
 from persistence import Conflict, StaleWrite, Store
 from persistence.models import GuildSettings, LogEntry, Result, Seat, Table, Timer
 from persistence.repos import OutboxItem
@@ -34,6 +34,7 @@ STATE_CACHE_SIZE = 256  # parsed states kept (tens of KB each)
 GUILD_SETTINGS_TTL_S = 10.0
 _NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
 _notice_numbers = itertools.count(1)
+_GAMES: dict[str, Game] = {}  # registry.get imports by name on every call
 
 
 def owing(game: Game, state: Any) -> set[str]:
@@ -58,6 +59,7 @@ class ServiceCore:
         # the parsed state of the tables this process wrote last, by table: (rev, state), so a
         # decision parses the state JSON at most once (never when this process made the last move)
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._tables: OrderedDict[int, Table] = OrderedDict()  # the stored tables as last read or written here
         self._guilds: dict[int | None, tuple[float, GuildSettings]] = {}
         self._prompt_memo: OrderedDict[int, tuple[Any, list]] = OrderedDict()  # id(state) -> (state, prompts)
 
@@ -67,10 +69,33 @@ class ServiceCore:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
     async def _load(self, table_id: int) -> Table:
+        """The stored table. The copy this process read or wrote last serves while the
+        database says it is still current (same revision and board message: one tiny read
+        instead of the row, its seats and their parsing); any write checks the revision again."""
+        known = self._tables.get(table_id)
+        if known is not None:
+            current = await self.store.tables.current(table_id)
+            if current == (known.rev, known.board_message_id, known.board_posted_at):
+                self._tables.move_to_end(table_id)
+                return known
+            self._tables.pop(table_id, None)
         table = await self.store.tables.get(table_id)
         if table is None:
             raise refuse("not_found")
+        self._keep(table)
         return table
+
+    def _keep(self, table: Table) -> None:
+        """Hold `table` as the stored copy (read or just written). Tables are never changed in
+        place (every change is a `model_copy`), so the held one may be handed out. A read that
+        overlapped a newer write of this process does not replace it (revisions only grow)."""
+        held = self._tables.get(table.id)
+        if held is not None and held.rev > table.rev:
+            return
+        self._tables[table.id] = table
+        self._tables.move_to_end(table.id)
+        while len(self._tables) > STATE_CACHE_SIZE:
+            self._tables.popitem(last=False)
 
     async def _state(self, table: Table, game: Game) -> Any:
         """The table's game state: the one this process wrote at this revision, else parsed
@@ -92,12 +117,16 @@ class ServiceCore:
         if hit is not None and hit[0] is state:
             return hit[1]
         prompts = game.prompts(state)
+        self._memo_prompts(state, prompts)
+        return prompts
+
+    def _memo_prompts(self, state: Any, prompts: list) -> None:
         self._prompt_memo[id(state)] = (state, prompts)
         while len(self._prompt_memo) > STATE_CACHE_SIZE:
             self._prompt_memo.popitem(last=False)
-        return prompts
 
     def _remember(self, table: Table, state: Any) -> None:
+        self._keep(table)
         self._states[table.id] = (table.rev, state)
         self._states.move_to_end(table.id)
         while len(self._states) > STATE_CACHE_SIZE:
@@ -105,10 +134,13 @@ class ServiceCore:
 
     @staticmethod
     def _game(key: str) -> Game:
-        try:
-            return registry.get(key)
-        except (KeyError, ImportError) as e:
-            raise refuse("unknown_game", game=key) from e
+        game = _GAMES.get(key)
+        if game is None:
+            try:
+                game = _GAMES[key] = registry.get(key)
+            except (KeyError, ImportError) as e:
+                raise refuse("unknown_game", game=key) from e
+        return game
 
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         """The guild's settings (defaults for a new guild or for the terminal). Kept for a few
@@ -139,8 +171,10 @@ class ServiceCore:
         only what differs from `expected` (the table as read) is written, and the `notices`
         it causes go to the outbox in the same transaction."""
         try:
-            return await self.store.commit(table, expected_rev=expected.rev, before=expected,
-                                           outbox=self._outbox(notices), **changes)
+            saved = await self.store.commit(table, expected_rev=expected.rev, before=expected,
+                                            outbox=self._outbox(notices), **changes)
+            self._keep(saved)
+            return saved
         except StaleWrite as e:
             raise refuse("out_of_date") from e
         except Conflict as e:
@@ -215,20 +249,20 @@ class ServiceCore:
         before_prompts = self._prompts(game, state)
         before_owing = {p.player for p in before_prompts}
         person = not auto and not player.startswith(CPU_PREFIX)
-        before = state.model_copy(deep=True) if person else None  # for undo_refusal: a person's moves only
+        before = before_move(game, state, before_prompts) if person else None  # undo_refusal: a person's moves only
         try:
-            self._prompt_memo.pop(id(state), None)
-            events = game.apply_in_place(state, player, prompt_id, list(choice), before_prompts)
-            new_state = state
+            events, open_after = game.step(state, player, prompt_id, list(choice), before_prompts)
         except IllegalAction as e:
             self._remember(table, state)  # unchanged (validation comes before any change)
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
+        new_state = state
+        self._prompt_memo.pop(id(state), None)
+        self._memo_prompts(new_state, open_after)
         seats = [s.model_copy() for s in (seats if seats is not None else table.seats)]
         if not auto:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
-        open_after = self._prompts(game, new_state)
         timers, started = await self._turn_changes(table, seats, before_owing, {p.player for p in open_after},
                                                    set(reset), now, new_state.version)
         outcome = game.outcome(new_state)
@@ -237,7 +271,8 @@ class ServiceCore:
             "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
             "updated_at": now, "auto_played": table.auto_played or auto,
             "status": "finished" if finished else table.status, "finished_at": now if finished else None})
-        refusal = undo_refusal(game, before, new_state, events, player) if before is not None else "auto"
+        refusal = (undo_refusal_after(game, before, new_state, events, player, open_after) if before is not None
+                   else "auto")
         entry = LogEntry(seq=table.log_seq + 1, version=new_state.version, player=player, prompt_id=prompt_id,
                          choice=list(choice), auto=auto, created_at=now, events=events,
                          undoable=refusal is None, undo_refusal=refusal)

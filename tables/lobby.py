@@ -37,6 +37,7 @@ class LobbyOps(ServiceCore):
             table = await self.store.create_table(table, [self._lobby_timer(table, guild.lobby_timeout_s)])
         except Conflict as e:  # another lobby won the race for this channel
             raise refuse("channel_busy") from e
+        self._keep(table)  # as stored: the next look-up checks it instead of reading it
         return table
 
     def _lobby_timer(self, table: Table, timeout_s: int) -> Timer:

@@ -7,7 +7,7 @@ from games.kit import Prompt
 from persistence.models import LogEntry, Table
 
 from .core import ServiceCore
-from .errors import refuse
+from .errors import TableError, refuse
 from .models import ActResult
 
 BOARD_MAX_AGE_S = 3600.0  # Discord limits edits of messages older than an hour (30046)
@@ -19,19 +19,34 @@ class PlayOps(ServiceCore):
         date (`version` is not the table's), the user is not seated, or the move is illegal
         (TableError "illegal" with the rules' reason, e.g. code "not_your_decision")."""
         async with self._lock(table_id):
-            table = await self._load(table_id)
-            if table.status != "running":
-                raise refuse("out_of_date" if table.status == "finished" else "not_running")
-            if not table.user_seated(user_id):
-                raise refuse("not_seated")
-            game = self._game(table.game)
-            if version != table.version and not await self._own_prompts_unchanged(table, game, user_id, version):
-                raise refuse("out_of_date")
-            acc = ActResult(table=table)
-            table, state = await self._commit_move(table, game, await self._state(table, game), user_id, prompt_id,
-                                                   choice, acc)
-            acc.table = await self._run_automatic(table, game, state, acc)
-            return acc
+            held = self._tables.get(table_id)
+            if held is not None:  # as this process last read or wrote it: the write's compare-and-set checks it
+                acc = ActResult(table=held)
+                try:
+                    return await self._act(held, acc, user_id, version, prompt_id, choice)
+                except TableError:
+                    if acc.actions:  # the move was committed; what failed came after it
+                        raise
+                    table = await self._load(table_id)
+                    if table is held:  # it was the stored table: the refusal stands
+                        raise
+            else:
+                table = await self._load(table_id)
+            return await self._act(table, ActResult(table=table), user_id, version, prompt_id, choice)
+
+    async def _act(self, table: Table, acc: ActResult, user_id: str, version: int, prompt_id: str,
+                   choice: list[str]) -> ActResult:
+        if table.status != "running":
+            raise refuse("out_of_date" if table.status == "finished" else "not_running")
+        if not table.user_seated(user_id):
+            raise refuse("not_seated")
+        game = self._game(table.game)
+        if version != table.version and not await self._own_prompts_unchanged(table, game, user_id, version):
+            raise refuse("out_of_date")
+        table, state = await self._commit_move(table, game, await self._state(table, game), user_id, prompt_id,
+                                               choice, acc)
+        acc.table = await self._run_automatic(table, game, state, acc)
+        return acc
 
     async def _own_prompts_unchanged(self, table: Table, game: Any, user_id: str, version: int) -> bool:
         """A control drawn at an older version still counts when only others moved since and
@@ -122,8 +137,10 @@ class PlayOps(ServiceCore):
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the live board message (and when it was posted)."""
-        await self._load(table_id)
-        await self.store.tables.set_board_message(table_id, message_id, self.clock() if message_id else None)
+        table = await self._load(table_id)
+        posted_at = self.clock() if message_id else None
+        await self.store.tables.set_board_message(table_id, message_id, posted_at)
+        self._keep(table.model_copy(update={"board_message_id": message_id, "board_posted_at": posted_at}))
 
     def board_is_stale(self, table: Table) -> bool:
         """True when the board should be posted afresh rather than edited (older than an hour)."""

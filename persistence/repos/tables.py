@@ -19,15 +19,36 @@ def _float(x: float | None) -> float | None:
     return None if x is None else float(x)
 
 
+_TABLE_COLUMNS = ("guild_id", "channel_id", "game", "status", "host", "options", "seed", "version", "lobby_version",
+                  "rev", "state", "board_message_id", "board_posted_at", "lang", "settings", "auto_played",
+                  "created_at", "updated_at", "finished_at", "log_seq")
+_ATTRIBUTE = {"state": "state_json"}  # column -> Table attribute, where the names differ
+_ENCODE: dict[str, Any] = {  # column -> how its value is stored, where it is not stored as is
+    "options": json.dumps, "board_posted_at": _float, "settings": lambda s: s.model_dump_json(),
+    "created_at": float, "updated_at": float, "finished_at": _float}
+
+
+def _column(t: Table, column: str) -> Any:
+    value = getattr(t, _ATTRIBUTE.get(column, column))
+    encode = _ENCODE.get(column)
+    return value if encode is None else encode(value)
+
+
 def table_row(t: Table) -> dict[str, Any]:
     """The stored columns of a table (without its id and seats)."""
-    return {"guild_id": t.guild_id, "channel_id": t.channel_id, "game": t.game, "status": t.status, "host": t.host,
-            "options": json.dumps(t.options), "seed": t.seed, "version": t.version,
-            "lobby_version": t.lobby_version, "rev": t.rev, "state": t.state_json,
-            "board_message_id": t.board_message_id, "board_posted_at": _float(t.board_posted_at), "lang": t.lang,
-            "settings": t.settings.model_dump_json(), "auto_played": t.auto_played,
-            "created_at": float(t.created_at), "updated_at": float(t.updated_at),
-            "finished_at": _float(t.finished_at), "log_seq": t.log_seq}
+    return {column: _column(t, column) for column in _TABLE_COLUMNS}
+
+
+def _table_changes(new: Table, before: Table) -> dict[str, Any]:
+    """The stored columns whose value differs between `new` and `before`, encoded; only
+    those are encoded (the state JSON, settings and options are compared, not rebuilt)."""
+    changes = {}
+    for column in _TABLE_COLUMNS:
+        attribute = _ATTRIBUTE.get(column, column)
+        value, old = getattr(new, attribute), getattr(before, attribute)
+        if value is not old and value != old:
+            changes[column] = _column(new, column)
+    return changes
 
 
 def seat_row(s: Seat) -> dict[str, Any]:
@@ -54,8 +75,8 @@ def _seat(row: Row) -> Seat:
                 turn_seconds=row["turn_seconds"], turns=row["turns"], level=row["level"])
 
 
-def _changes(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
-    return dict(new) if old is None else {k: v for k, v in new.items() if old.get(k) != v}
+def _changes(new: dict[str, Any], old: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in new.items() if old.get(k) != v}
 
 
 def insert_table(table: Table) -> Unit[int]:
@@ -74,7 +95,7 @@ def save_table(table: Table, expected_rev: int, expected_version: int | None = N
     stored game version is `expected_version`); StaleWrite otherwise. With `before` (the
     table as read) only what changed is written."""
     saved = table.model_copy(update={"rev": expected_rev + 1})
-    changes = _changes(table_row(saved), table_row(before) if before is not None else None)
+    changes = table_row(saved) if before is None else _table_changes(saved, before)
     changes["rev"] = saved.rev
     where = {"id": table.id, "rev": expected_rev}
     if expected_version is not None:
@@ -97,11 +118,12 @@ def _write_seats(table_id: int, seats: list[Seat], before: list[Seat] | None) ->
         before = []
     inserts = []
     for position, seat in enumerate(seats):
-        row = seat_row(seat)
         if position >= len(before):
-            inserts.append((table_id, position, *row.values()))
+            inserts.append((table_id, position, *seat_row(seat).values()))
             continue
-        changes = _changes(row, seat_row(before[position]))
+        if seat == before[position]:
+            continue
+        changes = _changes(seat_row(seat), seat_row(before[position]))
         if changes:
             sets = [f"{column} = ${i}" for i, column in enumerate(changes, 1)]
             yield execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ${len(changes) + 1} "
@@ -143,6 +165,13 @@ class TableRepo:
         """The board message is presentation only: no compare-and-set, no revision bump."""
         await self.db.execute("UPDATE game_tables SET board_message_id = $1, board_posted_at = $2 WHERE id = $3",
                               message_id, _float(posted_at), table_id)
+
+    async def current(self, table_id: int) -> tuple[int, int | None, float | None] | None:
+        """What tells whether a table held in memory is still the stored one: its `rev` and
+        the board columns (written without a revision bump); None when it is gone."""
+        rows = await self.db.peek("SELECT rev, board_message_id, board_posted_at FROM game_tables WHERE id = $1",
+                                  table_id)
+        return None if not rows else (rows[0]["rev"], rows[0]["board_message_id"], rows[0]["board_posted_at"])
 
     async def _select(self, where: str, *args: Any) -> list[Table]:
         return await self.db.read(select_tables(where, *args))

@@ -89,6 +89,60 @@ async def test_two_service_instances_on_one_database_never_both_win(any_db_url):
             await s.close()
 
 
+async def test_services_taking_turns_on_one_table_each_see_the_others_moves(any_db_url):
+    """Each process holds the table as it last wrote it; once the other process moved, that
+    copy is stale: a move is still decided on the stored table (accepted, applied once, in
+    order), and reads answer the stored table, board message included."""
+    clock = FakeClock()
+    stores = [await open_store(any_db_url), await open_store(any_db_url)]
+    try:
+        services = [TableService(s, clock=clock) for s in stores]
+        table = (await started(services[0], "sutosute", ["u1", "u2"])).table
+        rng, moves = Rng(seed=3), 0
+        for turn in range(12):
+            svc = services[turn % 2]
+            assert (await svc.get(table.id)).rev == table.rev
+            prompt = rng.choice(owed(table))
+            assert [p.id for p in await svc.prompts_for(table.id, prompt.player)] == [
+                p.id for p in owed(table) if p.player == prompt.player]
+            result = await svc.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
+            table, moves = result.table, moves + 1
+            if table.status != "running":
+                break
+        log = await stores[0].actions.list(table.id)
+        assert [e.seq for e in log] == list(range(1, moves + 1))
+        assert [e.version for e in log] == list(range(1, moves + 1))
+        await services[0].set_board_message(table.id, 4242)
+        assert (await services[1].get(table.id)).board_message_id == 4242
+        await services[1].set_board_message(table.id, 4343)
+        assert (await services[0].get(table.id)).board_message_id == 4343
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_a_refusal_from_a_stale_copy_is_decided_again_on_the_stored_table(any_db_url):
+    """Service A played last (it holds that table); B moves next. A's click drawn at B's
+    version is judged on the stored table: accepted, not refused as out of date."""
+    clock = FakeClock()
+    stores = [await open_store(any_db_url), await open_store(any_db_url)]
+    try:
+        a, b = (TableService(s, clock=clock) for s in stores)
+        table = (await started(a, "sutosute", ["u1", "u2"])).table
+        rng = Rng(seed=5)
+        prompt = rng.choice(owed(table))
+        table = (await a.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))).table
+        prompt = rng.choice(owed(table))
+        table = (await b.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))).table
+        prompt = rng.choice(owed(table))
+        result = await a.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
+        assert result.table.version == table.version + 1
+        assert [e.seq for e in await stores[1].actions.list(table.id)] == [1, 2, 3]
+    finally:
+        for s in stores:
+            await s.close()
+
+
 async def test_computer_seats_move_by_themselves_until_a_person_owes(svc):
     result = await started(svc, "ganymede", ["u1"], cpus=1)
     table = result.table
