@@ -1,6 +1,7 @@
 """The effect registry and the steps effects share (use an effect, replenish, deplete, play more).
 
-An effect is looked up by the card's `effect.kind` (default: the card id). `modes` lists the
+An effect is looked up by the card's `effect.kind` (default: the card id) in `EFFECTS`, which
+`wiring.py` fills. `modes` lists the
 ways it can be used now ([] = it cannot be used); `apply` does it, pushing tasks for any
 choice. Once used, an effect is applied as fully as possible (base Q5, seed-R 進歩フェイズ).
 """
@@ -16,7 +17,7 @@ from games.kit import Option, T, Text, opt
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
-from .flow import Events, make_prompt, push, register_task, say_text, task
+from .flow import Events, TaskHandler, make_prompt, push, say_text, task
 from .knowledge import might_play
 from .state import AttackState, State, Task
 
@@ -61,14 +62,8 @@ class Effect:
         """Once every defender is resolved (e.g. the attacker gains tokens per depletion)."""
 
 
+# Effect kind -> its one instance; filled from the list in `wiring.py`.
 EFFECTS: dict[str, Effect] = {}
-
-
-def register_effect(kind: str):
-    def deco(cls: type[Effect]) -> type[Effect]:
-        EFFECTS[kind] = cls()
-        return cls
-    return deco
 
 
 def effect_of(card_key: str) -> Effect | None:
@@ -154,7 +149,7 @@ def _effect_resolve(state: State, t: Task, choice: list[str], events: Events) ->
     use_effect(state, t.player, t.data["card"], choice[0], events, t.data["inst"], t.data["source"])
 
 
-register_task("effect", prompt=_effect_prompt, run=_effect_run, resolve=_effect_resolve)
+EFFECT_HANDLER = TaskHandler(prompt=_effect_prompt, run=_effect_run, resolve=_effect_resolve)
 
 
 # ---- replenish ------------------------------------------------------------------------
@@ -221,7 +216,7 @@ def _replenish_run(state: State, t: Task, events: Events) -> None:
         _do_replenish(state, t, cands[0], events)
 
 
-register_task("replenish", prompt=_replenish_prompt, run=_replenish_run,
+REPLENISH_HANDLER = TaskHandler(prompt=_replenish_prompt, run=_replenish_run,
               resolve=lambda s, t, c, e: _do_replenish(s, t, c[0], e))
 
 
@@ -258,7 +253,7 @@ def _deplete_run(state: State, t: Task, events: Events) -> None:
         _do_deplete(state, t, res[0], events)
 
 
-register_task("deplete", prompt=_deplete_prompt, run=_deplete_run, resolve=lambda s, t, c, e: _do_deplete(s, t, c[0], e))
+DEPLETE_HANDLER = TaskHandler(prompt=_deplete_prompt, run=_deplete_run, resolve=lambda s, t, c, e: _do_deplete(s, t, c[0], e))
 
 
 # ---- play more cards (Reinforcement, Flanking, Blitzkrieg, Satellite, ...) ------------------
@@ -323,7 +318,7 @@ def _after_playing(state: State, t: Task) -> None:
         push(state, task("pick_unit", t.player, units=units))
 
 
-register_task("play_more", prompt=_play_prompt, run=_play_run, resolve=_play_resolve)
+PLAY_MORE_HANDLER = TaskHandler(prompt=_play_prompt, run=_play_run, resolve=_play_resolve)
 
 
 def _pick_unit_cands(state: State, t: Task) -> list[str]:
@@ -348,5 +343,5 @@ def _pick_unit_run(state: State, t: Task, events: Events) -> None:
         _pick_unit(state, t, cands[0])
 
 
-register_task("pick_unit", prompt=_pick_unit_prompt, run=_pick_unit_run, resolve=lambda s, t, c, e: _pick_unit(s, t, c[0]))
+PICK_UNIT_HANDLER = TaskHandler(prompt=_pick_unit_prompt, run=_pick_unit_run, resolve=lambda s, t, c, e: _pick_unit(s, t, c[0]))
 

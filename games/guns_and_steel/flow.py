@@ -1,6 +1,6 @@
 """The task stack that drives a turn: every step is a `Task`; decisions become prompts.
 
-A handler registered under a task kind has `prompt(state, task) -> Prompt | None` (None =
+The handler of a task kind (listed in `wiring.py`) has `prompt(state, task) -> Prompt | None` (None =
 nothing to ask now, so `run` is called), `run(state, task, events)` for the automatic path
 and `resolve(state, task, choice, events)` for the answer. The engine pops a task before
 calling `run`/`resolve`; a handler continues by pushing tasks (`push`, `push_seq`). With an
@@ -27,16 +27,10 @@ class TaskHandler:
     resolve: Callable[[State, Task, list[str], Events], None] | None = None
 
 
+# Task kind -> its handler, and the step that starts the next turn when the stack is empty
+# (`turn.start_turn`): both filled from the lists in `wiring.py`.
 TASKS: dict[str, TaskHandler] = {}
-# Set by turn.py: starts the next player's turn when the stack is empty.
 NEXT_TURN: list[Callable[[State, Events], None]] = []
-
-
-def register_task(kind: str, *, prompt=None, run=None, resolve=None) -> None:
-    """Register the handler of a task kind (≤ 24 characters: it is the prompt id)."""
-    if len(kind) > 24:
-        raise ValueError(f"task kind too long: {kind}")
-    TASKS[kind] = TaskHandler(prompt=prompt, run=run, resolve=resolve)
 
 
 def task(kind: str, player: str, **data: Any) -> Task:

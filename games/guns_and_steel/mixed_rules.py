@@ -14,7 +14,6 @@ from .cards import ERAS, card, load_set
 from .pyramid import Source, pyramid_sources, remaining
 from .research import choose_mixed_wonder, pile_extra_cost, split_rows_and_piles
 from .rules_renaissance import RenaissanceRules
-from .sets import register_rules
 from .state import State
 
 
@@ -41,5 +40,3 @@ class MixedRules(RenaissanceRules):
                 for era, pile in state.piles.items() if pile]
         return [*pyramid_sources(state), *tops]
 
-
-register_rules(MixedRules())

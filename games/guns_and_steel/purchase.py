@@ -14,7 +14,7 @@ from games.kit import Option, T, Text, opt
 
 from . import field, payment
 from .cards import ERAS, TYPE_NAMES, card, energy_name, energy_text
-from .flow import Events, make_prompt, push, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, push, say, task
 from .pyramid import Source, remove
 from .sets import rules_for
 from .state import FieldCard, State, Task
@@ -106,7 +106,7 @@ def _purchase_resolve(state: State, t: Task, choice: list[str], events: Events) 
     push(state, task("pay", t.player, src=choice[0]))
 
 
-register_task("purchase", prompt=_purchase_prompt, run=_purchase_run, resolve=_purchase_resolve)
+PURCHASE_HANDLER = TaskHandler(prompt=_purchase_prompt, run=_purchase_run, resolve=_purchase_resolve)
 
 
 # ---- paying ---------------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ def _pay_resolve(state: State, t: Task, choice: list[str], events: Events) -> No
         push(state, task("purchase", t.player))
 
 
-register_task("pay", prompt=_pay_prompt, run=_pay_run, resolve=_pay_resolve)
+PAY_HANDLER = TaskHandler(prompt=_pay_prompt, run=_pay_run, resolve=_pay_resolve)
 
 
 def _pick_options(state: State, t: Task) -> list[Option]:
@@ -202,7 +202,7 @@ def _pick_resolve(state: State, t: Task, choice: list[str], events: Events) -> N
         push(state, task("pay_pick", t.player, src=t.data["src"], picked=[*t.data["picked"], c]))
 
 
-register_task("pay_pick", prompt=_pick_prompt, resolve=_pick_resolve)
+PAY_PICK_HANDLER = TaskHandler(prompt=_pick_prompt, resolve=_pick_resolve)
 
 
 def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: bool, events: Events) -> None:

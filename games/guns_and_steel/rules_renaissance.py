@@ -15,9 +15,9 @@ from games.kit import Option, T, opt
 
 from .cards import wonder
 from .effects_renaissance import take_ren_wonder, tokens
-from .flow import Events, make_prompt, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, say, task
 from .renaissance import RenState, TurnFacts, condition_met, honor_moves, place_honor, token_end_reached
-from .sets import BaseRules, register_rules
+from .sets import BaseRules
 from .state import State, Task
 from .turn import trigger_end
 
@@ -97,7 +97,7 @@ def _honor_resolve(state: State, t: Task, choice: list[str], events: Events) -> 
         place(state, t.player, None, c, events)
 
 
-register_task("ren_honor", prompt=_honor_prompt, run=_honor_run, resolve=_honor_resolve)
+REN_HONOR_HANDLER = TaskHandler(prompt=_honor_prompt, run=_honor_run, resolve=_honor_resolve)
 
 
 class RenaissanceRules(BaseRules):
@@ -151,5 +151,3 @@ class RenaissanceRules(BaseRules):
                          else f"  {name} (honor {need}){here} — tokens on it: {who}")
         return lines
 
-
-register_rules(RenaissanceRules())

@@ -16,7 +16,7 @@ from games.kit import Option, T, Text
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
 from .effects import effect_task
-from .flow import NEXT_TURN, Events, make_prompt, push, push_seq, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, task
 from .sets import rules_for
 from .state import State, Task, TurnRecord
 
@@ -65,9 +65,6 @@ def start_turn(state: State, events: Events) -> None:
     push_seq(state, [task("resource", p), task("progress", p), task("purchase", p), task("end", p)])
 
 
-NEXT_TURN[:] = [start_turn]
-
-
 def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
     return [_hand_option(cid, state.cards[cid], resource_side) for cid in field.distinct_by_card(state, field.hand(state, player))]
 
@@ -101,7 +98,7 @@ def _initial_prompt(state: State, t: Task):
                             "ゲーム開始前：手札1枚を資源として場に置いてください。"), _hand_options(state, t.player, True))
 
 
-register_task("initial_resource", prompt=_initial_prompt,
+INITIAL_RESOURCE_HANDLER = TaskHandler(prompt=_initial_prompt,
               resolve=lambda s, t, c, e: play_resource(s, t.player, c[0], e, phase=False))
 
 
@@ -139,9 +136,9 @@ def _phase_run(resource_side: bool):
     return run
 
 
-register_task("resource", prompt=_phase_prompt(True), run=_phase_run(True),
+RESOURCE_HANDLER = TaskHandler(prompt=_phase_prompt(True), run=_phase_run(True),
               resolve=lambda s, t, c, e: play_resource(s, t.player, c[0], e))
-register_task("progress", prompt=_phase_prompt(False), run=_phase_run(False),
+PROGRESS_HANDLER = TaskHandler(prompt=_phase_prompt(False), run=_phase_run(False),
               resolve=lambda s, t, c, e: play_progress(s, t.player, c[0], e))
 
 
@@ -158,8 +155,8 @@ def _turn_end(state: State, t: Task, events: Events) -> None:
         finish(state, state.end_pending, events)
 
 
-register_task("end", run=_end_run)
-register_task("turn_end", run=_turn_end)
+END_HANDLER = TaskHandler(run=_end_run)
+TURN_END_HANDLER = TaskHandler(run=_turn_end)
 
 
 def _recollect(state: State, t: Task, events: Events) -> None:
@@ -197,6 +194,6 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
         say(events, "take_back", f"{t.player} leaves every resource in the field.", f"{t.player}は資源を場に残しました。")
 
 
-register_task("recollect", run=_recollect)
-register_task("take_back", prompt=_take_back_prompt, resolve=_take_back)
+RECOLLECT_HANDLER = TaskHandler(run=_recollect)
+TAKE_BACK_HANDLER = TaskHandler(prompt=_take_back_prompt, resolve=_take_back)
 

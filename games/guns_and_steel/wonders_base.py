@@ -12,7 +12,7 @@ from games.kit import Option, T
 
 from . import field
 from .cards import wonder
-from .flow import Events, make_prompt, register_task, say
+from .flow import Events, TaskHandler, make_prompt, say
 from .state import State, Task
 from .turn import trigger_end
 
@@ -63,4 +63,4 @@ def _run(state: State, t: Task, events: Events) -> None:
         take_wonder(state, t.player, ws[0], events)
 
 
-register_task("wonders", prompt=_prompt, run=_run, resolve=lambda s, t, c, e: take_wonder(s, t.player, c[0], e))
+WONDERS_HANDLER = TaskHandler(prompt=_prompt, run=_run, resolve=lambda s, t, c, e: take_wonder(s, t.player, c[0], e))
