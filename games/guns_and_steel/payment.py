@@ -100,14 +100,14 @@ class Plan(BaseModel):
 def auto_plan(energy: dict[str, int], resources: dict[str, int], cost: dict[str, int], extra: int) -> Plan | None:
     """The sensible payment: the fewest resources depleted, then the least valuable kinds
     (food before iron before ... space), then the fewest conversions. None if unaffordable."""
-    plan = _auto_plan(vec(energy), vec(resources), vec(cost), extra)
+    plan = planned(vec(energy), vec(resources), vec(cost), extra)
     return None if plan is None else Plan(deplete=dict(plan.deplete), conversions=plan.conversions)
 
 
 @lru_cache(maxsize=16384)
-def _auto_plan(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
+def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
     """`auto_plan` on vectors, memoised: the purchase prompt, the payment prompt and the
-    payment itself ask the same question of the same position."""
+    payment itself ask the same question of the same position. The plan is shared: read it."""
     resources = dict(zip(ENERGIES, held, strict=True))
     kinds = [k for k in ENERGIES if resources.get(k, 0)]
     slots = [ENERGIES.index(k) for k in kinds]

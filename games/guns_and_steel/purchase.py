@@ -13,16 +13,12 @@ from functools import cache, lru_cache
 from games.kit import Option, T, Text, opt
 
 from . import field, payment
-from .cards import ERAS, TYPE_NAMES, card, energy_name, energy_text
+from .cards import ENERGIES, ERAS, TYPE_NAMES, card, energy_name, energy_text
 from .flow import Events, TaskHandler, make_prompt, push, say, task
 from .pyramid import Source, remove
 from .sets import rules_for
 from .state import FieldCard, State, Task
 from .turn import trigger_end
-
-
-def resource_counts(state: State, player: str, ids: list[str] | None = None) -> dict[str, int]:
-    return dict(Counter(field.info(state, c).resource for c in (field.resources(state, player) if ids is None else ids)))
 
 
 def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
@@ -33,18 +29,27 @@ def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
     return pool
 
 
-def affordable(state: State, player: str) -> list[Source]:
-    pool = payment.vec(_pool(state, field.resources(state, player)))
-    sources = rules_for(state).sources(state)
-    ok = _payable(pool, tuple((_cost(s.card), s.extra) for s in sources))
-    return [s for s, payable in zip(sources, ok, strict=True) if payable]
+def _held(state: State, ids: list[str], energy: bool = False) -> payment.Vec:
+    """The resources `ids` by kind (a payment vector), plus this turn's energy if `energy`."""
+    counts = [state.energy.get(k, 0) for k in ENERGIES] if energy and state.energy else [0] * len(ENERGIES)
+    cards = state.cards
+    for c in ids:
+        counts[_SLOT[card(cards[c]).resource]] += 1
+    return tuple(counts)
+
+
+_SLOT = {k: i for i, k in enumerate(ENERGIES)}
+
+
+def affordable(state: State, player: str) -> tuple[Source, ...]:
+    return _affordable(_held(state, field.resources(state, player), energy=True), rules_for(state).sources(state))
 
 
 @lru_cache(maxsize=16384)
-def _payable(pool: payment.Vec, prices: tuple[tuple[payment.Vec, int], ...]) -> tuple[bool, ...]:
-    """Which prices `pool` can pay: the payment search once per pool and offer, not once per
+def _affordable(pool: payment.Vec, sources: tuple[Source, ...]) -> tuple[Source, ...]:
+    """The offers `pool` can pay for: the payment search once per pool and table, not once per
     prompt (the purchase prompt is asked for by the turn engine and by the caller)."""
-    return tuple(payment.can_pay(pool, cost, extra) for cost, extra in prices)
+    return tuple(s for s in sources if payment.can_pay(pool, _cost(s.card), s.extra))
 
 
 @cache
@@ -75,12 +80,16 @@ def _purchase_prompt(state: State, t: Task):
     srcs = affordable(state, t.player)
     if not srcs:
         return None
-    options = [_source_option(s) for s in srcs]
-    options.append(BUY_NOTHING)
-    return make_prompt(t, _purchase_text(energy_text(state.energy)), options)
+    return make_prompt(t, _purchase_text(energy_text(state.energy)), _purchase_options(srcs))
 
 
 BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
+
+
+@lru_cache(maxsize=4096)
+def _purchase_options(srcs: tuple[Source, ...]) -> list[Option]:
+    """The offers plus "buy nothing" (the prompt copies the list, so one is built per offer set)."""
+    return [*(_source_option(s) for s in srcs), BUY_NOTHING]
 
 
 @lru_cache(maxsize=4096)
@@ -113,13 +122,15 @@ PURCHASE_HANDLER = TaskHandler(prompt=_purchase_prompt, run=_purchase_run, resol
 
 def auto_ids(state: State, player: str, s: Source) -> list[str] | None:
     """The resource cards the automatic payment depletes (first ones of each kind in the field)."""
-    plan = payment.auto_plan(state.energy, resource_counts(state, player), card(s.card).cost.value, s.extra)
+    res = field.resources(state, player)
+    plan = payment.planned(payment.vec(state.energy), _held(state, res), _cost(s.card), s.extra)
     if plan is None:
         return None
     out: list[str] = []
     for kind, n in plan.deplete.items():
-        out.extend([c for c in field.resources(state, player) if field.info(state, c).resource == kind][:n])
+        out.extend([c for c in res if field.info(state, c).resource == kind][:n])
     return out
+
 
 
 def _ids_text(state: State, ids: list[str]):

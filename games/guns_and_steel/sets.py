@@ -37,8 +37,8 @@ class BaseRules:
         """Set-specific state after the table is built (e.g. token supplies)."""
 
     # ---- purchase ------------------------------------------------------------------------
-    def sources(self, state: State) -> list[Source]:
-        """Cards that may be bought now, with their extra cost."""
+    def sources(self, state: State) -> tuple[Source, ...]:
+        """Cards that may be bought now, with their extra cost (a tuple the caches can key on)."""
         return pyramid_sources(state)
 
     def last_space_bought(self, state: State) -> bool:
