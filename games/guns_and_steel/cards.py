@@ -201,8 +201,10 @@ TYPE_NAMES: dict[str, tuple[str, str]] = {"tech": ("tech", "技術"), "tactic": 
 
 
 def energy_name(kind: str) -> Text:
-    en, ja = ENERGY_NAMES[kind]
-    return T(en, ja)
+    return _ENERGY_TEXTS[kind]
+
+
+_ENERGY_TEXTS = {kind: T(en, ja) for kind, (en, ja) in ENERGY_NAMES.items()}
 
 
 def energy_text(amounts: dict[str, int], extra: int = 0) -> Text:

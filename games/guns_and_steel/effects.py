@@ -11,8 +11,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel
-
 from games.kit import Option, T, Text, opt
 
 from . import field
@@ -22,7 +20,10 @@ from .knowledge import might_play
 from .state import AttackState, State, Task
 
 
-class Mode(BaseModel):
+@dataclass(frozen=True)
+class Mode:
+    """One way to use an effect now (a plain record: `modes` builds them on every effect prompt)."""
+
     key: str
     label: Text
 
@@ -96,9 +97,13 @@ def use_effect(state: State, player: str, card_key: str, mode: str, events: Even
         state.record.tactic_effects += 1
     else:
         state.record.tech_effects += 1
-    say_text(events, "effect", T(f"{player} uses the effect of ", f"{player}は") + card(card_key).label
-             + T(".", "の効果を使います。"), card=card_key)
+    say_text(events, "effect", _uses_text(player, card_key), card=card_key)
     eff.apply(context(state, player, card_key, events, instance, source), mode)
+
+
+@lru_cache(maxsize=4096)
+def _uses_text(player: str, card_key: str) -> Text:
+    return T(f"{player} uses the effect of ", f"{player}は") + card(card_key).label + T(".", "の効果を使います。")
 
 
 def effect_task(player: str, card_key: str, instance: str | None = None, mandatory: bool = False,
@@ -109,7 +114,7 @@ def effect_task(player: str, card_key: str, instance: str | None = None, mandato
 
 def _effect_options(state: State, t: Task) -> list[Option]:
     modes = modes_of(state, t.player, t.data["card"], t.data["source"])
-    options = [_mode_option(m.key, m.label) for m in modes]
+    options = [USE_OPTION if m is USE else _mode_option(m.key, m.label.en, m.label.ja) for m in modes]
     if options and not t.data["mandatory"]:
         options.append(SKIP_EFFECT)
     return options
@@ -119,17 +124,27 @@ SKIP_EFFECT = opt("skip", "Do not use the effect", "効果を使わない", pass
 
 
 @lru_cache(maxsize=8192)
-def _mode_option(key: str, label: Text) -> Option:
-    """Options are frozen, so one per effect mode is built and shared."""
-    return Option(key=key, label=label)
+def _mode_option(key: str, en: str, ja: str) -> Option:
+    """Options are frozen, so one per effect mode is built and shared (keyed by plain strings,
+    which hash faster than the label model)."""
+    return Option(key=key, label=T(en, ja))
+
+
+USE_OPTION = _mode_option(USE.key, USE.label.en, USE.label.ja)
+
+
+@lru_cache(maxsize=1024)
+def _effect_text(card_key: str) -> Text:
+    """The effect prompt's text: the card and its printed effect."""
+    c = card(card_key)
+    return c.label + T(": ", "：") + T(c.effect.en, c.effect.ja)
 
 
 def _effect_prompt(state: State, t: Task):
     options = _effect_options(state, t)
     if not options or (t.data["mandatory"] and len(options) == 1):
         return None
-    c = card(t.data["card"])
-    return make_prompt(t, c.label + T(": ", "：") + T(c.effect.en, c.effect.ja), options)
+    return make_prompt(t, _effect_text(t.data["card"]), options)
 
 
 def _effect_run(state: State, t: Task, events: Events) -> None:

@@ -43,6 +43,10 @@ def _solve(pool: Vec, need: Vec, extra: int, at_least_one: bool) -> int | None:
     space_left = pool[6] - need[6]
     if space_left < 0:
         return None
+    # Every unit of cost takes at least one unit of energy ([space] left over counts as two
+    # [earth]), and a conversion only loses units: too few units can never pay.
+    if sum(pool[:6]) + 2 * space_left < sum(need[:6]) + extra:
+        return None
     wild = pool[5] + 2 * space_left
     # The most carried into each level that can still be used there or above.
     most = [0] * 6
@@ -80,6 +84,8 @@ def min_conversions(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extr
 
 
 def can_pay(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> bool:
+    if type(pool) is tuple and type(cost) is tuple:       # the purchase prompt's hot path
+        return _solve(pool, cost, extra, False) is not None
     return min_conversions(pool, cost, extra) is not None
 
 

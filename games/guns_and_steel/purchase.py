@@ -157,8 +157,13 @@ def _pay_prompt(state: State, t: Task):
         return None
     return make_prompt(t, card(s.card).label + T(" costs ", "の支払い：") + _price(s), [
         Option(key="auto", label=T("Pay automatically: deplete ", "自動で支払う：消費 ") + _ids_text(state, ids)),
-        opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ"),
-        opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）")])
+        PAY_MANUALLY, BACK])
+
+
+PAY_MANUALLY = opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ")
+BACK = opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）")
+PAY_NOW = opt("pay", "Pay now", "これで支払う")
+PAY_CONVERTING = opt("pay_conv", "Pay now, using an energy conversion", "エネルギーを変換して支払う")
 
 
 def _pay_run(state: State, t: Task, events: Events) -> None:
@@ -188,10 +193,10 @@ def _pick_options(state: State, t: Task) -> list[Option]:
                for c in field.distinct_by_card(state, [c for c in field.resources(state, t.player) if c not in picked])]
     conv = payment.min_conversions(pool, cost, extra)
     if conv is not None:
-        options.append(opt("pay", "Pay now", "これで支払う"))
+        options.append(PAY_NOW)
         if conv == 0 and payment.can_pay_converting(pool, cost, extra):
-            options.append(opt("pay_conv", "Pay now, using an energy conversion", "エネルギーを変換して支払う"))
-    options.append(opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）"))
+            options.append(PAY_CONVERTING)
+    options.append(BACK)
     return options
 
 

@@ -108,10 +108,9 @@ def _phase_prompt(resource_side: bool):
     def prompt(state: State, t: Task):
         if len(field.hand(state, t.player)) <= 1:   # one card: it must be played (everyone can see that)
             return None
-        options = _hand_options(state, t.player, resource_side)
-        text = T("Resource phase: play one card as a resource.", "資源フェイズ：1枚を資源としてプレイ。") if resource_side else \
-            T("Progress phase: play one card face up.", "進歩フェイズ：1枚を進歩（表面）としてプレイ。")
-        return make_prompt(t, text, options)
+        return make_prompt(t, text, _hand_options(state, t.player, resource_side))
+    text = T("Resource phase: play one card as a resource.", "資源フェイズ：1枚を資源としてプレイ。") if resource_side else \
+        T("Progress phase: play one card face up.", "進歩フェイズ：1枚を進歩（表面）としてプレイ。")
     return prompt
 
 
