@@ -84,9 +84,12 @@ def min_conversions(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extr
 
 
 def can_pay(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> bool:
-    if type(pool) is tuple and type(cost) is tuple:       # the purchase prompt's hot path
-        return _solve(pool, cost, extra, False) is not None
     return min_conversions(pool, cost, extra) is not None
+
+
+def payable(pool: Vec, cost: Vec, extra: int = 0) -> bool:
+    """`can_pay` on vectors only (the purchase prompt asks it of every offer)."""
+    return _solve(pool, cost, extra, False) is not None
 
 
 def can_pay_converting(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> bool:

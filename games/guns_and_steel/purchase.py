@@ -49,7 +49,7 @@ def affordable(state: State, player: str) -> tuple[Source, ...]:
 def _affordable(pool: payment.Vec, sources: tuple[Source, ...]) -> tuple[Source, ...]:
     """The offers `pool` can pay for: the payment search once per pool and table, not once per
     prompt (the purchase prompt is asked for by the turn engine and by the caller)."""
-    return tuple(s for s in sources if payment.can_pay(pool, _cost(s.card), s.extra))
+    return tuple(s for s in sources if payment.payable(pool, _cost(s.card), s.extra))
 
 
 @cache
