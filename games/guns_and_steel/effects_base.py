@@ -6,11 +6,13 @@ reapply_unit · apply_tech.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.kit import Option, T, Text, opt
 
 from . import field
 from .attack import start_attack
-from .cards import energy_text
+from .cards import card, energy_text
 from .effects import (
     USE,
     Ctx,
@@ -65,7 +67,7 @@ class Choice(Effect):
     """One of several basic effects (Iron Smelting: [iron]2 or [horse]1)."""
 
     def modes(self, ctx: Ctx) -> list[Mode]:
-        return [Mode(key=f"o{i}", label=_basic_text(spec)) for i, spec in enumerate(ctx.params["options"])]
+        return list(_choice_modes(ctx.card))
 
     def apply(self, ctx: Ctx, mode: str) -> None:
         apply_basic(ctx, ctx.params["options"][int(mode[1:])])
@@ -77,16 +79,28 @@ class DepleteGenerate(Effect):
     def modes(self, ctx: Ctx) -> list[Mode]:
         if len(field.resources(ctx.state, ctx.player)) < ctx.params["deplete"]:
             return []
-        n = ctx.params["deplete"]
-        pre = T(f"Deplete {n} resource(s): ", f"資源{n}枚消費：")
-        if "choose_one" in ctx.params:
-            return [Mode(key=f"o{i}", label=pre + energy_text(e)) for i, e in enumerate(ctx.params["choose_one"])]
-        return [Mode(key="use", label=pre + energy_text(ctx.params["generate"]))]
+        return list(_deplete_generate_modes(ctx.card))
 
     def apply(self, ctx: Ctx, mode: str) -> None:
         gen = ctx.params["choose_one"][int(mode[1:])] if mode != "use" else ctx.params["generate"]
         apply_basic(ctx, {"generate": gen})
         push(ctx.state, deplete_task(ctx.player, ctx.params["deplete"]))
+
+
+# A card's modes follow from its printed parameters only, so they are built once per card.
+@lru_cache(maxsize=256)
+def _choice_modes(card_key: str) -> tuple[Mode, ...]:
+    return tuple(Mode(key=f"o{i}", label=_basic_text(spec)) for i, spec in enumerate(card(card_key).effect.params["options"]))
+
+
+@lru_cache(maxsize=256)
+def _deplete_generate_modes(card_key: str) -> tuple[Mode, ...]:
+    params = card(card_key).effect.params
+    n = params["deplete"]
+    pre = T(f"Deplete {n} resource(s): ", f"資源{n}枚消費：")
+    if "choose_one" in params:
+        return tuple(Mode(key=f"o{i}", label=pre + energy_text(e)) for i, e in enumerate(params["choose_one"]))
+    return (Mode(key="use", label=pre + energy_text(params["generate"])),)
 
 
 class Attack(Effect):
