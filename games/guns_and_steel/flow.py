@@ -54,6 +54,10 @@ _TASK_FIELDS = frozenset({"kind", "player", "data"})
 _EVENT_FIELDS = frozenset({"kind", "text", "to", "data"})
 _PROMPT_FIELDS = frozenset({"id", "player", "text", "options", "min", "max", "window"})
 _set = object.__setattr__
+# pydantic's own slots, set through their descriptors (cheaper than a generic setattr).
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def _trusted(cls: type[M], fields: dict[str, Any], given: frozenset[str]) -> M:
@@ -63,9 +67,9 @@ def _trusted(cls: type[M], fields: dict[str, Any], given: frozenset[str]) -> M:
     marked as set."""
     obj = cls.__new__(cls)
     _set(obj, "__dict__", fields)
-    _set(obj, "__pydantic_fields_set__", set(given))
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
+    _set_fields_set(obj, set(given))
+    _set_extra(obj, None)
+    _set_private(obj, None)
     return obj
 
 

@@ -45,7 +45,7 @@ class MixedRules(RenaissanceRules):
 def _with_piles(rows: Rows, tops: tuple[tuple[str, str, str], ...]) -> tuple[Source, ...]:
     """The pyramid's offers, then each research pile's top (era, instance id, card key) at its
     printed cost plus the cards left in the row of the era below."""
-    left = {era: sum(1 for slot in row if slot is not None) for era, row in zip(ERAS, rows, strict=True)}
+    left = {era: sum(1 for cid in row if cid is not None) for era, row in zip(ERAS, rows[0], strict=True)}
     return (*sources_of(rows),
             *(Source(key=cid, card=key, era=era, extra=pile_extra_cost(era, left), where="pile") for era, cid, key in tops))
 

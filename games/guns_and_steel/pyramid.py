@@ -7,13 +7,16 @@ Cannon and Frigate examples; a bought card cuts the chain, a shared card counts 
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import NamedTuple
 
 from .cards import ERAS
 from .state import State
 
-# The pyramid as the caches see it: per era, each slot's (instance id, card key) or None.
-Rows = tuple[tuple[tuple[str, str] | None, ...], ...]
+# The pyramid as the caches see it: per era, each slot's instance id or None, then the card
+# key of every slot in that order (None for an empty slot): ids alone would not do, since
+# each game deals its ids to other cards.
+Rows = tuple[tuple[tuple[str | None, ...], ...], tuple[str | None, ...]]
 
 
 class Source(NamedTuple):
@@ -60,8 +63,9 @@ def _extras(shape: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
 
 
 def rows_of(state: State) -> Rows:
-    cards, pyramid = state.cards, state.pyramid
-    return tuple([tuple([(cid, cards[cid]) if cid else None for cid in pyramid.get(era, ())]) for era in ERAS])
+    pyramid = state.pyramid
+    ids = tuple([tuple(pyramid.get(era, ())) for era in ERAS])
+    return ids, tuple(map(state.cards.get, chain.from_iterable(ids)))
 
 
 def pyramid_sources(state: State) -> tuple[Source, ...]:
@@ -71,9 +75,11 @@ def pyramid_sources(state: State) -> tuple[Source, ...]:
 @lru_cache(maxsize=4096)
 def sources_of(rows: Rows) -> tuple[Source, ...]:
     """The buyable cards of a pyramid (memoised: it changes only when a card is bought)."""
-    extras = _extras(tuple(tuple(slot is not None for slot in row) for row in rows))
-    return tuple(Source(key=slot[0], card=slot[1], era=ERAS[r], extra=extras[r][i])
-                 for r, row in enumerate(rows) for i, slot in enumerate(row) if slot is not None)
+    ids, keys = rows
+    extras = _extras(tuple(tuple(cid is not None for cid in row) for row in ids))
+    key_of = dict(zip(chain.from_iterable(ids), keys, strict=True))
+    return tuple(Source(key=cid, card=key_of[cid], era=ERAS[r], extra=extras[r][i])
+                 for r, row in enumerate(ids) for i, cid in enumerate(row) if cid is not None)
 
 
 def remove(state: State, cid: str) -> None:
