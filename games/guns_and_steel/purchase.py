@@ -188,8 +188,7 @@ def _pick_options(state: State, t: Task) -> list[Option]:
     picked = t.data["picked"]
     cost, extra = card(s.card).cost.value, s.extra
     pool = _pool(state, picked)
-    options = [Option(key=c, label=T(f"Deplete {energy_name(field.info(state, c).resource).en} — {field.info(state, c).name.en}",
-                                     f"消費：{energy_name(field.info(state, c).resource).ja} — {field.info(state, c).name.ja}"))
+    options = [_deplete_option(c, state.cards[c])
                for c in field.distinct_by_card(state, [c for c in field.resources(state, t.player) if c not in picked])]
     conv = payment.min_conversions(pool, cost, extra)
     if conv is not None:
@@ -198,6 +197,13 @@ def _pick_options(state: State, t: Task) -> list[Option]:
             options.append(PAY_CONVERTING)
     options.append(BACK)
     return options
+
+
+@lru_cache(maxsize=8192)
+def _deplete_option(cid: str, key: str) -> Option:
+    c = card(key)
+    return Option(key=cid, label=T(f"Deplete {energy_name(c.resource).en} — {c.name.en}",
+                                   f"消費：{energy_name(c.resource).ja} — {c.name.ja}"))
 
 
 def _pick_prompt(state: State, t: Task):

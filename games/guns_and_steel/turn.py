@@ -66,7 +66,20 @@ def start_turn(state: State, events: Events) -> None:
 
 
 def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
-    return [_hand_option(cid, state.cards[cid], resource_side) for cid in field.distinct_by_card(state, field.hand(state, player))]
+    hand = tuple(field.hand(state, player))
+    return _hand_option_list(hand, tuple(map(state.cards.__getitem__, hand)), resource_side)
+
+
+@lru_cache(maxsize=8192)
+def _hand_option_list(hand: tuple[str, ...], keys: tuple[str, ...], resource_side: bool) -> list[Option]:
+    """One option per distinct card of a hand (the prompt copies the list, so it is shared)."""
+    seen: set[str] = set()
+    out = []
+    for cid, key in zip(hand, keys, strict=True):
+        if key not in seen:
+            seen.add(key)
+            out.append(_hand_option(cid, key, resource_side))
+    return out
 
 
 @lru_cache(maxsize=8192)
@@ -173,12 +186,15 @@ def _recollect(state: State, t: Task, events: Events) -> None:
 
 
 def _take_back_prompt(state: State, t: Task):
-    res = field.resources(state, t.player)
-    options = [Option(key=c, label=T(f"{energy_name(field.info(state, c).resource).en} — {field.info(state, c).name.en}",
-                                     f"{energy_name(field.info(state, c).resource).ja} — {field.info(state, c).name.ja}"))
-               for c in res]
+    options = [_take_back_option(c, state.cards[c]) for c in field.resources(state, t.player)]
     return make_prompt(t, T("Take which resources back to hand? (any number, none is fine)",
                             "手札に戻す資源を選んでください（何枚でも、なしも可）"), options, 0, len(options))
+
+
+@lru_cache(maxsize=8192)
+def _take_back_option(cid: str, key: str) -> Option:
+    c = card(key)
+    return Option(key=cid, label=T(f"{energy_name(c.resource).en} — {c.name.en}", f"{energy_name(c.resource).ja} — {c.name.ja}"))
 
 
 def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None:
