@@ -18,7 +18,7 @@ from games.kit import Option, T, opt
 from . import field
 from .cards import card
 from .effects import EFFECTS
-from .flow import Events, make_prompt, push, push_seq, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, task
 from .knowledge import might_counter
 from .state import AttackState, State, Task
 
@@ -104,7 +104,7 @@ def _counter_resolve(state: State, t: Task, choice: list[str], events: Events) -
     push(state, task("counter", t.player, played=t.data.get("played", 0) + 1))
 
 
-register_task("counter", prompt=_counter_prompt, resolve=_counter_resolve)
+COUNTER_HANDLER = TaskHandler(prompt=_counter_prompt, resolve=_counter_resolve)
 
 
 def _compare(state: State, t: Task, events: Events) -> None:
@@ -140,9 +140,9 @@ def _attack_end(state: State, t: Task, events: Events) -> None:
     state.attack = None
 
 
-register_task("compare", run=_compare)
-register_task("defend", run=_defend)
-register_task("attack_end", run=_attack_end)
+COMPARE_HANDLER = TaskHandler(run=_compare)
+DEFEND_HANDLER = TaskHandler(run=_defend)
+ATTACK_END_HANDLER = TaskHandler(run=_attack_end)
 
 
 # ---- giving a wonder (a base penalty) ------------------------------------------------------
@@ -170,5 +170,5 @@ def _give_run(state: State, t: Task, events: Events) -> None:
         give_wonder(state, t.player, t.data["to"], wonders[0], events)
 
 
-register_task("give_wonder", prompt=_give_prompt, run=_give_run,
+GIVE_WONDER_HANDLER = TaskHandler(prompt=_give_prompt, run=_give_run,
               resolve=lambda s, t, c, e: give_wonder(s, t.player, t.data["to"], c[0], e))

@@ -7,7 +7,7 @@ or designed, with the reasoning in `ref`). Card and wonder ids are unique across
 from __future__ import annotations
 
 import json
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
@@ -79,20 +79,21 @@ class CardDef(BaseModel):
                 raise ValueError(f"{self.id}: bad cost {energy}={n}")
         return self
 
-    @property
+    # Derived once per card (the rules ask for these on every step; the card is frozen).
+    @cached_property
     def resource(self) -> str:
         """The resource on the back, which is also the card's era icon (food/iron for starting cards)."""
         return self.era.value if self.era is not None else self.back.value  # type: ignore[union-attr]
 
-    @property
+    @cached_property
     def kind(self) -> str:
         return self.type.value
 
-    @property
+    @cached_property
     def effect_kind(self) -> str:
         return self.effect.kind or self.id
 
-    @property
+    @cached_property
     def label(self) -> Text:
         return T(self.name.en, self.name.ja)
 
@@ -117,7 +118,7 @@ class WonderDef(BaseModel):
     condition_text: Names
     honor_needed: Valued[int] | None = None     # Renaissance wonders
 
-    @property
+    @cached_property
     def label(self) -> Text:
         return T(self.name.en, self.name.ja)
 
@@ -172,11 +173,25 @@ def all_wonders() -> dict[str, WonderDef]:
 
 
 def card(key: str) -> CardDef:
-    return all_cards()[key]
+    try:
+        return _CARDS[key]
+    except KeyError:
+        _CARDS.update(all_cards())
+        return _CARDS[key]
 
 
 def wonder(key: str) -> WonderDef:
-    return all_wonders()[key]
+    try:
+        return _WONDERS[key]
+    except KeyError:
+        _WONDERS.update(all_wonders())
+        return _WONDERS[key]
+
+
+# Flat copies of `all_cards()` / `all_wonders()`, filled on first use: `card` is the rules'
+# most frequent call, and a dict lookup is all it needs to be.
+_CARDS: dict[str, CardDef] = {}
+_WONDERS: dict[str, WonderDef] = {}
 
 
 ENERGY_NAMES: dict[str, tuple[str, str]] = {
@@ -187,8 +202,10 @@ TYPE_NAMES: dict[str, tuple[str, str]] = {"tech": ("tech", "技術"), "tactic": 
 
 
 def energy_name(kind: str) -> Text:
-    en, ja = ENERGY_NAMES[kind]
-    return T(en, ja)
+    return _ENERGY_TEXTS[kind]
+
+
+_ENERGY_TEXTS = {kind: T(en, ja) for kind, (en, ja) in ENERGY_NAMES.items()}
 
 
 def energy_text(amounts: dict[str, int], extra: int = 0) -> Text:

@@ -1,6 +1,7 @@
 """The effect registry and the steps effects share (use an effect, replenish, deplete, play more).
 
-An effect is looked up by the card's `effect.kind` (default: the card id). `modes` lists the
+An effect is looked up by the card's `effect.kind` (default: the card id) in `EFFECTS`, which
+`wiring.py` fills. `modes` lists the
 ways it can be used now ([] = it cannot be used); `apply` does it, pushing tasks for any
 choice. Once used, an effect is applied as fully as possible (base Q5, seed-R 進歩フェイズ).
 """
@@ -10,18 +11,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel
-
 from games.kit import Option, T, Text, opt
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
-from .flow import Events, make_prompt, push, register_task, say_text, task
+from .flow import Events, TaskHandler, make_prompt, push, say_text, task
 from .knowledge import might_play
 from .state import AttackState, State, Task
 
 
-class Mode(BaseModel):
+@dataclass(frozen=True)
+class Mode:
+    """One way to use an effect now (a plain record: `modes` builds them on every effect prompt)."""
+
     key: str
     label: Text
 
@@ -61,14 +63,8 @@ class Effect:
         """Once every defender is resolved (e.g. the attacker gains tokens per depletion)."""
 
 
+# Effect kind -> its one instance; filled from the list in `wiring.py`.
 EFFECTS: dict[str, Effect] = {}
-
-
-def register_effect(kind: str):
-    def deco(cls: type[Effect]) -> type[Effect]:
-        EFFECTS[kind] = cls()
-        return cls
-    return deco
 
 
 def effect_of(card_key: str) -> Effect | None:
@@ -101,9 +97,13 @@ def use_effect(state: State, player: str, card_key: str, mode: str, events: Even
         state.record.tactic_effects += 1
     else:
         state.record.tech_effects += 1
-    say_text(events, "effect", T(f"{player} uses the effect of ", f"{player}は") + card(card_key).label
-             + T(".", "の効果を使います。"), card=card_key)
+    say_text(events, "effect", _uses_text(player, card_key), card=card_key)
     eff.apply(context(state, player, card_key, events, instance, source), mode)
+
+
+@lru_cache(maxsize=4096)
+def _uses_text(player: str, card_key: str) -> Text:
+    return T(f"{player} uses the effect of ", f"{player}は") + card(card_key).label + T(".", "の効果を使います。")
 
 
 def effect_task(player: str, card_key: str, instance: str | None = None, mandatory: bool = False,
@@ -114,7 +114,7 @@ def effect_task(player: str, card_key: str, instance: str | None = None, mandato
 
 def _effect_options(state: State, t: Task) -> list[Option]:
     modes = modes_of(state, t.player, t.data["card"], t.data["source"])
-    options = [_mode_option(m.key, m.label) for m in modes]
+    options = [USE_OPTION if m is USE else _mode_option(m.key, m.label.en, m.label.ja) for m in modes]
     if options and not t.data["mandatory"]:
         options.append(SKIP_EFFECT)
     return options
@@ -124,17 +124,27 @@ SKIP_EFFECT = opt("skip", "Do not use the effect", "効果を使わない", pass
 
 
 @lru_cache(maxsize=8192)
-def _mode_option(key: str, label: Text) -> Option:
-    """Options are frozen, so one per effect mode is built and shared."""
-    return Option(key=key, label=label)
+def _mode_option(key: str, en: str, ja: str) -> Option:
+    """Options are frozen, so one per effect mode is built and shared (keyed by plain strings,
+    which hash faster than the label model)."""
+    return Option(key=key, label=T(en, ja))
+
+
+USE_OPTION = _mode_option(USE.key, USE.label.en, USE.label.ja)
+
+
+@lru_cache(maxsize=1024)
+def _effect_text(card_key: str) -> Text:
+    """The effect prompt's text: the card and its printed effect."""
+    c = card(card_key)
+    return c.label + T(": ", "：") + T(c.effect.en, c.effect.ja)
 
 
 def _effect_prompt(state: State, t: Task):
     options = _effect_options(state, t)
     if not options or (t.data["mandatory"] and len(options) == 1):
         return None
-    c = card(t.data["card"])
-    return make_prompt(t, c.label + T(": ", "：") + T(c.effect.en, c.effect.ja), options)
+    return make_prompt(t, _effect_text(t.data["card"]), options)
 
 
 def _effect_run(state: State, t: Task, events: Events) -> None:
@@ -154,7 +164,7 @@ def _effect_resolve(state: State, t: Task, choice: list[str], events: Events) ->
     use_effect(state, t.player, t.data["card"], choice[0], events, t.data["inst"], t.data["source"])
 
 
-register_task("effect", prompt=_effect_prompt, run=_effect_run, resolve=_effect_resolve)
+EFFECT_HANDLER = TaskHandler(prompt=_effect_prompt, run=_effect_run, resolve=_effect_resolve)
 
 
 # ---- replenish ------------------------------------------------------------------------
@@ -221,7 +231,7 @@ def _replenish_run(state: State, t: Task, events: Events) -> None:
         _do_replenish(state, t, cands[0], events)
 
 
-register_task("replenish", prompt=_replenish_prompt, run=_replenish_run,
+REPLENISH_HANDLER = TaskHandler(prompt=_replenish_prompt, run=_replenish_run,
               resolve=lambda s, t, c, e: _do_replenish(s, t, c[0], e))
 
 
@@ -258,7 +268,7 @@ def _deplete_run(state: State, t: Task, events: Events) -> None:
         _do_deplete(state, t, res[0], events)
 
 
-register_task("deplete", prompt=_deplete_prompt, run=_deplete_run, resolve=lambda s, t, c, e: _do_deplete(s, t, c[0], e))
+DEPLETE_HANDLER = TaskHandler(prompt=_deplete_prompt, run=_deplete_run, resolve=lambda s, t, c, e: _do_deplete(s, t, c[0], e))
 
 
 # ---- play more cards (Reinforcement, Flanking, Blitzkrieg, Satellite, ...) ------------------
@@ -323,7 +333,7 @@ def _after_playing(state: State, t: Task) -> None:
         push(state, task("pick_unit", t.player, units=units))
 
 
-register_task("play_more", prompt=_play_prompt, run=_play_run, resolve=_play_resolve)
+PLAY_MORE_HANDLER = TaskHandler(prompt=_play_prompt, run=_play_run, resolve=_play_resolve)
 
 
 def _pick_unit_cands(state: State, t: Task) -> list[str]:
@@ -348,5 +358,5 @@ def _pick_unit_run(state: State, t: Task, events: Events) -> None:
         _pick_unit(state, t, cands[0])
 
 
-register_task("pick_unit", prompt=_pick_unit_prompt, run=_pick_unit_run, resolve=lambda s, t, c, e: _pick_unit(s, t, c[0]))
+PICK_UNIT_HANDLER = TaskHandler(prompt=_pick_unit_prompt, run=_pick_unit_run, resolve=lambda s, t, c, e: _pick_unit(s, t, c[0]))
 

@@ -6,11 +6,13 @@ reapply_unit · apply_tech.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.kit import Option, T, Text, opt
 
 from . import field
 from .attack import start_attack
-from .cards import energy_text
+from .cards import card, energy_text
 from .effects import (
     USE,
     Ctx,
@@ -20,11 +22,10 @@ from .effects import (
     effect_task,
     modes_of,
     play_more_task,
-    register_effect,
     replenish_task,
     slots_text,
 )
-from .flow import Events, make_prompt, push, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, push, say, task
 from .knowledge import might_ambush, might_play
 from .state import AttackState, State, Task
 
@@ -55,7 +56,6 @@ def apply_basic(ctx: Ctx, spec: dict) -> None:
         push(ctx.state, replenish_task(ctx.player, spec["replenish"]))
 
 
-@register_effect("basic")
 class Basic(Effect):
     """Generate energy and/or replenish resources."""
 
@@ -63,34 +63,44 @@ class Basic(Effect):
         apply_basic(ctx, ctx.params)
 
 
-@register_effect("choice")
 class Choice(Effect):
     """One of several basic effects (Iron Smelting: [iron]2 or [horse]1)."""
 
     def modes(self, ctx: Ctx) -> list[Mode]:
-        return [Mode(key=f"o{i}", label=_basic_text(spec)) for i, spec in enumerate(ctx.params["options"])]
+        return list(_choice_modes(ctx.card))
 
     def apply(self, ctx: Ctx, mode: str) -> None:
         apply_basic(ctx, ctx.params["options"][int(mode[1:])])
 
 
-@register_effect("deplete_generate")
 class DepleteGenerate(Effect):
     """Deplete N of your resources (no energy from them) to generate energy (Guild, Barter)."""
 
     def modes(self, ctx: Ctx) -> list[Mode]:
         if len(field.resources(ctx.state, ctx.player)) < ctx.params["deplete"]:
             return []
-        n = ctx.params["deplete"]
-        pre = T(f"Deplete {n} resource(s): ", f"資源{n}枚消費：")
-        if "choose_one" in ctx.params:
-            return [Mode(key=f"o{i}", label=pre + energy_text(e)) for i, e in enumerate(ctx.params["choose_one"])]
-        return [Mode(key="use", label=pre + energy_text(ctx.params["generate"]))]
+        return list(_deplete_generate_modes(ctx.card))
 
     def apply(self, ctx: Ctx, mode: str) -> None:
         gen = ctx.params["choose_one"][int(mode[1:])] if mode != "use" else ctx.params["generate"]
         apply_basic(ctx, {"generate": gen})
         push(ctx.state, deplete_task(ctx.player, ctx.params["deplete"]))
+
+
+# A card's modes follow from its printed parameters only, so they are built once per card.
+@lru_cache(maxsize=256)
+def _choice_modes(card_key: str) -> tuple[Mode, ...]:
+    return tuple(Mode(key=f"o{i}", label=_basic_text(spec)) for i, spec in enumerate(card(card_key).effect.params["options"]))
+
+
+@lru_cache(maxsize=256)
+def _deplete_generate_modes(card_key: str) -> tuple[Mode, ...]:
+    params = card(card_key).effect.params
+    n = params["deplete"]
+    pre = T(f"Deplete {n} resource(s): ", f"資源{n}枚消費：")
+    if "choose_one" in params:
+        return tuple(Mode(key=f"o{i}", label=pre + energy_text(e)) for i, e in enumerate(params["choose_one"]))
+    return (Mode(key="use", label=pre + energy_text(params["generate"])),)
 
 
 class Attack(Effect):
@@ -100,7 +110,6 @@ class Attack(Effect):
         start_attack(ctx.state, ctx.player, ctx.card, ctx.events)
 
 
-@register_effect("attack_deplete")
 class AttackDeplete(Attack):
     """Each player with less military chooses N of their resources and depletes them;
     `vp_per_depleted` (Renaissance Horse Archer): the attacker gains VP tokens per resource depleted."""
@@ -119,7 +128,6 @@ class AttackDeplete(Attack):
                 player=atk.attacker, vp=gained)
 
 
-@register_effect("attack_wonder")
 class AttackWonder(Attack):
     """Each loser chooses one of their wonders and gives it to the attacker."""
 
@@ -128,7 +136,6 @@ class AttackWonder(Attack):
             push(state, task("give_wonder", defender, to=atk.attacker))
 
 
-@register_effect("play_more")
 class PlayMore(Effect):
     """Play more cards from hand face up (Reinforcement, Flanking, Blitzkrieg, Satellite)."""
 
@@ -142,7 +149,6 @@ class PlayMore(Effect):
         push(ctx.state, play_more_task(ctx.player, ctx.params["slots"], ctx.params.get("apply", "none")))
 
 
-@register_effect("reapply_unit")
 class ReapplyUnit(Effect):
     """Apply again the effect of one face-up unit in your field (Charge)."""
 
@@ -157,7 +163,6 @@ class ReapplyUnit(Effect):
         push(ctx.state, task("pick_unit", ctx.player, units=self.units(ctx.state, ctx.player), source="reapply"))
 
 
-@register_effect("ambush")
 class Ambush(Effect):
     """Deplete one of your resources whose front is a unit, then apply that unit's effect."""
 
@@ -203,10 +208,9 @@ def _ambush_run(state: State, t: Task, events: Events) -> None:
         _ambush_do(state, t, cands[0], events)
 
 
-register_task("ambush", prompt=_ambush_prompt, run=_ambush_run, resolve=lambda s, t, c, e: _ambush_do(s, t, c[0], e))
+AMBUSH_HANDLER = TaskHandler(prompt=_ambush_prompt, run=_ambush_run, resolve=lambda s, t, c, e: _ambush_do(s, t, c[0], e))
 
 
-@register_effect("apply_tech")
 class ApplyTech(Effect):
     """Apply the effect of one face-up tech card in your field (Philosophy; never itself or another copier)."""
 
@@ -249,4 +253,4 @@ def _tech_run(state: State, t: Task, events: Events) -> None:
         _tech_do(state, t, cands[0])
 
 
-register_task("pick_tech", prompt=_tech_prompt, run=_tech_run, resolve=lambda s, t, c, e: _tech_do(s, t, c[0]))
+PICK_TECH_HANDLER = TaskHandler(prompt=_tech_prompt, run=_tech_run, resolve=lambda s, t, c, e: _tech_do(s, t, c[0]))

@@ -1,4 +1,4 @@
-"""Renaissance effect kinds (seed-R card texts), registered with the engine's effect registry.
+"""Renaissance effect kinds (seed-R card texts), listed in `wiring.py`.
 
 Kinds (data `effect.kind` + `params`): attack_vp {own, at_least} · attack_deplete_vp {count,
 vp_per_depleted} · ren_choice {options: [spec…]} · share {others, own | own_choice} ·
@@ -14,9 +14,9 @@ from games.kit import Option, T, Text
 from . import field
 from .attack import others_in_order
 from .cards import ERAS, energy_name, energy_text, wonder
-from .effects import USE, Ctx, Effect, Mode, deplete_task, register_effect, replenish_task, slots_text
+from .effects import USE, Ctx, Effect, Mode, deplete_task, replenish_task, slots_text
 from .effects_base import Attack
-from .flow import Events, make_prompt, push, push_seq, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, task
 from .renaissance import VP_TOKENS_TO_END, gain_vp, pay_vp, release_wonder
 from .state import AttackState, State, Task
 from .turn import trigger_end
@@ -144,10 +144,9 @@ def _alt_run(state: State, t: Task, events: Events) -> None:
         _alt_do(state, t.player, cands[0], events)
 
 
-register_task("ren_replenish1", prompt=_alt_prompt, run=_alt_run, resolve=lambda s, t, c, e: _alt_do(s, t.player, c[0], e))
+REN_REPLENISH1_HANDLER = TaskHandler(prompt=_alt_prompt, run=_alt_run, resolve=lambda s, t, c, e: _alt_do(s, t.player, c[0], e))
 
 
-@register_effect("ren_choice")
 class RenChoice(Effect):
     """One of two alternatives ("もしくは"): Writing, Education, Economics, Newspaper."""
 
@@ -159,7 +158,6 @@ class RenChoice(Effect):
         apply_spec(ctx.state, ctx.player, ctx.params["options"][int(mode[1:])], ctx.events)
 
 
-@register_effect("share")
 class Share(Effect):
     """Each other player gets something (in turn order from your left), then you do
     (Calendar, Sailing, Theology, Compass)."""
@@ -179,10 +177,9 @@ class Share(Effect):
         push_seq(ctx.state, steps)
 
 
-register_task("ren_own_part", run=lambda s, t, e: apply_spec(s, t.player, t.data["spec"], e))
+REN_OWN_PART_HANDLER = TaskHandler(run=lambda s, t, e: apply_spec(s, t.player, t.data["spec"], e))
 
 
-@register_effect("nationalism")
 class Nationalism(Effect):
     """Count the face-up units of all other players: exactly 3 → [earth]1, 4 or more → [space]1."""
 
@@ -207,7 +204,6 @@ class Nationalism(Effect):
         apply_spec(ctx.state, ctx.player, {"generate": self.energy(ctx)}, ctx.events)
 
 
-@register_effect("space_race")
 class SpaceRace(Effect):
     """Every other player turns all face-up units and tactics to the resource side; you gain
     a VP token per card turned."""
@@ -224,7 +220,6 @@ class SpaceRace(Effect):
         gain_tokens(ctx.state, ctx.player, flipped * ctx.params.get("vp_per_card", 1), ctx.events)
 
 
-@register_effect("ceasefire")
 class Ceasefire(Effect):
     """Every player, you included, returns all face-up units and tactics to hand; this card stays."""
 
@@ -239,7 +234,6 @@ class Ceasefire(Effect):
             f"停戦：ユニット・戦術{back}枚が各自の手札に戻りました。", count=back)
 
 
-@register_effect("film")
 class Film(Effect):
     """Deplete 0–4 of your resources and take the wonder of the horse / gunpowder / oil /
     earth / space era at once (notes A15: no honor needed; its tokens go back)."""
@@ -271,13 +265,12 @@ def _film_take(state: State, t: Task, events: Events) -> None:
         take_ren_wonder(state, t.player, w, events)
 
 
-register_task("ren_film_take", run=_film_take)
+REN_FILM_TAKE_HANDLER = TaskHandler(run=_film_take)
 
 
 # ---- attacks ----------------------------------------------------------------------------------------
 
 
-@register_effect("attack_vp")
 class AttackVp(Attack):
     """Chariot, Frigate, Battleship, Stealth Bomber: you gain `own` tokens whatever the result
     (seed-R: 結果にかかわらず); each player whose military is at least yours gains `at_least`."""
@@ -290,7 +283,6 @@ class AttackVp(Attack):
         gain_tokens(state, atk.attacker, atk.params["own"], events)
 
 
-@register_effect("attack_deplete_vp")
 class AttackDepleteVp(Attack):
     """Horse Archer, Light Cavalry: each weaker player chooses and depletes `count` resources;
     you gain a VP token per resource depleted."""
@@ -302,5 +294,3 @@ class AttackDepleteVp(Attack):
     def after_attack(self, state: State, atk: AttackState, events: Events) -> None:
         gain_tokens(state, atk.attacker, sum(atk.tally.values()) * atk.params.get("vp_per_depleted", 1), events)
 
-
-from . import effects_renaissance_others  # noqa: E402,F401  (registers Tribute, Espionage, Printing Press, Coup, Exile)

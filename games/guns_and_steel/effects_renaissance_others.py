@@ -14,9 +14,9 @@ from games.kit import Option, T
 from . import field
 from .attack import others_in_order
 from .cards import ENERGIES, card, energy_name
-from .effects import USE, Ctx, Effect, Mode, effect_of, effect_task, modes_of, register_effect
+from .effects import USE, Ctx, Effect, Mode, effect_of, effect_task, modes_of
 from .effects_renaissance import gain_tokens
-from .flow import Events, make_prompt, push, push_seq, register_task, say, say_text, task
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, say_text, task
 from .state import State, Task
 
 
@@ -47,7 +47,6 @@ def _tribute_options(state: State, player: str) -> list[Option]:
     return out
 
 
-@register_effect("tribute")
 class Tribute(Effect):
     def modes(self, ctx: Ctx) -> list[Mode]:
         return [USE] if _tribute_options(ctx.state, ctx.player) else []
@@ -82,7 +81,7 @@ def _tribute_run(state: State, t: Task, events: Events) -> None:
         _tribute_do(state, t, options[0].key, events)
 
 
-register_task("ren_tribute", prompt=_tribute_prompt, run=_tribute_run, resolve=lambda s, t, c, e: _tribute_do(s, t, c[0], e))
+REN_TRIBUTE_HANDLER = TaskHandler(prompt=_tribute_prompt, run=_tribute_run, resolve=lambda s, t, c, e: _tribute_do(s, t, c[0], e))
 
 
 # ---- Espionage: reveal a random hand card of another player; use it if it is a tech -------------------
@@ -91,7 +90,6 @@ def _spy_targets(state: State, player: str) -> list[str]:
     return [p for p in others_in_order(state, player) if field.hand(state, p)]
 
 
-@register_effect("espionage")
 class Espionage(Effect):
     borrowable = False      # a borrowed copier never copies again (no loops)
 
@@ -137,7 +135,7 @@ def _spy_run(state: State, t: Task, events: Events) -> None:
         _spy_do(state, t, targets[0], events)
 
 
-register_task("ren_spy", prompt=_spy_prompt, run=_spy_run,
+REN_SPY_HANDLER = TaskHandler(prompt=_spy_prompt, run=_spy_run,
               resolve=lambda s, t, c, e: _spy_do(s, t, _seat_of(s, c[0])[0], e))
 
 
@@ -154,7 +152,6 @@ def _press_candidates(state: State, player: str) -> list[str]:
     return out
 
 
-@register_effect("printing_press")
 class PrintingPress(Effect):
     borrowable = False
 
@@ -184,12 +181,11 @@ def _press_run(state: State, t: Task, events: Events) -> None:
         _press_do(state, t, cands[0])
 
 
-register_task("ren_press", prompt=_press_prompt, run=_press_run, resolve=lambda s, t, c, e: _press_do(s, t, c[0]))
+REN_PRESS_HANDLER = TaskHandler(prompt=_press_prompt, run=_press_run, resolve=lambda s, t, c, e: _press_do(s, t, c[0]))
 
 
 # ---- Coup: each other player returns 1 face-up unit and 1 face-up tactic to hand ----------------------
 
-@register_effect("coup")
 class Coup(Effect):
     def apply(self, ctx: Ctx, mode: str) -> None:
         push_seq(ctx.state, [task("ren_coup", p, what=k) for p in others_in_order(ctx.state, ctx.player)
@@ -223,7 +219,7 @@ def _coup_run(state: State, t: Task, events: Events) -> None:
         _coup_do(state, t, cands[0], events)
 
 
-register_task("ren_coup", prompt=_coup_prompt, run=_coup_run, resolve=lambda s, t, c, e: _coup_do(s, t, c[0], e))
+REN_COUP_HANDLER = TaskHandler(prompt=_coup_prompt, run=_coup_run, resolve=lambda s, t, c, e: _coup_do(s, t, c[0], e))
 
 
 # ---- Exile: play it into another player's field and take one of their face-up units -----------------
@@ -234,7 +230,6 @@ def _exile_targets(state: State, player: str) -> list[tuple[str, str]]:
             if field.info(state, c).kind == "unit"]
 
 
-@register_effect("exile")
 class Exile(Effect):
     def modes(self, ctx: Ctx) -> list[Mode]:
         return [USE] if _exile_targets(ctx.state, ctx.player) else []
@@ -272,4 +267,4 @@ def _exile_run(state: State, t: Task, events: Events) -> None:
         _exile_do(state, t, targets[0][1], events)
 
 
-register_task("ren_exile", prompt=_exile_prompt, run=_exile_run, resolve=lambda s, t, c, e: _exile_do(s, t, c[0], e))
+REN_EXILE_HANDLER = TaskHandler(prompt=_exile_prompt, run=_exile_run, resolve=lambda s, t, c, e: _exile_do(s, t, c[0], e))

@@ -1,6 +1,6 @@
 """The task stack that drives a turn: every step is a `Task`; decisions become prompts.
 
-A handler registered under a task kind has `prompt(state, task) -> Prompt | None` (None =
+The handler of a task kind (listed in `wiring.py`) has `prompt(state, task) -> Prompt | None` (None =
 nothing to ask now, so `run` is called), `run(state, task, events)` for the automatic path
 and `resolve(state, task, choice, events)` for the answer. The engine pops a task before
 calling `run`/`resolve`; a handler continues by pushing tasks (`push`, `push_seq`). With an
@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from games.kit import Event, Option, Prompt, T, Text
 
 from .state import State, Task
 
 Events = list[Event]
+M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -27,20 +31,46 @@ class TaskHandler:
     resolve: Callable[[State, Task, list[str], Events], None] | None = None
 
 
+# Task kind -> its handler, and the step that starts the next turn when the stack is empty
+# (`turn.start_turn`): both filled from the lists in `wiring.py`.
 TASKS: dict[str, TaskHandler] = {}
-# Set by turn.py: starts the next player's turn when the stack is empty.
 NEXT_TURN: list[Callable[[State, Events], None]] = []
 
 
-def register_task(kind: str, *, prompt=None, run=None, resolve=None) -> None:
-    """Register the handler of a task kind (≤ 24 characters: it is the prompt id)."""
-    if len(kind) > 24:
-        raise ValueError(f"task kind too long: {kind}")
-    TASKS[kind] = TaskHandler(prompt=prompt, run=run, resolve=resolve)
-
-
 def task(kind: str, player: str, **data: Any) -> Task:
-    return Task(kind=kind, player=player, data=data)
+    if not data:
+        return _bare_task(kind, player)
+    return _trusted(Task, {"kind": kind, "player": player, "data": data}, _TASK_FIELDS)
+
+
+@lru_cache(maxsize=1024)
+def _bare_task(kind: str, player: str) -> Task:
+    """Tasks are never changed once pushed, so one without data is built once and shared
+    (each turn pushes several)."""
+    return Task(kind=kind, player=player, data={})
+
+
+_TASK_FIELDS = frozenset({"kind", "player", "data"})
+_EVENT_FIELDS = frozenset({"kind", "text", "to", "data"})
+_PROMPT_FIELDS = frozenset({"id", "player", "text", "options", "min", "max", "window"})
+_set = object.__setattr__
+# pydantic's own slots, set through their descriptors (cheaper than a generic setattr).
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def _trusted(cls: type[M], fields: dict[str, Any], given: frozenset[str]) -> M:
+    """A model from values the engine built itself with the right types, without validating
+    them again (what `model_construct` does, minus its generic work): the hot path builds a
+    task, a prompt and a few events per action. `given` is what a validated call would have
+    marked as set."""
+    obj = cls.__new__(cls)
+    _set(obj, "__dict__", fields)
+    _set_fields_set(obj, set(given))
+    _set_extra(obj, None)
+    _set_private(obj, None)
+    return obj
 
 
 def push(state: State, t: Task) -> None:
@@ -93,12 +123,13 @@ def resolve(state: State, choice: list[str], events: Events) -> Prompt | None:
 
 def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1,
                 window: Text | None = None) -> Prompt:
-    return Prompt(id=t.kind, player=t.player, text=text, options=options, min=low, max=high, window=window)
+    return _trusted(Prompt, {"id": t.kind, "player": t.player, "text": text, "options": list(options), "min": low,
+                             "max": high, "ordered": False, "window": window}, _PROMPT_FIELDS)
 
 
 def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:
-    events.append(Event(kind=kind, text=T(en, ja), to=to, data=data))
+    events.append(_trusted(Event, {"kind": kind, "text": T(en, ja), "to": to, "data": data}, _EVENT_FIELDS))
 
 
 def say_text(events: Events, kind: str, text: Text, to: list[str] | None = None, **data: Any) -> None:
-    events.append(Event(kind=kind, text=text, to=to, data=data))
+    events.append(_trusted(Event, {"kind": kind, "text": text, "to": to, "data": data}, _EVENT_FIELDS))

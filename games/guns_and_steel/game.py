@@ -6,11 +6,11 @@ from typing import ClassVar
 
 from games.kit import Event, Game, Outcome, Prompt, Rng
 
-from . import attack, effects, effects_base, purchase, turn, wonders_base  # noqa: F401  (register tasks and effects)
+from . import wiring
 from .flow import advance, open_prompt, resolve
 from .resample import resample
 from .scoring import outcome
-from .sets import load_extensions, rules_for
+from .sets import rules_for
 from .setup import new_state
 from .state import Options, State
 from .view import GunsView, build_view, hidden_ids, render
@@ -67,6 +67,6 @@ class GunsAndSteel(Game[State, GunsView]):
         return summary(lang)
 
 
-load_extensions()
+wiring.install()      # every task, effect and rule set the engine looks up by name
 GAME = GunsAndSteel()
 __all__ = ["GAME", "GunsAndSteel", "rules_for"]

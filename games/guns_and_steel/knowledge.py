@@ -10,11 +10,9 @@ hold an eligible card, whether or not they do.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
-from . import field
-from .cards import CardDef
+from .cards import CardDef, card
 from .state import State
 
 
@@ -26,14 +24,22 @@ def might_hold(state: State, player: str, in_hand: Callable[[CardDef], bool] | N
                as_resource: Callable[[CardDef], bool] | None = None) -> bool:
     """Whether, by public knowledge, `player` might hold a card satisfying `in_hand` in hand
     or a resource whose front satisfies `as_resource`."""
-    hidden = [field.info(state, c) for c in [*field.hand(state, player), *field.resources(state, player)]]
-    owned = Counter(_signature(c) for c in hidden)
-    showing = Counter(_signature(field.info(state, c)) for c in field.resources(state, player))
+    seat, cards = state.seats[player], state.cards
+    showing_cards = [card(cards[f.id]) for f in seat.field if not f.up]
+    hidden = [*(card(cards[c]) for c in seat.hand), *showing_cards]
+    showing: dict[tuple[str, int], int] = {}
+    for c in showing_cards:
+        sig = _signature(c)
+        showing[sig] = showing.get(sig, 0) + 1
+    owned: dict[tuple[str, int], int] = {}
     for c in hidden:
         sig = _signature(c)
-        if in_hand is not None and in_hand(c) and owned[sig] > showing[sig]:
+        owned[sig] = owned.get(sig, 0) + 1
+    for c in hidden:
+        sig = _signature(c)
+        if in_hand is not None and in_hand(c) and owned[sig] > showing.get(sig, 0):
             return True
-        if as_resource is not None and as_resource(c) and showing[sig] > 0:
+        if as_resource is not None and as_resource(c) and sig in showing:
             return True
     return False
 

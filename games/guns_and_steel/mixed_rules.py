@@ -8,13 +8,14 @@ conditions are unchanged and warns that there are only 2 space cards "秘密研�
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.kit import Rng
 
 from .cards import ERAS, card, load_set
-from .pyramid import Source, pyramid_sources, remaining
+from .pyramid import Rows, Source, rows_of, sources_of
 from .research import choose_mixed_wonder, pile_extra_cost, split_rows_and_piles
 from .rules_renaissance import RenaissanceRules
-from .sets import register_rules
 from .state import State
 
 
@@ -35,11 +36,16 @@ class MixedRules(RenaissanceRules):
                                 lambda key: card(key).set == "base", rng)
             for era in ERAS]
 
-    def sources(self, state: State) -> list[Source]:
-        left = {era: remaining(state, era) for era in ERAS}
-        tops = [Source(key=pile[0], card=state.cards[pile[0]], era=era, extra=pile_extra_cost(era, left), where="pile")
-                for era, pile in state.piles.items() if pile]
-        return [*pyramid_sources(state), *tops]
+    def sources(self, state: State) -> tuple[Source, ...]:
+        tops = tuple((era, pile[0], state.cards[pile[0]]) for era, pile in state.piles.items() if pile)
+        return _with_piles(rows_of(state), tops)
 
 
-register_rules(MixedRules())
+@lru_cache(maxsize=4096)
+def _with_piles(rows: Rows, tops: tuple[tuple[str, str, str], ...]) -> tuple[Source, ...]:
+    """The pyramid's offers, then each research pile's top (era, instance id, card key) at its
+    printed cost plus the cards left in the row of the era below."""
+    left = {era: sum(1 for cid in row if cid is not None) for era, row in zip(ERAS, rows[0], strict=True)}
+    return (*sources_of(rows),
+            *(Source(key=cid, card=key, era=era, extra=pile_extra_cost(era, left), where="pile") for era, cid, key in tops))
+

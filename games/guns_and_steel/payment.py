@@ -43,6 +43,10 @@ def _solve(pool: Vec, need: Vec, extra: int, at_least_one: bool) -> int | None:
     space_left = pool[6] - need[6]
     if space_left < 0:
         return None
+    # Every unit of cost takes at least one unit of energy ([space] left over counts as two
+    # [earth]), and a conversion only loses units: too few units can never pay.
+    if sum(pool[:6]) + 2 * space_left < sum(need[:6]) + extra:
+        return None
     wild = pool[5] + 2 * space_left
     # The most carried into each level that can still be used there or above.
     most = [0] * 6
@@ -83,6 +87,11 @@ def can_pay(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int =
     return min_conversions(pool, cost, extra) is not None
 
 
+def payable(pool: Vec, cost: Vec, extra: int = 0) -> bool:
+    """`can_pay` on vectors only (the purchase prompt asks it of every offer)."""
+    return _solve(pool, cost, extra, False) is not None
+
+
 def can_pay_converting(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> bool:
     """Whether some payment uses at least one conversion (Renaissance Panama Canal)."""
     p = pool if isinstance(pool, tuple) else vec(pool)
@@ -100,14 +109,14 @@ class Plan(BaseModel):
 def auto_plan(energy: dict[str, int], resources: dict[str, int], cost: dict[str, int], extra: int) -> Plan | None:
     """The sensible payment: the fewest resources depleted, then the least valuable kinds
     (food before iron before ... space), then the fewest conversions. None if unaffordable."""
-    plan = _auto_plan(vec(energy), vec(resources), vec(cost), extra)
+    plan = planned(vec(energy), vec(resources), vec(cost), extra)
     return None if plan is None else Plan(deplete=dict(plan.deplete), conversions=plan.conversions)
 
 
 @lru_cache(maxsize=16384)
-def _auto_plan(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
+def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
     """`auto_plan` on vectors, memoised: the purchase prompt, the payment prompt and the
-    payment itself ask the same question of the same position."""
+    payment itself ask the same question of the same position. The plan is shared: read it."""
     resources = dict(zip(ENERGIES, held, strict=True))
     kinds = [k for k in ENERGIES if resources.get(k, 0)]
     slots = [ENERGIES.index(k) for k in kinds]

@@ -13,16 +13,12 @@ from functools import cache, lru_cache
 from games.kit import Option, T, Text, opt
 
 from . import field, payment
-from .cards import ERAS, TYPE_NAMES, card, energy_name, energy_text
-from .flow import Events, make_prompt, push, register_task, say, task
+from .cards import ENERGIES, ERAS, TYPE_NAMES, card, energy_name, energy_text
+from .flow import Events, TaskHandler, make_prompt, push, say, task
 from .pyramid import Source, remove
 from .sets import rules_for
 from .state import FieldCard, State, Task
 from .turn import trigger_end
-
-
-def resource_counts(state: State, player: str, ids: list[str] | None = None) -> dict[str, int]:
-    return dict(Counter(field.info(state, c).resource for c in (field.resources(state, player) if ids is None else ids)))
 
 
 def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
@@ -33,18 +29,27 @@ def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
     return pool
 
 
-def affordable(state: State, player: str) -> list[Source]:
-    pool = payment.vec(_pool(state, field.resources(state, player)))
-    sources = rules_for(state).sources(state)
-    ok = _payable(pool, tuple((_cost(s.card), s.extra) for s in sources))
-    return [s for s, payable in zip(sources, ok, strict=True) if payable]
+def _held(state: State, ids: list[str], energy: bool = False) -> payment.Vec:
+    """The resources `ids` by kind (a payment vector), plus this turn's energy if `energy`."""
+    counts = [state.energy.get(k, 0) for k in ENERGIES] if energy and state.energy else [0] * len(ENERGIES)
+    cards = state.cards
+    for c in ids:
+        counts[_SLOT[card(cards[c]).resource]] += 1
+    return tuple(counts)
+
+
+_SLOT = {k: i for i, k in enumerate(ENERGIES)}
+
+
+def affordable(state: State, player: str) -> tuple[Source, ...]:
+    return _affordable(_held(state, field.resources(state, player), energy=True), rules_for(state).sources(state))
 
 
 @lru_cache(maxsize=16384)
-def _payable(pool: payment.Vec, prices: tuple[tuple[payment.Vec, int], ...]) -> tuple[bool, ...]:
-    """Which prices `pool` can pay: the payment search once per pool and offer, not once per
+def _affordable(pool: payment.Vec, sources: tuple[Source, ...]) -> tuple[Source, ...]:
+    """The offers `pool` can pay for: the payment search once per pool and table, not once per
     prompt (the purchase prompt is asked for by the turn engine and by the caller)."""
-    return tuple(payment.can_pay(pool, cost, extra) for cost, extra in prices)
+    return tuple(s for s in sources if payment.payable(pool, _cost(s.card), s.extra))
 
 
 @cache
@@ -75,12 +80,16 @@ def _purchase_prompt(state: State, t: Task):
     srcs = affordable(state, t.player)
     if not srcs:
         return None
-    options = [_source_option(s) for s in srcs]
-    options.append(BUY_NOTHING)
-    return make_prompt(t, _purchase_text(energy_text(state.energy)), options)
+    return make_prompt(t, _purchase_text(energy_text(state.energy)), _purchase_options(srcs))
 
 
 BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
+
+
+@lru_cache(maxsize=4096)
+def _purchase_options(srcs: tuple[Source, ...]) -> list[Option]:
+    """The offers plus "buy nothing" (the prompt copies the list, so one is built per offer set)."""
+    return [*(_source_option(s) for s in srcs), BUY_NOTHING]
 
 
 @lru_cache(maxsize=4096)
@@ -106,20 +115,22 @@ def _purchase_resolve(state: State, t: Task, choice: list[str], events: Events) 
     push(state, task("pay", t.player, src=choice[0]))
 
 
-register_task("purchase", prompt=_purchase_prompt, run=_purchase_run, resolve=_purchase_resolve)
+PURCHASE_HANDLER = TaskHandler(prompt=_purchase_prompt, run=_purchase_run, resolve=_purchase_resolve)
 
 
 # ---- paying ---------------------------------------------------------------------------------------
 
 def auto_ids(state: State, player: str, s: Source) -> list[str] | None:
     """The resource cards the automatic payment depletes (first ones of each kind in the field)."""
-    plan = payment.auto_plan(state.energy, resource_counts(state, player), card(s.card).cost.value, s.extra)
+    res = field.resources(state, player)
+    plan = payment.planned(payment.vec(state.energy), _held(state, res), _cost(s.card), s.extra)
     if plan is None:
         return None
     out: list[str] = []
     for kind, n in plan.deplete.items():
-        out.extend([c for c in field.resources(state, player) if field.info(state, c).resource == kind][:n])
+        out.extend([c for c in res if field.info(state, c).resource == kind][:n])
     return out
+
 
 
 def _ids_text(state: State, ids: list[str]):
@@ -146,8 +157,13 @@ def _pay_prompt(state: State, t: Task):
         return None
     return make_prompt(t, card(s.card).label + T(" costs ", "の支払い：") + _price(s), [
         Option(key="auto", label=T("Pay automatically: deplete ", "自動で支払う：消費 ") + _ids_text(state, ids)),
-        opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ"),
-        opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）")])
+        PAY_MANUALLY, BACK])
+
+
+PAY_MANUALLY = opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ")
+BACK = opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）")
+PAY_NOW = opt("pay", "Pay now", "これで支払う")
+PAY_CONVERTING = opt("pay_conv", "Pay now, using an energy conversion", "エネルギーを変換して支払う")
 
 
 def _pay_run(state: State, t: Task, events: Events) -> None:
@@ -164,7 +180,7 @@ def _pay_resolve(state: State, t: Task, choice: list[str], events: Events) -> No
         push(state, task("purchase", t.player))
 
 
-register_task("pay", prompt=_pay_prompt, run=_pay_run, resolve=_pay_resolve)
+PAY_HANDLER = TaskHandler(prompt=_pay_prompt, run=_pay_run, resolve=_pay_resolve)
 
 
 def _pick_options(state: State, t: Task) -> list[Option]:
@@ -172,16 +188,22 @@ def _pick_options(state: State, t: Task) -> list[Option]:
     picked = t.data["picked"]
     cost, extra = card(s.card).cost.value, s.extra
     pool = _pool(state, picked)
-    options = [Option(key=c, label=T(f"Deplete {energy_name(field.info(state, c).resource).en} — {field.info(state, c).name.en}",
-                                     f"消費：{energy_name(field.info(state, c).resource).ja} — {field.info(state, c).name.ja}"))
+    options = [_deplete_option(c, state.cards[c])
                for c in field.distinct_by_card(state, [c for c in field.resources(state, t.player) if c not in picked])]
     conv = payment.min_conversions(pool, cost, extra)
     if conv is not None:
-        options.append(opt("pay", "Pay now", "これで支払う"))
+        options.append(PAY_NOW)
         if conv == 0 and payment.can_pay_converting(pool, cost, extra):
-            options.append(opt("pay_conv", "Pay now, using an energy conversion", "エネルギーを変換して支払う"))
-    options.append(opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）"))
+            options.append(PAY_CONVERTING)
+    options.append(BACK)
     return options
+
+
+@lru_cache(maxsize=8192)
+def _deplete_option(cid: str, key: str) -> Option:
+    c = card(key)
+    return Option(key=cid, label=T(f"Deplete {energy_name(c.resource).en} — {c.name.en}",
+                                   f"消費：{energy_name(c.resource).ja} — {c.name.ja}"))
 
 
 def _pick_prompt(state: State, t: Task):
@@ -202,7 +224,7 @@ def _pick_resolve(state: State, t: Task, choice: list[str], events: Events) -> N
         push(state, task("pay_pick", t.player, src=t.data["src"], picked=[*t.data["picked"], c]))
 
 
-register_task("pay_pick", prompt=_pick_prompt, resolve=_pick_resolve)
+PAY_PICK_HANDLER = TaskHandler(prompt=_pick_prompt, resolve=_pick_resolve)
 
 
 def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: bool, events: Events) -> None:

@@ -7,17 +7,22 @@ Cannon and Frigate examples; a bought card cuts the chain, a shared card counts 
 from __future__ import annotations
 
 from functools import lru_cache
-
-from pydantic import BaseModel, ConfigDict
+from itertools import chain
+from typing import NamedTuple
 
 from .cards import ERAS
 from .state import State
 
+# The pyramid as the caches see it: per era, each slot's instance id or None, then the card
+# key of every slot in that order (None for an empty slot): ids alone would not do, since
+# each game deals its ids to other cards.
+Rows = tuple[tuple[tuple[str | None, ...], ...], tuple[str | None, ...]]
 
-class Source(BaseModel):
-    """A card that can be bought now: `key` is the option key (the instance id)."""
 
-    model_config = ConfigDict(frozen=True)
+class Source(NamedTuple):
+    """A card that can be bought now: `key` is the option key (the instance id). A named
+    tuple, not a model: every purchase prompt hashes and compares the offers."""
+
     key: str
     card: str
     era: str
@@ -57,17 +62,24 @@ def _extras(shape: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def pyramid_sources(state: State) -> list[Source]:
-    cards, pyramid = state.cards, state.pyramid
-    rows = tuple([tuple([(cid, cards[cid]) if cid else None for cid in pyramid.get(era, ())]) for era in ERAS])
-    return list(_sources(rows))
+def rows_of(state: State) -> Rows:
+    pyramid = state.pyramid
+    ids = tuple([tuple(pyramid.get(era, ())) for era in ERAS])
+    return ids, tuple(map(state.cards.get, chain.from_iterable(ids)))
+
+
+def pyramid_sources(state: State) -> tuple[Source, ...]:
+    return sources_of(rows_of(state))
 
 
 @lru_cache(maxsize=4096)
-def _sources(rows: tuple[tuple[tuple[str, str] | None, ...], ...]) -> tuple[Source, ...]:
-    extras = _extras(tuple(tuple(slot is not None for slot in row) for row in rows))
-    return tuple(Source(key=slot[0], card=slot[1], era=ERAS[r], extra=extras[r][i])
-                 for r, row in enumerate(rows) for i, slot in enumerate(row) if slot is not None)
+def sources_of(rows: Rows) -> tuple[Source, ...]:
+    """The buyable cards of a pyramid (memoised: it changes only when a card is bought)."""
+    ids, keys = rows
+    extras = _extras(tuple(tuple(cid is not None for cid in row) for row in ids))
+    key_of = dict(zip(chain.from_iterable(ids), keys, strict=True))
+    return tuple(Source(key=cid, card=key_of[cid], era=ERAS[r], extra=extras[r][i])
+                 for r, row in enumerate(ids) for i, cid in enumerate(row) if cid is not None)
 
 
 def remove(state: State, cid: str) -> None:

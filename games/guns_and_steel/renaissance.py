@@ -6,6 +6,8 @@ ask `qualifying_wonders` and `honor_options`, then `place_honor` / `move_honor`.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from pydantic import BaseModel, Field
 
 ERAS = ("horse", "gunpowder", "oil", "earth", "space")
@@ -13,11 +15,13 @@ VP_TOKENS_TO_END = 15          # seed-R ゲームの終了: "勝利点トーク�
 HONOR_TOKENS_PER_PLAYER = 5    # seed-R ゲームの準備 4: "栄誉トークンを５個ずつ"
 
 
-class TurnFacts(BaseModel):
-    """What the active player did this turn, as the placement conditions need it."""
+@dataclass(frozen=True)
+class TurnFacts:
+    """What the active player did this turn, as the placement conditions need it (a plain
+    record: the honor check builds one every turn)."""
 
     players: int
-    resources_played: list[str] = Field(default_factory=list)  # eras of resources played in the resource phase
+    resources_played: list[str] = field(default_factory=list)  # eras of resources played in the resource phase
     bought_era: str | None = None                               # era of the card bought this turn
     bought_with_conversion: bool = False                        # a conversion was used to pay for it
     newest_era_before_purchase: str | None = None               # newest era bought by anyone before this purchase

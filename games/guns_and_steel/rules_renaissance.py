@@ -9,32 +9,42 @@ cards + wonders + VP tokens.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.kit import Option, T, opt
 
 from .cards import wonder
 from .effects_renaissance import take_ren_wonder, tokens
-from .flow import Events, make_prompt, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, say, task
 from .renaissance import RenState, TurnFacts, condition_met, honor_moves, place_honor, token_end_reached
-from .sets import BaseRules, register_rules
+from .sets import BaseRules
 from .state import State, Task
 from .turn import trigger_end
 
 
 def turn_facts(state: State) -> TurnFacts:
+    return TurnFacts(*_facts_key(state))
+
+
+def _facts_key(state: State) -> tuple:
+    """`TurnFacts`' fields in order, hashable."""
     r = state.record
-    return TurnFacts(players=len(state.players), resources_played=list(r.resources_played), bought_era=r.bought_era,
-                     bought_with_conversion=r.bought_with_conversion, newest_era_before_purchase=r.newest_era_before_purchase,
-                     unit_effect_used=r.unit_effects > 0, tactic_effect_used=r.tactic_effects > 0,
-                     recollected_vp=r.recollected_vp)
+    return (len(state.players), tuple(r.resources_played), r.bought_era, r.bought_with_conversion,
+            r.newest_era_before_purchase, r.unit_effects > 0, r.tactic_effects > 0, r.recollected_vp)
 
 
 def qualifying(state: State) -> list[str]:
     """Wonders on the table whose placement condition the active player met this turn."""
-    facts = turn_facts(state)
-    return [w for w in state.table_wonders if wonder(w).honor_needed is not None
-            and condition_met(wonder(w).condition.value, wonder(w).condition.params, facts)]
+    return list(_qualifying(_facts_key(state), tuple(state.table_wonders)))
+
+
+@lru_cache(maxsize=8192)
+def _qualifying(facts_key: tuple, table: tuple[str, ...]) -> tuple[str, ...]:
+    """Memoised: the honor check asks every turn, and turns repeat the same few facts."""
+    facts = TurnFacts(facts_key[0], list(facts_key[1]), *facts_key[2:])
+    return tuple(w for w in table if wonder(w).honor_needed is not None
+                 and condition_met(wonder(w).condition.value, wonder(w).condition.params, facts))
 
 
 def _moves(state: State, player: str) -> list[tuple[str | None, str]]:
@@ -97,7 +107,7 @@ def _honor_resolve(state: State, t: Task, choice: list[str], events: Events) -> 
         place(state, t.player, None, c, events)
 
 
-register_task("ren_honor", prompt=_honor_prompt, run=_honor_run, resolve=_honor_resolve)
+REN_HONOR_HANDLER = TaskHandler(prompt=_honor_prompt, run=_honor_run, resolve=_honor_resolve)
 
 
 class RenaissanceRules(BaseRules):
@@ -151,5 +161,3 @@ class RenaissanceRules(BaseRules):
                          else f"  {name} (honor {need}){here} — tokens on it: {who}")
         return lines
 
-
-register_rules(RenaissanceRules())

@@ -1,14 +1,11 @@
 """Per-set rules: what differs between `base`, `renaissance` and `mixed` lives behind `SetRules`.
 
 The engine calls only these hooks; `BaseRules` is the base game. The Renaissance and mixed
-rules subclass it in their own modules and call `register_rules` at import;
-`load_extensions` imports those modules if they exist. Until one is registered, a set falls
-back to `BaseRules` over its card data (playable, but without its own rules).
+rules subclass it in their own modules (`rules_renaissance.py`, `mixed_rules.py`); `wiring.py`
+lists every set.
 """
 from __future__ import annotations
 
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
 from games.kit import Rng
@@ -17,9 +14,6 @@ from .cards import ERAS
 from .flow import Events, task
 from .pyramid import Source, pyramid_sources
 from .state import State, Task
-
-EXTENSIONS = ("games.guns_and_steel.effects_renaissance", "games.guns_and_steel.rules_renaissance",
-              "games.guns_and_steel.mixed_rules")
 
 
 class BaseRules:
@@ -43,8 +37,8 @@ class BaseRules:
         """Set-specific state after the table is built (e.g. token supplies)."""
 
     # ---- purchase ------------------------------------------------------------------------
-    def sources(self, state: State) -> list[Source]:
-        """Cards that may be bought now, with their extra cost."""
+    def sources(self, state: State) -> tuple[Source, ...]:
+        """Cards that may be bought now, with their extra cost (a tuple the caches can key on)."""
         return pyramid_sources(state)
 
     def last_space_bought(self, state: State) -> bool:
@@ -74,37 +68,10 @@ class BaseRules:
         return []
 
 
-class FallbackRules(BaseRules):
-    """A set whose rules module is not registered: its cards with the base turn rules."""
-
-    def __init__(self, key: str, card_sets: tuple[str, ...], wonder_sets: tuple[str, ...]):
-        self.key, self.card_sets, self.wonder_sets = key, card_sets, wonder_sets
-
-
-RULES: dict[str, BaseRules] = {"base": BaseRules()}
-_FALLBACK = {"renaissance": FallbackRules("renaissance", ("renaissance",), ("renaissance",)),
-             "mixed": FallbackRules("mixed", ("base", "renaissance"), ("renaissance",))}
-
-
-def register_rules(rules: BaseRules) -> None:
-    RULES[rules.key] = rules
+# Set key -> its rules; filled from the list in `wiring.py`.
+RULES: dict[str, BaseRules] = {}
 
 
 def rules_for(state_or_key: State | str) -> BaseRules:
     key = state_or_key if isinstance(state_or_key, str) else state_or_key.options.set
-    return RULES.get(key) or _FALLBACK[key]
-
-
-EXTENSION_ERRORS: dict[str, str] = {}
-
-
-def load_extensions() -> None:
-    """Import the set modules that exist. One that fails to import is recorded in
-    EXTENSION_ERRORS (a test asserts it stays empty) so the base game still loads."""
-    for name in EXTENSIONS:
-        if find_spec(name) is not None:
-            try:
-                import_module(name)
-            except ImportError as e:
-                EXTENSION_ERRORS[name] = f"{type(e).__name__}: {e}"
-
+    return RULES[key]

@@ -16,7 +16,7 @@ from games.kit import Option, T, Text
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
 from .effects import effect_task
-from .flow import NEXT_TURN, Events, make_prompt, push, push_seq, register_task, say, task
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, task
 from .sets import rules_for
 from .state import State, Task, TurnRecord
 
@@ -65,11 +65,21 @@ def start_turn(state: State, events: Events) -> None:
     push_seq(state, [task("resource", p), task("progress", p), task("purchase", p), task("end", p)])
 
 
-NEXT_TURN[:] = [start_turn]
-
-
 def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
-    return [_hand_option(cid, state.cards[cid], resource_side) for cid in field.distinct_by_card(state, field.hand(state, player))]
+    hand = tuple(field.hand(state, player))
+    return _hand_option_list(hand, tuple(map(state.cards.__getitem__, hand)), resource_side)
+
+
+@lru_cache(maxsize=8192)
+def _hand_option_list(hand: tuple[str, ...], keys: tuple[str, ...], resource_side: bool) -> list[Option]:
+    """One option per distinct card of a hand (the prompt copies the list, so it is shared)."""
+    seen: set[str] = set()
+    out = []
+    for cid, key in zip(hand, keys, strict=True):
+        if key not in seen:
+            seen.add(key)
+            out.append(_hand_option(cid, key, resource_side))
+    return out
 
 
 @lru_cache(maxsize=8192)
@@ -101,7 +111,7 @@ def _initial_prompt(state: State, t: Task):
                             "ゲーム開始前：手札1枚を資源として場に置いてください。"), _hand_options(state, t.player, True))
 
 
-register_task("initial_resource", prompt=_initial_prompt,
+INITIAL_RESOURCE_HANDLER = TaskHandler(prompt=_initial_prompt,
               resolve=lambda s, t, c, e: play_resource(s, t.player, c[0], e, phase=False))
 
 
@@ -111,10 +121,9 @@ def _phase_prompt(resource_side: bool):
     def prompt(state: State, t: Task):
         if len(field.hand(state, t.player)) <= 1:   # one card: it must be played (everyone can see that)
             return None
-        options = _hand_options(state, t.player, resource_side)
-        text = T("Resource phase: play one card as a resource.", "資源フェイズ：1枚を資源としてプレイ。") if resource_side else \
-            T("Progress phase: play one card face up.", "進歩フェイズ：1枚を進歩（表面）としてプレイ。")
-        return make_prompt(t, text, options)
+        return make_prompt(t, text, _hand_options(state, t.player, resource_side))
+    text = T("Resource phase: play one card as a resource.", "資源フェイズ：1枚を資源としてプレイ。") if resource_side else \
+        T("Progress phase: play one card face up.", "進歩フェイズ：1枚を進歩（表面）としてプレイ。")
     return prompt
 
 
@@ -139,9 +148,9 @@ def _phase_run(resource_side: bool):
     return run
 
 
-register_task("resource", prompt=_phase_prompt(True), run=_phase_run(True),
+RESOURCE_HANDLER = TaskHandler(prompt=_phase_prompt(True), run=_phase_run(True),
               resolve=lambda s, t, c, e: play_resource(s, t.player, c[0], e))
-register_task("progress", prompt=_phase_prompt(False), run=_phase_run(False),
+PROGRESS_HANDLER = TaskHandler(prompt=_phase_prompt(False), run=_phase_run(False),
               resolve=lambda s, t, c, e: play_progress(s, t.player, c[0], e))
 
 
@@ -158,8 +167,8 @@ def _turn_end(state: State, t: Task, events: Events) -> None:
         finish(state, state.end_pending, events)
 
 
-register_task("end", run=_end_run)
-register_task("turn_end", run=_turn_end)
+END_HANDLER = TaskHandler(run=_end_run)
+TURN_END_HANDLER = TaskHandler(run=_turn_end)
 
 
 def _recollect(state: State, t: Task, events: Events) -> None:
@@ -177,12 +186,15 @@ def _recollect(state: State, t: Task, events: Events) -> None:
 
 
 def _take_back_prompt(state: State, t: Task):
-    res = field.resources(state, t.player)
-    options = [Option(key=c, label=T(f"{energy_name(field.info(state, c).resource).en} — {field.info(state, c).name.en}",
-                                     f"{energy_name(field.info(state, c).resource).ja} — {field.info(state, c).name.ja}"))
-               for c in res]
+    options = [_take_back_option(c, state.cards[c]) for c in field.resources(state, t.player)]
     return make_prompt(t, T("Take which resources back to hand? (any number, none is fine)",
                             "手札に戻す資源を選んでください（何枚でも、なしも可）"), options, 0, len(options))
+
+
+@lru_cache(maxsize=8192)
+def _take_back_option(cid: str, key: str) -> Option:
+    c = card(key)
+    return Option(key=cid, label=T(f"{energy_name(c.resource).en} — {c.name.en}", f"{energy_name(c.resource).ja} — {c.name.ja}"))
 
 
 def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None:
@@ -197,6 +209,6 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
         say(events, "take_back", f"{t.player} leaves every resource in the field.", f"{t.player}は資源を場に残しました。")
 
 
-register_task("recollect", run=_recollect)
-register_task("take_back", prompt=_take_back_prompt, resolve=_take_back)
+RECOLLECT_HANDLER = TaskHandler(run=_recollect)
+TAKE_BACK_HANDLER = TaskHandler(prompt=_take_back_prompt, resolve=_take_back)
 

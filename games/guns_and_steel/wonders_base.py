@@ -12,16 +12,24 @@ from games.kit import Option, T
 
 from . import field
 from .cards import wonder
-from .flow import Events, make_prompt, register_task, say
+from .flow import Events, TaskHandler, make_prompt, say
 from .state import State, Task
 from .turn import trigger_end
 
 
 def condition_met(state: State, player: str, wonder_id: str) -> bool:
+    return _met(state, player, wonder_id, *_holdings(state, player))
+
+
+def _holdings(state: State, player: str) -> tuple[list[str], list[str]]:
+    """The player's resources by kind and face-up cards by type (asked once per wonder check)."""
+    return ([field.info(state, c).resource for c in field.resources(state, player)],
+            [field.info(state, c).kind for c in field.face_up(state, player)])
+
+
+def _met(state: State, player: str, wonder_id: str, res: list[str], ups: list[str]) -> bool:
     w = wonder(wonder_id)
     kind, params = w.condition.value, w.condition.params
-    res = [field.info(state, c).resource for c in field.resources(state, player)]
-    ups = [field.info(state, c).kind for c in field.face_up(state, player)]
     if kind == "resources":
         return all(res.count(r) >= n for r, n in params.items())
     if kind == "face_up":
@@ -34,7 +42,8 @@ def condition_met(state: State, player: str, wonder_id: str) -> bool:
 
 
 def qualifying(state: State, player: str) -> list[str]:
-    return [w for w in state.table_wonders if wonder(w).set == "base" and condition_met(state, player, w)]
+    res, ups = _holdings(state, player)
+    return [w for w in state.table_wonders if wonder(w).set == "base" and _met(state, player, w, res, ups)]
 
 
 def take_wonder(state: State, player: str, wonder_id: str, events: Events) -> None:
@@ -63,4 +72,4 @@ def _run(state: State, t: Task, events: Events) -> None:
         take_wonder(state, t.player, ws[0], events)
 
 
-register_task("wonders", prompt=_prompt, run=_run, resolve=lambda s, t, c, e: take_wonder(s, t.player, c[0], e))
+WONDERS_HANDLER = TaskHandler(prompt=_prompt, run=_run, resolve=lambda s, t, c, e: take_wonder(s, t.player, c[0], e))

@@ -62,7 +62,3 @@ def test_cards_are_conserved_at_every_step(set_):
             state, _ = GAME.apply(state, action.player, action.prompt_id, action.choice)
         assert GAME.outcome(state) is not None
 
-
-def test_every_set_module_imports():
-    from games.guns_and_steel.sets import EXTENSION_ERRORS
-    assert EXTENSION_ERRORS == {}

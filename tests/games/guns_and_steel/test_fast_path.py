@@ -1,0 +1,52 @@
+"""The per-action shortcuts build exactly what the validated models would: a task, prompt or
+event from `flow` equals (and dumps like) one built with validation, shared objects are only
+those nothing changes, and the memoised pyramid offers follow each game's own cards."""
+from games.guns_and_steel import GAME, flow, pyramid
+from games.guns_and_steel.state import Task
+from games.kit import Event, Option, Prompt, T
+
+
+def _same(fast, slow) -> None:
+    assert fast == slow
+    assert fast.model_fields_set == slow.model_fields_set
+    assert fast.model_dump(exclude_unset=True) == slow.model_dump(exclude_unset=True)
+    assert fast.model_dump_json() == slow.model_dump_json()
+
+
+def test_tasks_prompts_and_events_equal_validated_ones():
+    _same(flow.task("pay", "a", src="c01"), Task(kind="pay", player="a", data={"src": "c01"}))
+    _same(flow.task("end", "a"), Task(kind="end", player="a", data={}))
+    options = [Option(key="x", label=T("X", "エックス"))]
+    text = T("Pick", "選択")
+    _same(flow.make_prompt(flow.task("deplete", "b"), text, options, 0, 1, window=T("w", "窓")),
+          Prompt(id="deplete", player="b", text=text, options=options, min=0, max=1, window=T("w", "窓")))
+    events: list[Event] = []
+    flow.say(events, "buy", "a buys", "aは購入", card="cannon")
+    flow.say_text(events, "turn", text, to=["a"])
+    _same(events[0], Event(kind="buy", text=T("a buys", "aは購入"), to=None, data={"card": "cannon"}))
+    _same(events[1], Event(kind="turn", text=text, to=["a"], data={}))
+
+
+def test_a_prompt_owns_its_option_list():
+    options = [Option(key="x", label=T("X", "X"))]
+    prompt = flow.make_prompt(flow.task("deplete", "b"), T("t", "t"), options)
+    options.append(Option(key="y", label=T("Y", "Y")))
+    assert [o.key for o in prompt.options] == ["x"]
+
+
+def test_only_tasks_without_data_are_shared():
+    assert flow.task("end", "a") is flow.task("end", "a")
+    assert flow.task("pay", "a", src="c01") is not flow.task("pay", "a", src="c01")
+
+
+def test_memoised_offers_follow_each_games_cards():
+    a = GAME.setup(["p0", "p1", "p2"], {"set": "base"}, 1)
+    b = a.model_copy(deep=True)
+    ids = [c for row in b.pyramid.values() for c in row if c]
+    keys = [b.cards[c] for c in ids]
+    b.cards.update(zip(ids, keys[1:] + keys[:1], strict=True))     # the same ids dealt to other cards
+    offers_a = {s.key: s.card for s in pyramid.pyramid_sources(a)}
+    offers_b = {s.key: s.card for s in pyramid.pyramid_sources(b)}
+    assert offers_a.keys() == offers_b.keys()
+    assert all(offers_a[k] == a.cards[k] for k in offers_a) and all(offers_b[k] == b.cards[k] for k in offers_b)
+    assert offers_a != offers_b
