@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from games.kit import Event, T
 
+from .draw_phase import continue_draw, draw_one, stop_drawing
 from .piles import label_text, put_on_top, side_name
-from .rounds import EventList, continue_draw, draw_one, stop_drawing
 from .rules import card_label, is_special
-from .state import Pending, Side, State
+from .state import EventList, Pending, Side, State
 
 KEEP = "keep"
 PEEK = "peek"

@@ -5,7 +5,7 @@ from pydantic import BaseModel
 
 from games.kit import Event, Game, Outcome, Prompt, Rng, T
 
-from . import effects, rounds
+from . import battle, effects, round_end, setup
 from .options import Options
 from .piles import side_name
 from .prompts import prompts as open_prompts
@@ -30,7 +30,7 @@ class GanymedeGame(Game[State]):
 
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
         # `auto` (the default) becomes the rulebook's game for this many players: 2 duel, 3 three players.
-        return rounds.new_state(self.key, players, options.for_players(len(players)), rng)
+        return setup.new_state(self.key, players, options.for_players(len(players)), rng)
 
     def prompts(self, state: State) -> list[Prompt]:
         return open_prompts(state)
@@ -40,7 +40,7 @@ class GanymedeGame(Game[State]):
         colour = state.side_of(prompt.player).colour
         pick = choice[0]
         if prompt.id in ("setup_black", "reinforce"):
-            (rounds.setup_pick if prompt.id == "setup_black" else rounds.reinforce)(state, colour, pick, events)
+            (setup.setup_pick if prompt.id == "setup_black" else round_end.reinforce)(state, colour, pick, events)
         elif prompt.id == "draw":
             if pick == "draw":
                 effects.player_draw(state, colour, events)
@@ -53,12 +53,12 @@ class GanymedeGame(Game[State]):
         elif prompt.id == "order":
             effects.order_top(state, pick, events)
         elif prompt.id == "aces":
-            rounds.declare_aces(state, colour, int(pick[1:]), events)
+            battle.declare_aces(state, colour, int(pick[1:]), events)
         elif prompt.id == "threes":
             target = state.queue[0].split(":")[2]
-            rounds.declare_threes(state, colour, target, int(pick), events)
+            battle.declare_threes(state, colour, target, int(pick), events)
         elif prompt.id == "remove":
-            rounds.remove_card(state, colour, pick, events)
+            round_end.remove_card(state, colour, pick, events)
         return events
 
     def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:

@@ -50,6 +50,13 @@ def draw_card(state: State, side: Side, events: list[Event]) -> str | None:
     return card
 
 
+def take_black(state: State, rank: str) -> str:
+    """A black card of this rank from the face-up supply (setup and reinforcement)."""
+    card = next(c for c in state.supply if state.cards[c].rank == rank)
+    state.supply.remove(card)
+    return card
+
+
 def put_on_top(side: Side, card: str) -> None:
     """The 2's effect: a card from the used pile goes on top of the deck; its owner knows it."""
     side.used.remove(card)

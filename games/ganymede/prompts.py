@@ -7,8 +7,8 @@ from games.kit import Option, Prompt, T, Text, opt
 
 from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
+from .order import opponents
 from .piles import side_name
-from .rounds import opponents
 from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, own_total, special_count
 from .state import Side, State
 

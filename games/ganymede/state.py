@@ -5,11 +5,12 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from games.kit import BaseState
+from games.kit import BaseState, Event
 
 from .options import Options
 
 Colour = Literal["red", "green", "purple"]
+EventList = list[Event]  # what the automatic steps of the round procedure append to
 
 
 class Card(BaseModel):
