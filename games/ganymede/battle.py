@@ -20,8 +20,9 @@ def showdown(state: State, events: EventList) -> None:
         side = state.sides[colour]
         side.face_down = []
         state.current.cards[colour] = [state.cards[c] for c in side.play]
-        events.append(Event(kind="showdown", text=side_name(side) + T(": ", ":") + label_text(state, side.play),
-                            data={"colour": colour}))
+        if events is not None:
+            events.append(Event(kind="showdown", text=side_name(side) + T(": ", ":") + label_text(state, side.play),
+                                data={"colour": colour}))
         if side.player is None:
             side.aces_high = auto_aces(state, side)
             continue
@@ -42,10 +43,11 @@ def declare_aces(state: State, colour: str, high: int, events: EventList) -> Non
     side.aces_high = high
     state.queue.pop(0)
     count = special_count(state, side, ACE)
-    events.append(Event(kind="aces", text=side_name(side) + T(
-        f" counts {high} of {count} A as 11 (cards total {own_total(state, side)}).",
-        f"はA{count}枚のうち{high}枚を11として扱います(合計{own_total(state, side)})。"),
-        data={"colour": colour, "aces_high": high}))
+    if events is not None:
+        events.append(Event(kind="aces", text=side_name(side) + T(
+            f" counts {high} of {count} A as 11 (cards total {own_total(state, side)}).",
+            f"はA{count}枚のうち{high}枚を11として扱います(合計{own_total(state, side)})。"),
+            data={"colour": colour, "aces_high": high}))
     continue_declare(state, events)
 
 
@@ -53,9 +55,10 @@ def declare_threes(state: State, colour: str, target: str, delta: int, events: E
     side = state.sides[colour]
     side.threes[target] = delta
     state.queue.pop(0)
-    events.append(Event(kind="threes", text=side_name(side) + T(
-        f" uses the 3: {delta:+d} to the strength of ", "は3の効果で") + side_name(state.sides[target])
-        + T(".", f"の《強さ》を{delta:+d}します。"), data={"colour": colour, "target": target, "delta": delta}))
+    if events is not None:
+        events.append(Event(kind="threes", text=side_name(side) + T(
+            f" uses the 3: {delta:+d} to the strength of ", "は3の効果で") + side_name(state.sides[target])
+            + T(".", f"の《強さ》を{delta:+d}します。"), data={"colour": colour, "target": target, "delta": delta}))
     continue_declare(state, events)
 
 
@@ -81,7 +84,8 @@ def resolve(state: State, events: EventList) -> None:
                 state.sides[them].hp -= result.dealt[me]
                 if them not in state.damaged:
                     state.damaged.append(them)
-        events.append(clash_event(state, result))
+        if events is not None:
+            events.append(clash_event(state, result))
         if check_end(state, events):
             return
     round_end.start_cleanup(state, events)

@@ -33,20 +33,23 @@ def draw_one(state: State, side: Side, events: EventList) -> str | None:
     side.draws += 1
     if state.options.mode == "duel":
         side.face_down.append(card)
-        events.append(Event(kind="draw", text=side_name(side) + T(f" draws a card face down ({side.draws} of 3).",
-                                                                 f"は裏向きで1枚引きました({side.draws}/3枚)。")))
-        events.append(Event(kind="drew", to=[side.player], text=T("You drew ", "引いたカード:")
-                            + card_label(state.cards[card]) + T(f" (total {draw_total(state, side)}).",
-                                                                f"(合計{draw_total(state, side)})。")))
+        if events is not None:
+            events.append(Event(kind="draw", text=side_name(side) + T(f" draws a card face down ({side.draws} of 3).",
+                                                                     f"は裏向きで1枚引きました({side.draws}/3枚)。")))
+            events.append(Event(kind="drew", to=[side.player], text=T("You drew ", "引いたカード:")
+                                + card_label(state.cards[card]) + T(f" (total {draw_total(state, side)}).",
+                                                                    f"(合計{draw_total(state, side)})。")))
     else:
-        events.append(Event(kind="draw", text=side_name(side) + T(" draws ", "が引いたカード:")
-                            + card_label(state.cards[card]) + T(f" (total {draw_total(state, side)}).",
-                                                                f"(合計{draw_total(state, side)})。")))
+        if events is not None:
+            events.append(Event(kind="draw", text=side_name(side) + T(" draws ", "が引いたカード:")
+                                + card_label(state.cards[card]) + T(f" (total {draw_total(state, side)}).",
+                                                                    f"(合計{draw_total(state, side)})。")))
     return card
 
 
 def stop_drawing(state: State, colour: str, events: EventList) -> None:
     side = state.sides[colour]
     state.queue.remove(colour)
-    events.append(Event(kind="stop", text=side_name(side) + T(" stops drawing.", "はドローを終えました。")))
+    if events is not None:
+        events.append(Event(kind="stop", text=side_name(side) + T(" stops drawing.", "はドローを終えました。")))
     continue_draw(state, events)

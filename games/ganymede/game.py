@@ -11,7 +11,7 @@ from .piles import side_name
 from .prompts import prompts as open_prompts
 from .render import render, rules_summary
 from .resample import resample
-from .state import State
+from .state import EventList, State
 from .view import GanymedeView, build_view, visible_ids
 
 
@@ -37,6 +37,15 @@ class GanymedeGame(Game[State]):
 
     def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
         events: list[Event] = []
+        self._dispatch(state, prompt, choice, events)
+        return events
+
+    def _apply_quietly(self, state: State, prompt: Prompt, choice: list[str]) -> None:
+        self._dispatch(state, prompt, choice, None)
+
+    @staticmethod
+    def _dispatch(state: State, prompt: Prompt, choice: list[str], events: EventList) -> None:
+        """The choice handed to the step of the round procedure that asked for it."""
         colour = state.side_of(prompt.player).colour
         pick = choice[0]
         if prompt.id in ("setup_black", "reinforce"):
@@ -59,7 +68,6 @@ class GanymedeGame(Game[State]):
             battle.declare_threes(state, colour, target, int(pick), events)
         elif prompt.id == "remove":
             round_end.remove_card(state, colour, pick, events)
-        return events
 
     def resample(self, state: State, viewer: str | None, rng: Rng, keep: frozenset[str] = frozenset()) -> State:
         return resample(state, viewer, rng, keep)

@@ -36,15 +36,17 @@ def draw_card(state: State, side: Side, events: list[Event]) -> str | None:
     used pile (「どのフェイズにおいても…出撃デッキを作り直します」); with both empty, nothing (G15)."""
     if not side.deck:
         if not side.used:
-            events.append(Event(kind="no_cards", text=side_name(side) + T(" has no card left to draw.",
-                                                                         "は引けるカードがありません。")))
+            if events is not None:
+                events.append(Event(kind="no_cards", text=side_name(side) + T(" has no card left to draw.",
+                                                                             "は引けるカードがありません。")))
             return None
         side.deck, side.used = side.used, []
         state.rng.shuffle(side.deck)
         side.known_top = []
-        events.append(Event(kind="reshuffle", text=side_name(side) + T(
-            ": the deck is empty, so the used pile is shuffled into a new deck.",
-            ":出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
+        if events is not None:
+            events.append(Event(kind="reshuffle", text=side_name(side) + T(
+                ": the deck is empty, so the used pile is shuffled into a new deck.",
+                ":出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
     card = side.deck.pop(0)
     side.known_top = side.known_top[1:] if side.known_top[:1] == [card] else []
     return card

@@ -26,10 +26,11 @@ def remove_card(state: State, colour: str, card: str, events: EventList) -> None
     side.removed.append(card)
     state.queue.remove(colour)
     state.current.removed.append(colour)
-    events.append(Event(kind="remove", text=side_name(side) + T(" removes one used card from the game.",
-                                                               "は使ったカード1枚をゲームから除外しました。")))
-    events.append(Event(kind="removed", to=[side.player], text=T("You removed ", "除外したカード:")
-                        + card_label(state.cards[card]) + T(" from the game.", "。")))
+    if events is not None:
+        events.append(Event(kind="remove", text=side_name(side) + T(" removes one used card from the game.",
+                                                                   "は使ったカード1枚をゲームから除外しました。")))
+        events.append(Event(kind="removed", to=[side.player], text=T("You removed ", "除外したカード:")
+                            + card_label(state.cards[card]) + T(" from the game.", "。")))
     if not state.queue:
         end_cleanup(state, events)
 
@@ -49,8 +50,9 @@ def start_reinforcement(state: State, events: EventList) -> None:
 
 def continue_reinforcement(state: State, events: EventList) -> None:
     if state.queue and not state.supply:
-        events.append(Event(kind="supply_empty", text=T("No black cards are left to take.",
-                                                        "黒カードは残っていません。")))
+        if events is not None:
+            events.append(Event(kind="supply_empty", text=T("No black cards are left to take.",
+                                                            "黒カードは残っていません。")))
         state.queue = []
     if not state.queue:
         rounds.end_round(state, events)
@@ -61,7 +63,8 @@ def reinforce(state: State, colour: str, rank: str, events: EventList) -> None:
     side.used.append(take_black(state, rank))
     state.queue.remove(colour)
     state.current.gained[colour] = rank
-    events.append(Event(kind="reinforce", text=side_name(side) + T(f" takes a black {rank} into the used pile.",
-                                                                  f"は黒{rank}を使用済デッキに加えました。"),
-                        data={"colour": colour, "rank": rank}))
+    if events is not None:
+        events.append(Event(kind="reinforce", text=side_name(side) + T(f" takes a black {rank} into the used pile.",
+                                                                      f"は黒{rank}を使用済デッキに加えました。"),
+                            data={"colour": colour, "rank": rank}))
     continue_reinforcement(state, events)

@@ -34,9 +34,10 @@ def start_round(state: State, events: EventList) -> None:
     if state.options.mode == "duel":
         state.first = next_first(state)
     state.current = RoundRecord(number=state.round, first=state.first)
-    events.append(Event(kind="round", text=T(f"Round {state.round}.", f"第{state.round}ラウンド。")
-                        + (T(" First player: ", " 先攻:") + side_name(state.sides[state.first])
-                           if state.first else T("", "")), data={"round": state.round}))
+    if events is not None:
+        events.append(Event(kind="round", text=T(f"Round {state.round}.", f"第{state.round}ラウンド。")
+                            + (T(" First player: ", " 先攻:") + side_name(state.sides[state.first])
+                               if state.first else T("", "")), data={"round": state.round}))
     # 初期フェイズ: one card face up each (co-op: red first draws purple's).
     initial = turn_order(state)
     if state.options.mode != "duel":
@@ -46,8 +47,9 @@ def start_round(state: State, events: EventList) -> None:
         card = draw_card(state, side, events)
         if card is not None:
             side.play.append(card)
-            events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード:")
-                                + card_label(state.cards[card]) + T(".", "。"), data={"colour": colour}))
+            if events is not None:
+                events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード:")
+                                    + card_label(state.cards[card]) + T(".", "。"), data={"colour": colour}))
     state.step = "draw"
     state.queue = turn_order(state)
     draw_phase.continue_draw(state, events)

@@ -48,8 +48,9 @@ def setup_pick(state: State, colour: str, rank: str, events: EventList) -> None:
     side.deck.append(take_black(state, rank))
     state.rng.shuffle(side.deck)
     state.queue.remove(colour)
-    events.append(Event(kind="setup_pick", text=side_name(side) + T(f" takes a black {rank} and shuffles the deck.",
-                                                                    f"は黒{rank}を取り、出撃デッキを混ぜました。"),
-                        data={"colour": colour, "rank": rank}))
+    if events is not None:
+        events.append(Event(kind="setup_pick", text=side_name(side) + T(f" takes a black {rank} and shuffles the deck.",
+                                                                        f"は黒{rank}を取り、出撃デッキを混ぜました。"),
+                            data={"colour": colour, "rank": rank}))
     if not state.queue:
         start_round(state, events)

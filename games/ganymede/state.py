@@ -10,7 +10,9 @@ from games.kit import BaseState, Event
 from .options import Options
 
 Colour = Literal["red", "green", "purple"]
-EventList = list[Event]  # what the automatic steps of the round procedure append to
+# What the steps of the round procedure append their events to; None when the caller throws the
+# events away (playouts, search), so their texts are not even written.
+EventList = list[Event] | None
 
 
 class Card(BaseModel):

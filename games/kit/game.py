@@ -82,22 +82,28 @@ class Game(Generic[S]):
         return new, events
 
     def apply_in_place(self, state: S, player: str, prompt_id: str, choice: list[str],
-                       prompts: list[Prompt] | None = None) -> list[Event]:
+                       prompts: list[Prompt] | None = None, *, events: bool = True) -> list[Event]:
         """The fast path for callers that own `state` (search, playouts, replay, the table
         service): validate exactly as `apply` does, then mutate `state` itself. `prompts`, when
         given, must be `self.prompts(state)` for this very state; it saves computing them again.
-        On IllegalAction the state is unchanged (validation happens before any change)."""
+        `events=False` is for callers that throw the events away (playouts, search): the same
+        state results, and [] comes back. On IllegalAction the state is unchanged (validation
+        happens before any change)."""
         prompt = self._validate(state, player, prompt_id, choice, prompts)
-        events = self._apply(state, prompt, list(choice))
+        if events:
+            out = self._apply(state, prompt, list(choice))
+        else:
+            self._apply_quietly(state, prompt, list(choice))
+            out = []
         state.version += 1
-        return events
+        return out
 
     def step(self, state: S, player: str, prompt_id: str, choice: list[str],
-             prompts: list[Prompt] | None = None) -> tuple[list[Event], list[Prompt]]:
+             prompts: list[Prompt] | None = None, *, events: bool = True) -> tuple[list[Event], list[Prompt]]:
         """`apply_in_place`, then the prompts open afterwards: the loop of playouts, replays and
         search computes each position's prompts once and hands them back in with its answer."""
-        events = self.apply_in_place(state, player, prompt_id, choice, prompts)
-        return events, self._open_after(state)
+        out = self.apply_in_place(state, player, prompt_id, choice, prompts, events=events)
+        return out, self._open_after(state)
 
     def _open_after(self, state: S) -> list[Prompt]:
         """The prompts open right after an in-place apply. A game whose rules already found them
@@ -115,6 +121,12 @@ class Game(Generic[S]):
     def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
         """Mutate `state` (already a private copy) for a validated choice; return the events."""
         raise NotImplementedError
+
+    def _apply_quietly(self, state: S, prompt: Prompt, choice: list[str]) -> None:
+        """`_apply` for a caller that throws the events away. A game whose event texts cost much
+        of an action (Ganymede, Sutosute) overrides it to skip writing them; the state must end
+        exactly as `_apply` leaves it."""
+        self._apply(state, prompt, choice)
 
     def _find_prompt(self, state: S, player: str, prompt_id: str, prompts: list[Prompt] | None = None) -> Prompt:
         open_prompts = self.prompts(state) if prompts is None else prompts
