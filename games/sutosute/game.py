@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.kit import Event, Game, Outcome, Prompt, Rng, T
 
 from . import flow
+from .deck import EventList
 from .options import Options
 from .prompts import prompts as open_prompts
 from .render import render, rules_summary
@@ -32,6 +33,15 @@ class SutosuteGame(Game[State]):
     # ---- applying a choice --------------------------------------------------------
     def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
         events: list[Event] = []
+        self._dispatch(state, prompt, choice, events)
+        return events
+
+    def _apply_quietly(self, state: State, prompt: Prompt, choice: list[str]) -> None:
+        self._dispatch(state, prompt, choice, None)
+
+    @staticmethod
+    def _dispatch(state: State, prompt: Prompt, choice: list[str], events: EventList) -> None:
+        """The choice handed to the step of the round procedure that asked for it."""
         p = prompt.player
         pick = choice[0] if choice else ""
         if prompt.id == "civ":
@@ -56,7 +66,6 @@ class SutosuteGame(Game[State]):
             flow.tie_discard(state, p, pick, events)
         elif prompt.id == "reroll":
             flow.reroll(state, choice, events)
-        return events
 
     # ---- what players see -------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> SutosuteView:
