@@ -9,7 +9,7 @@ from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
 from .order import opponents
 from .piles import side_name
-from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, own_total, special_count
+from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, face_label, own_total, special_count
 from .state import Side, State
 
 
@@ -46,11 +46,7 @@ def supply_prompt(state: State, side: Side, step: str) -> Prompt:
 @lru_cache(maxsize=4096)
 def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
     """Built once per player, step and supply (prompts are frozen, so shared)."""
-    options = []
-    for rank, left in zip(EFFECT_RANKS, counts, strict=True):
-        if left:
-            options.append(Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}(残り{left}枚)"),
-                                  detail=effect_text(rank)))
+    options = [_supply_option(rank, left) for rank, left in zip(EFFECT_RANKS, counts, strict=True) if left]
     if step == "setup":
         text = T("Setup: take one black card into your deck.", "準備:黒カードを1枚選んで出撃デッキに加えてください。")
         pid = "setup_black"
@@ -59,6 +55,11 @@ def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
                  "増援フェイズ:黒カードを1枚選んで使用済デッキに加えてください。")
         pid = "reinforce"
     return Prompt(id=pid, player=player, text=text, options=options)
+
+
+@lru_cache(maxsize=256)
+def _supply_option(rank: str, left: int) -> Option:
+    return Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}(残り{left}枚)"), detail=effect_text(rank))
 
 
 def draw_prompt(state: State, side: Side) -> Prompt:
@@ -160,9 +161,15 @@ def declare_prompt(state: State, item: str) -> Prompt:
 
 
 def remove_prompt(state: State, side: Side) -> Prompt:
-    options = [Option(key=c, label=T("Remove ", "除外:") + card_label(state.cards[c]))
-               for c in distinct(state, side.play)]
-    return Prompt(id="remove", player=side.player, text=T("Cleanup: you took damage. Remove one of the cards you used "
+    cards = state.cards
+    return _remove_prompt(side.player, tuple((c, cards[c].colour, cards[c].rank) for c in distinct(state, side.play)))
+
+
+@lru_cache(maxsize=4096)
+def _remove_prompt(player: str, cards: tuple[tuple[str, str, str], ...]) -> Prompt:
+    """`cards`: (card id, colour, rank) of each distinct card used this round."""
+    options = [Option(key=c, label=T("Remove ", "除外:") + face_label(colour, rank)) for c, colour, rank in cards]
+    return Prompt(id="remove", player=player, text=T("Cleanup: you took damage. Remove one of the cards you used "
                                                           "this round from the game.",
                                                           "お掃除フェイズ:ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。"),
                   options=options)

@@ -1,6 +1,8 @@
 """Setup: the cards dealt their ids, the sides' decks, the First Strike marker, each side's black card."""
 from __future__ import annotations
 
+from functools import cache
+
 from games.kit import Event, Rng, T
 
 from .data import load
@@ -13,6 +15,11 @@ from .state import Card, EventList, Side, State
 CARD_COLOURS = ("red", "green", "black", "purple")
 
 
+@cache
+def face(colour: str, rank: str) -> Card:
+    return Card(colour=colour, rank=rank)
+
+
 def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> State:
     data = load()
     faces = [(colour, r) for colour in DUEL_COLOURS for r in data.colour_decks[options.colour_deck].all_ranks()]
@@ -22,7 +29,7 @@ def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> 
     # Ids are dealt to the cards at random, so an id seen in a log of choices tells nothing.
     ids = [f"c{i:02d}" for i in range(1, len(faces) + 1)]
     rng.shuffle(ids)
-    cards = {card_id: Card(colour=colour, rank=rank) for card_id, (colour, rank) in zip(ids, faces, strict=True)}
+    cards = {card_id: face(colour, rank) for card_id, (colour, rank) in zip(ids, faces, strict=True)}
     of = {colour: [card_id for card_id in ids if cards[card_id].colour == colour] for colour in CARD_COLOURS}
     sides = {colour: Side(colour=colour, player=players[i], hp=options.hp(), deck=of[colour])
              for i, colour in enumerate(DUEL_COLOURS)}

@@ -143,6 +143,13 @@ class Game(Generic[S]):
 
     @staticmethod
     def _check_choice(prompt: Prompt, choice: list[str]) -> None:
+        if type(choice) is list and len(choice) == 1 and type(choice[0]) is str and prompt.min <= 1 <= prompt.max:
+            # Most answers pick one option: only the key needs checking (the same refusal as below).
+            key = choice[0]
+            for o in prompt.options:
+                if o.key == key:
+                    return
+            raise _not_offered(key)
         if not isinstance(choice, (list, tuple)) or not all(isinstance(c, str) for c in choice):
             raise IllegalAction("malformed", T("Malformed choice.", "選択の形式が正しくありません。"))
         if len(set(choice)) != len(choice):
@@ -154,8 +161,7 @@ class Game(Generic[S]):
         keys = {o.key for o in prompt.options}
         for c in choice:
             if c not in keys:
-                raise IllegalAction("not_offered", T(
-                    f"'{c}' is not one of the offered options.", f"「{c}」は選択肢にありません。"))
+                raise _not_offered(c)
 
     # ---- what players see ----------------------------------------------------
     def view(self, state: S, viewer: str | None) -> BaseModel:
@@ -196,6 +202,10 @@ class Game(Generic[S]):
             if p.player not in seen:
                 seen.append(p.player)
         return seen
+
+
+def _not_offered(key: str) -> IllegalAction:
+    return IllegalAction("not_offered", T(f"'{key}' is not one of the offered options.", f"「{key}」は選択肢にありません。"))
 
 
 def opt(key: str, en: str, ja: str | None = None, **kw: Any) -> Option:
