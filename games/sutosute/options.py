@@ -5,6 +5,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from .data import load
+
 
 class Options(BaseModel):
     revolution: bool = Field(True, description="Add the Revolution card (ルール整理案). Off = ver.2's 12 cards.")
@@ -41,7 +43,6 @@ class Options(BaseModel):
     def target(self) -> int:
         if self.target_points:
             return self.target_points
-        from .data import load
         t = load().targets
         return t.points_with_civilizations if self.civilizations else t.points
 

@@ -19,11 +19,13 @@ from .state import State
 
 def _distinct_cards(state: State, cards: list[str]) -> list[str]:
     """One card per kind: copies are identical, so offering both would only repeat the option."""
+    kinds = state.cards
     seen: set[str] = set()
     out = []
     for c in cards:
-        if state.cards[c] not in seen:
-            seen.add(state.cards[c])
+        kind = kinds[c]
+        if kind not in seen:
+            seen.add(kind)
             out.append(c)
     return out
 
@@ -44,6 +46,7 @@ _HAND_TEXTS = {
 }
 
 
+@lru_cache(maxsize=4096)
 def _hand_prompt(pid: str, player: str, cards: tuple[tuple[str, str], ...]) -> Prompt:
     """`cards`: (card id, kind) of each distinct card in the hand."""
     return Prompt(id=pid, player=player, text=_HAND_TEXTS[pid][0], options=[_hand_option(pid, c, kind) for c, kind in cards])
