@@ -12,11 +12,11 @@ from .state import Side, State
 
 def side_name(side: Side) -> Text:
     """"alice (red)" / "alice(赤)"; the automated co-op purple side is just "Purple" / "紫陣営"."""
-    return _side_name(side.player, side.colour)
+    return side_label(side.player, side.colour)
 
 
 @lru_cache(maxsize=1024)
-def _side_name(player: str | None, colour_key: str) -> Text:
+def side_label(player: str | None, colour_key: str) -> Text:
     colour = colour_name(colour_key)
     if player is None:
         return T(colour.en.capitalize(), f"{colour.ja}陣営")

@@ -8,7 +8,7 @@ from games.kit import Option, Prompt, T, Text, opt
 from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
 from .order import opponents
-from .piles import side_name
+from .piles import side_label
 from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, face_label, own_total, special_count
 from .state import Side, State
 
@@ -136,27 +136,37 @@ def order_prompt(state: State) -> Prompt:
 def declare_prompt(state: State, item: str) -> Prompt:
     colour, what, *target = item.split(":")
     side = state.sides[colour]
-    tens = sum(special_count(state, state.sides[o], "10") for o in opponents(state, colour))
     if what == "aces":
-        count = special_count(state, side, ACE)
-        options = []
-        for high in range(count + 1):
-            total = own_total(state, side, high)
-            label = (T(f"A = {11 if high else 1}", f"A = {11 if high else 1}") if count == 1
-                     else T(f"{high} of {count} A as 11", f"A{count}枚のうち{high}枚を11"))
-            options.append(Option(key=f"a{high}", label=label + T(f" (cards total {total})", f"(合計{total})")))
-        hint = T(f" The opposing 10s add +{2 * tens}.", f"相手の10で+{2 * tens}されます。") if tens else T("", "")
-        return Prompt(id="aces", player=side.player, text=T("Showdown: declare your A.", "ショウダウン:Aの値を宣言してください。")
-                      + hint, options=options)
+        tens = sum(special_count(state, state.sides[o], "10") for o in opponents(state, colour))
+        return _aces_prompt(side.player, special_count(state, side, ACE), own_total(state, side, 0), tens)
     aim = state.sides[target[0]]
-    count = special_count(state, side, "3")
+    return _threes_prompt(side.player, aim.player, aim.colour, special_count(state, side, "3"))
+
+
+@lru_cache(maxsize=1024)
+def _aces_prompt(player: str, count: int, low_total: int, tens: int) -> Prompt:
+    """`low_total`: the cards' total with every A as 1."""
+    options = []
+    for high in range(count + 1):
+        total = low_total + 10 * high
+        label = (T(f"A = {11 if high else 1}", f"A = {11 if high else 1}") if count == 1
+                 else T(f"{high} of {count} A as 11", f"A{count}枚のうち{high}枚を11"))
+        options.append(Option(key=f"a{high}", label=label + T(f" (cards total {total})", f"(合計{total})")))
+    hint = T(f" The opposing 10s add +{2 * tens}.", f"相手の10で+{2 * tens}されます。") if tens else T("", "")
+    return Prompt(id="aces", player=player, text=T("Showdown: declare your A.", "ショウダウン:Aの値を宣言してください。")
+                  + hint, options=options)
+
+
+@lru_cache(maxsize=1024)
+def _threes_prompt(player: str, aim_player: str | None, aim_colour: str, count: int) -> Prompt:
+    aim = side_label(aim_player, aim_colour)
     options = []
     for delta in range(-count, count + 1):
-        label = (T("Leave ", "") + side_name(aim) + T("'s strength unchanged", "の《強さ》を変えない") if delta == 0
-                 else T("Change ", "") + side_name(aim) + T(f"'s strength by {delta:+d}", f"の《強さ》を{delta:+d}"))
+        label = (T("Leave ", "") + aim + T("'s strength unchanged", "の《強さ》を変えない") if delta == 0
+                 else T("Change ", "") + aim + T(f"'s strength by {delta:+d}", f"の《強さ》を{delta:+d}"))
         options.append(Option(key=f"{delta:+d}" if delta else "0", label=label, passes=delta == 0))
-    return Prompt(id="threes", player=side.player, text=T("Showdown: use your 3 on ", "ショウダウン:3の効果の対象 ")
-                  + side_name(aim) + T(f" ({count} card(s), each −1, 0 or +1).", f"({count}枚、各−1・0・+1)。"),
+    return Prompt(id="threes", player=player, text=T("Showdown: use your 3 on ", "ショウダウン:3の効果の対象 ")
+                  + aim + T(f" ({count} card(s), each −1, 0 or +1).", f"({count}枚、各−1・0・+1)。"),
                   options=options)
 
 
