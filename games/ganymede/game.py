@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.kit import Event, Game, Outcome, Prompt, Rng, T
+from games.kit import Game, Outcome, Prompt, Rng, T
 
 from . import battle, effects, round_end, setup
 from .options import Options
@@ -35,16 +35,7 @@ class GanymedeGame(Game[State]):
     def prompts(self, state: State) -> list[Prompt]:
         return open_prompts(state)
 
-    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
-        events: list[Event] = []
-        self._dispatch(state, prompt, choice, events)
-        return events
-
-    def _apply_quietly(self, state: State, prompt: Prompt, choice: list[str]) -> None:
-        self._dispatch(state, prompt, choice, None)
-
-    @staticmethod
-    def _dispatch(state: State, prompt: Prompt, choice: list[str], events: EventList) -> None:
+    def _play(self, state: State, prompt: Prompt, choice: list[str], events: EventList) -> None:
         """The choice handed to the step of the round procedure that asked for it."""
         colour = state.side_of(prompt.player).colour
         pick = choice[0]

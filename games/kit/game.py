@@ -93,7 +93,7 @@ class Game(Generic[S]):
         if events:
             out = self._apply(state, prompt, list(choice))
         else:
-            self._apply_quietly(state, prompt, list(choice))
+            self._play(state, prompt, list(choice), None)
             out = []
         state.version += 1
         return out
@@ -118,15 +118,20 @@ class Game(Generic[S]):
         self._check_choice(prompt, choice)
         return prompt
 
+    # A game implements one of `_apply` and `_play`; each is written in terms of the other.
     def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
         """Mutate `state` (already a private copy) for a validated choice; return the events."""
-        raise NotImplementedError
+        events: list[Event] = []
+        self._play(state, prompt, choice, events)
+        return events
 
-    def _apply_quietly(self, state: S, prompt: Prompt, choice: list[str]) -> None:
-        """`_apply` for a caller that throws the events away. A game whose event texts cost much
-        of an action (Ganymede, Sutosute) overrides it to skip writing them; the state must end
-        exactly as `_apply` leaves it."""
-        self._apply(state, prompt, choice)
+    def _play(self, state: S, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
+        """`_apply`, appending the events to `events`; None when the caller throws them away
+        (playouts, search), so a game whose event texts cost much of an action (Ganymede,
+        Sutosute) skips writing them. The state must end the same either way."""
+        written = self._apply(state, prompt, choice)
+        if events is not None:
+            events.extend(written)
 
     def _find_prompt(self, state: S, player: str, prompt_id: str, prompts: list[Prompt] | None = None) -> Prompt:
         open_prompts = self.prompts(state) if prompts is None else prompts

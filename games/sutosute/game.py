@@ -2,7 +2,7 @@
 round procedure (flow.py)."""
 from __future__ import annotations
 
-from games.kit import Event, Game, Outcome, Prompt, Rng, T
+from games.kit import Game, Outcome, Prompt, Rng, T
 
 from . import flow
 from .deck import EventList
@@ -31,16 +31,7 @@ class SutosuteGame(Game[State]):
         return open_prompts(state)
 
     # ---- applying a choice --------------------------------------------------------
-    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
-        events: list[Event] = []
-        self._dispatch(state, prompt, choice, events)
-        return events
-
-    def _apply_quietly(self, state: State, prompt: Prompt, choice: list[str]) -> None:
-        self._dispatch(state, prompt, choice, None)
-
-    @staticmethod
-    def _dispatch(state: State, prompt: Prompt, choice: list[str], events: EventList) -> None:
+    def _play(self, state: State, prompt: Prompt, choice: list[str], events: EventList) -> None:
         """The choice handed to the step of the round procedure that asked for it."""
         p = prompt.player
         pick = choice[0] if choice else ""
