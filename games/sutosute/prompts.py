@@ -17,8 +17,9 @@ from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, die_name, kind_name, 
 from .state import State
 
 
-def _distinct_cards(state: State, cards: list[str]) -> list[str]:
-    """One card per kind: copies are identical, so offering both would only repeat the option."""
+def _distinct_cards(state: State, cards: list[str]) -> tuple[tuple[str, str], ...]:
+    """(card id, kind) of one card per kind: copies are identical, so offering both would only
+    repeat the option."""
     kinds = state.cards
     seen: set[str] = set()
     out = []
@@ -26,8 +27,8 @@ def _distinct_cards(state: State, cards: list[str]) -> list[str]:
         kind = kinds[c]
         if kind not in seen:
             seen.add(kind)
-            out.append(c)
-    return out
+            out.append((c, kind))
+    return tuple(out)
 
 
 @cache
@@ -120,7 +121,7 @@ def _reroll_prompt(player: str, values: tuple[int, ...], up_to: bool) -> Prompt:
 # ---- one function per step ---------------------------------------------------------
 
 def _hand(state: State, player: str) -> tuple[tuple[str, str], ...]:
-    return tuple((c, state.cards[c]) for c in _distinct_cards(state, state.hands[player]))
+    return _distinct_cards(state, state.hands[player])
 
 
 def civ_prompts(state: State) -> list[Prompt]:
@@ -170,7 +171,7 @@ def persia_prompts(state: State) -> list[Prompt]:
 
 def draw_prompts(state: State) -> list[Prompt]:
     face_up = [e.card for e in state.discard if e.face_up]
-    return [_draw_prompt(state.draw_queue[0], tuple((c, state.cards[c]) for c in _distinct_cards(state, face_up)))]
+    return [_draw_prompt(state.draw_queue[0], _distinct_cards(state, face_up))]
 
 
 def reroll_prompts(state: State) -> list[Prompt]:
