@@ -1,4 +1,4 @@
-"""③ The draw phase: each side in turn draws (face down in the duel) or stops; the automated
+"""②③ The draw phases: each side in turn draws (face down in the duel) or stops; the automated
 co-op purple side draws by its rule. The 2 and 4 drawn here act through `effects`."""
 from __future__ import annotations
 
