@@ -21,7 +21,7 @@ def deal(state: State) -> None:
     size = load().hand_size.value
     for _ in range(size):
         for p in state.players:
-            draw_card(state, p, [])
+            draw_card(state, p, None)  # the deal is not told card by card: no events
 
 
 def draw_card(state: State, player: str, events: EventList) -> None:
