@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from games.kit import Event, T, one_per_identical
 
+from .draw_phase import continue_draw, draw_one, stop_drawing
 from .piles import label_text, put_on_top, side_name
-from .rounds import EventList, continue_draw, draw_one, stop_drawing
 from .rules import card_label, is_special
-from .state import Pending, Side, State
+from .state import EventList, Pending, Side, State
 
 KEEP = "keep"
 PEEK = "peek"
@@ -62,11 +62,13 @@ def distinct(state: State, cards: list[str]) -> list[str]:
 def _reveal(state: State, side: Side, card: str, events: EventList) -> None:
     if card in side.face_down:
         side.face_down.remove(card)
-        events.append(Event(kind="reveal", text=side_name(side) + T(" reveals ", "が公開:")
-                            + card_label(state.cards[card]) + T(".", "。")))
+        if events is not None:
+            events.append(Event(kind="reveal", text=side_name(side) + T(" reveals ", "が公開:")
+                                + card_label(state.cards[card]) + T(".", "。")))
     else:
-        events.append(Event(kind="use", text=side_name(side) + T(" uses ", "が効果を使用:")
-                            + card_label(state.cards[card]) + T(".", "。")))
+        if events is not None:
+            events.append(Event(kind="use", text=side_name(side) + T(" uses ", "が効果を使用:")
+                                + card_label(state.cards[card]) + T(".", "。")))
 
 
 def _done(state: State, events: EventList) -> None:
@@ -85,18 +87,20 @@ def use_effect(state: State, choice: str, events: EventList) -> None:
     _reveal(state, side, pending.card, events)
     if state.cards[pending.card].rank == "2":
         put_on_top(side, choice)
-        events.append(Event(kind="stack", text=side_name(side) + T(
-            " puts a card from the used pile on top of the deck.", "は使用済デッキの1枚を出撃デッキの一番上に置きました。")))
-        events.append(Event(kind="stacked", to=[side.player], text=T("On top of your deck: ", "出撃デッキの一番上:")
-                            + card_label(state.cards[choice]) + T(".", "。")))
+        if events is not None:
+            events.append(Event(kind="stack", text=side_name(side) + T(
+                " puts a card from the used pile on top of the deck.", "は使用済デッキの1枚を出撃デッキの一番上に置きました。")))
+            events.append(Event(kind="stacked", to=[side.player], text=T("On top of your deck: ", "出撃デッキの一番上:")
+                                + card_label(state.cards[choice]) + T(".", "。")))
         _done(state, events)
         return
     peeked = side.deck[:2]
     side.known_top = side.deck[:max(len(side.known_top), len(peeked))]
-    events.append(Event(kind="peek", text=side_name(side) + T(
-        f" looks at the top {len(peeked)} card(s) of the deck.", f"は出撃デッキの上から{len(peeked)}枚を見ました。")))
-    events.append(Event(kind="peeked", to=[side.player], text=T("Top of your deck: ", "出撃デッキの上から:")
-                        + label_text(state, peeked) + T(".", "。")))
+    if events is not None:
+        events.append(Event(kind="peek", text=side_name(side) + T(
+            f" looks at the top {len(peeked)} card(s) of the deck.", f"は出撃デッキの上から{len(peeked)}枚を見ました。")))
+        events.append(Event(kind="peeked", to=[side.player], text=T("Top of your deck: ", "出撃デッキの上から:")
+                            + label_text(state, peeked) + T(".", "。")))
     if len(peeked) == 2:  # asked even for two equal cards: others must not learn that they are equal
         pending.peeked = peeked
         state.step = "order"
@@ -110,7 +114,8 @@ def order_top(state: State, choice: str, events: EventList) -> None:
     if choice == SWAP:
         side.deck[0], side.deck[1] = side.deck[1], side.deck[0]
         side.known_top[0], side.known_top[1] = side.known_top[1], side.known_top[0]
-    events.append(Event(kind="reorder", text=side_name(side) + T(" puts the cards back.", "はカードを戻しました。")))
-    events.append(Event(kind="reordered", to=[side.player], text=T("Top of your deck now: ", "出撃デッキの上から:")
-                        + label_text(state, side.deck[:2]) + T(".", "。")))
+    if events is not None:
+        events.append(Event(kind="reorder", text=side_name(side) + T(" puts the cards back.", "はカードを戻しました。")))
+        events.append(Event(kind="reordered", to=[side.player], text=T("Top of your deck now: ", "出撃デッキの上から:")
+                            + label_text(state, side.deck[:2]) + T(".", "。")))
     _done(state, events)

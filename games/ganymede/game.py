@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.kit import Event, Game, Outcome, Prompt, Rng, T
+from games.kit import Game, Outcome, Prompt, Rng, T
 
-from . import effects, rounds
+from . import battle, effects, round_end, setup
 from .options import Options
 from .piles import side_name
 from .prompts import prompts as open_prompts
 from .render import render, rules_summary
 from .resample import resample
-from .state import State
+from .state import EventList, State
 from .view import GanymedeView, build_view, visible_ids
 
 
@@ -30,17 +30,17 @@ class GanymedeGame(Game[State, GanymedeView]):
 
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
         # `auto` (the default) becomes the rulebook's game for this many players: 2 duel, 3 three players.
-        return rounds.new_state(self.key, players, options.for_players(len(players)), rng)
+        return setup.new_state(self.key, players, options.for_players(len(players)), rng)
 
     def prompts(self, state: State) -> list[Prompt]:
         return open_prompts(state)
 
-    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
-        events: list[Event] = []
+    def _play(self, state: State, prompt: Prompt, choice: list[str], events: EventList) -> None:
+        """The choice handed to the step of the round procedure that asked for it."""
         colour = state.side_of(prompt.player).colour
         pick = choice[0]
         if prompt.id in ("setup_black", "reinforce"):
-            (rounds.setup_pick if prompt.id == "setup_black" else rounds.reinforce)(state, colour, pick, events)
+            (setup.setup_pick if prompt.id == "setup_black" else round_end.reinforce)(state, colour, pick, events)
         elif prompt.id == "draw":
             if pick == "draw":
                 effects.player_draw(state, colour, events)
@@ -53,13 +53,12 @@ class GanymedeGame(Game[State, GanymedeView]):
         elif prompt.id == "order":
             effects.order_top(state, pick, events)
         elif prompt.id == "aces":
-            rounds.declare_aces(state, colour, int(pick[1:]), events)
+            battle.declare_aces(state, colour, int(pick[1:]), events)
         elif prompt.id == "threes":
             target = state.queue[0].split(":")[2]
-            rounds.declare_threes(state, colour, target, int(pick), events)
+            battle.declare_threes(state, colour, target, int(pick), events)
         elif prompt.id == "remove":
-            rounds.remove_card(state, colour, pick, events)
-        return events
+            round_end.remove_card(state, colour, pick, events)
 
     def view(self, state: State, viewer: str | None) -> GanymedeView:
         return build_view(state, viewer, self.current_players(state))

@@ -12,11 +12,11 @@ from .state import Side, State
 
 def side_name(side: Side) -> Text:
     """"alice (red)" / "alice(赤)"; the automated co-op purple side is just "Purple" / "紫陣営"."""
-    return _side_name(side.player, side.colour)
+    return side_label(side.player, side.colour)
 
 
 @lru_cache(maxsize=1024)
-def _side_name(player: str | None, colour_key: str) -> Text:
+def side_label(player: str | None, colour_key: str) -> Text:
     colour = colour_name(colour_key)
     if player is None:
         return T(colour.en.capitalize(), f"{colour.ja}陣営")
@@ -36,17 +36,26 @@ def draw_card(state: State, side: Side, events: list[Event]) -> str | None:
     used pile (「どのフェイズにおいても…出撃デッキを作り直します」); with both empty, nothing (G15)."""
     if not side.deck:
         if not side.used:
-            events.append(Event(kind="no_cards", text=side_name(side) + T(" has no card left to draw.",
-                                                                         "は引けるカードがありません。")))
+            if events is not None:
+                events.append(Event(kind="no_cards", text=side_name(side) + T(" has no card left to draw.",
+                                                                             "は引けるカードがありません。")))
             return None
         side.deck, side.used = side.used, []
         state.rng.shuffle(side.deck)
         side.known_top = []
-        events.append(Event(kind="reshuffle", text=side_name(side) + T(
-            ": the deck is empty, so the used pile is shuffled into a new deck.",
-            ":出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
+        if events is not None:
+            events.append(Event(kind="reshuffle", text=side_name(side) + T(
+                ": the deck is empty, so the used pile is shuffled into a new deck.",
+                ":出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
     card = side.deck.pop(0)
     side.known_top = side.known_top[1:] if side.known_top[:1] == [card] else []
+    return card
+
+
+def take_black(state: State, rank: str) -> str:
+    """A black card of this rank from the face-up supply (setup and reinforcement)."""
+    card = next(c for c in state.supply if state.cards[c].rank == rank)
+    state.supply.remove(card)
     return card
 
 

@@ -7,9 +7,9 @@ from games.kit import Option, Prompt, T, Text, opt
 
 from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
-from .piles import side_name
-from .rounds import opponents
-from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, own_total, special_count
+from .order import opponents
+from .piles import side_label
+from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, face_label, own_total, special_count
 from .state import Side, State
 
 
@@ -46,11 +46,7 @@ def supply_prompt(state: State, side: Side, step: str) -> Prompt:
 @lru_cache(maxsize=4096)
 def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
     """Built once per player, step and supply (prompts are frozen, so shared)."""
-    options = []
-    for rank, left in zip(EFFECT_RANKS, counts, strict=True):
-        if left:
-            options.append(Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}(残り{left}枚)"),
-                                  detail=effect_text(rank)))
+    options = [_supply_option(rank, left) for rank, left in zip(EFFECT_RANKS, counts, strict=True) if left]
     if step == "setup":
         text = T("Setup: take one black card into your deck.", "準備:黒カードを1枚選んで出撃デッキに加えてください。")
         pid = "setup_black"
@@ -59,6 +55,11 @@ def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
                  "増援フェイズ:黒カードを1枚選んで使用済デッキに加えてください。")
         pid = "reinforce"
     return Prompt(id=pid, player=player, text=text, options=options)
+
+
+@lru_cache(maxsize=256)
+def _supply_option(rank: str, left: int) -> Option:
+    return Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}(残り{left}枚)"), detail=effect_text(rank))
 
 
 def draw_prompt(state: State, side: Side) -> Prompt:
@@ -135,34 +136,50 @@ def order_prompt(state: State) -> Prompt:
 def declare_prompt(state: State, item: str) -> Prompt:
     colour, what, *target = item.split(":")
     side = state.sides[colour]
-    tens = sum(special_count(state, state.sides[o], "10") for o in opponents(state, colour))
     if what == "aces":
-        count = special_count(state, side, ACE)
-        options = []
-        for high in range(count + 1):
-            total = own_total(state, side, high)
-            label = (T(f"A = {11 if high else 1}", f"A = {11 if high else 1}") if count == 1
-                     else T(f"{high} of {count} A as 11", f"A{count}枚のうち{high}枚を11"))
-            options.append(Option(key=f"a{high}", label=label + T(f" (cards total {total})", f"(合計{total})")))
-        hint = T(f" The opposing 10s add +{2 * tens}.", f"相手の10で+{2 * tens}されます。") if tens else T("", "")
-        return Prompt(id="aces", player=side.player, text=T("Showdown: declare your A.", "ショウダウン:Aの値を宣言してください。")
-                      + hint, options=options)
+        tens = sum(special_count(state, state.sides[o], "10") for o in opponents(state, colour))
+        return _aces_prompt(side.player, special_count(state, side, ACE), own_total(state, side, 0), tens)
     aim = state.sides[target[0]]
-    count = special_count(state, side, "3")
+    return _threes_prompt(side.player, aim.player, aim.colour, special_count(state, side, "3"))
+
+
+@lru_cache(maxsize=1024)
+def _aces_prompt(player: str, count: int, low_total: int, tens: int) -> Prompt:
+    """`low_total`: the cards' total with every A as 1."""
+    options = []
+    for high in range(count + 1):
+        total = low_total + 10 * high
+        label = (T(f"A = {11 if high else 1}", f"A = {11 if high else 1}") if count == 1
+                 else T(f"{high} of {count} A as 11", f"A{count}枚のうち{high}枚を11"))
+        options.append(Option(key=f"a{high}", label=label + T(f" (cards total {total})", f"(合計{total})")))
+    hint = T(f" The opposing 10s add +{2 * tens}.", f"相手の10で+{2 * tens}されます。") if tens else T("", "")
+    return Prompt(id="aces", player=player, text=T("Showdown: declare your A.", "ショウダウン:Aの値を宣言してください。")
+                  + hint, options=options)
+
+
+@lru_cache(maxsize=1024)
+def _threes_prompt(player: str, aim_player: str | None, aim_colour: str, count: int) -> Prompt:
+    aim = side_label(aim_player, aim_colour)
     options = []
     for delta in range(-count, count + 1):
-        label = (T("Leave ", "") + side_name(aim) + T("'s strength unchanged", "の《強さ》を変えない") if delta == 0
-                 else T("Change ", "") + side_name(aim) + T(f"'s strength by {delta:+d}", f"の《強さ》を{delta:+d}"))
+        label = (T("Leave ", "") + aim + T("'s strength unchanged", "の《強さ》を変えない") if delta == 0
+                 else T("Change ", "") + aim + T(f"'s strength by {delta:+d}", f"の《強さ》を{delta:+d}"))
         options.append(Option(key=f"{delta:+d}" if delta else "0", label=label, passes=delta == 0))
-    return Prompt(id="threes", player=side.player, text=T("Showdown: use your 3 on ", "ショウダウン:3の効果の対象 ")
-                  + side_name(aim) + T(f" ({count} card(s), each −1, 0 or +1).", f"({count}枚、各−1・0・+1)。"),
+    return Prompt(id="threes", player=player, text=T("Showdown: use your 3 on ", "ショウダウン:3の効果の対象 ")
+                  + aim + T(f" ({count} card(s), each −1, 0 or +1).", f"({count}枚、各−1・0・+1)。"),
                   options=options)
 
 
 def remove_prompt(state: State, side: Side) -> Prompt:
-    options = [Option(key=c, label=T("Remove ", "除外:") + card_label(state.cards[c]))
-               for c in distinct(state, side.play)]
-    return Prompt(id="remove", player=side.player, text=T("Cleanup: you took damage. Remove one of the cards you used "
+    cards = state.cards
+    return _remove_prompt(side.player, tuple((c, cards[c].colour, cards[c].rank) for c in distinct(state, side.play)))
+
+
+@lru_cache(maxsize=4096)
+def _remove_prompt(player: str, cards: tuple[tuple[str, str, str], ...]) -> Prompt:
+    """`cards`: (card id, colour, rank) of each distinct card used this round."""
+    options = [Option(key=c, label=T("Remove ", "除外:") + face_label(colour, rank)) for c, colour, rank in cards]
+    return Prompt(id="remove", player=player, text=T("Cleanup: you took damage. Remove one of the cards you used "
                                                           "this round from the game.",
                                                           "お掃除フェイズ:ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。"),
                   options=options)

@@ -28,26 +28,47 @@ def is_special(card: Card) -> bool:
 
 def card_label(card: Card) -> Text:
     """"8" for a red/green card; "black 7" / "黒7" for a card whose number carries an effect."""
-    return _card_label(card.colour, card.rank)
+    return face_label(card.colour, card.rank)
 
 
 @cache
-def _card_label(colour: str, rank: str) -> Text:
+def face_label(colour: str, rank: str) -> Text:
     if colour not in SPECIAL_COLOURS:
         return T(rank)
     name = colour_name(colour)
     return T(f"{name.en} {rank}", f"{name.ja}{rank}")
 
 
+class _Values(dict):
+    """rank -> value, filled on first use: the totals below run for every draw of every playout."""
+
+    def __init__(self, ace_high: bool) -> None:
+        super().__init__()
+        self.ace_high = ace_high
+
+    def __missing__(self, rank: str) -> int:
+        value = self[rank] = rank_value(rank, self.ace_high)
+        return value
+
+
+_ACE_LOW, _ACE_HIGH = _Values(False), _Values(True)
+
+
 def special_count(state: State, side: Side, rank: str) -> int:
     """How many effect cards of `rank` the side has in play this round."""
-    return sum(1 for c in side.play if is_special(state.cards[c]) and state.cards[c].rank == rank)
+    cards = state.cards
+    count = 0
+    for c in side.play:
+        card = cards[c]
+        if card.rank == rank and card.colour in SPECIAL_COLOURS:
+            count += 1
+    return count
 
 
 def draw_total(state: State, side: Side) -> int:
     """The total checked after each draw (G3: A counts as `draw_check_ace`, effects ignored)."""
-    high = state.options.draw_check_ace == 11
-    return sum(rank_value(state.cards[c].rank, high) for c in side.play)
+    values, cards = _ACE_HIGH if state.options.draw_check_ace == 11 else _ACE_LOW, state.cards
+    return sum([values[cards[c].rank] for c in side.play])
 
 
 def can_draw_more(state: State, side: Side) -> bool:
@@ -58,7 +79,8 @@ def can_draw_more(state: State, side: Side) -> bool:
 def own_total(state: State, side: Side, aces_high: int | None = None) -> int:
     """The side's card total with `aces_high` of its A counted as 11 (default: as declared)."""
     high = side.aces_high if aces_high is None else aces_high
-    return sum(rank_value(state.cards[c].rank) for c in side.play) + 10 * high
+    cards = state.cards
+    return sum([_ACE_LOW[cards[c].rank] for c in side.play]) + 10 * high
 
 
 def auto_aces(state: State, side: Side) -> int:

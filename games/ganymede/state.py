@@ -3,17 +3,23 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
-from games.kit import BaseState
+from games.kit import BaseState, Event
 
 from .options import Options
 
 Colour = Literal["red", "green", "purple"]
+# What the steps of the round procedure append their events to; None when the caller throws the
+# events away (playouts, search), so their texts are not even written.
+EventList = list[Event] | None
 
 
 class Card(BaseModel):
-    """One physical card. Only black and purple cards carry the effects of their number."""
+    """One physical card. Only black and purple cards carry the effects of their number.
+    Frozen: cards of the same face are one shared instance (setup builds each face once)."""
+
+    model_config = ConfigDict(frozen=True)
 
     colour: Literal["red", "green", "black", "purple"]
     rank: str

@@ -76,7 +76,7 @@ def greedy_action(info: InfoSet, rng: Rng, samples: int = 3, horizon: int = 8) -
             draw = Rng(seed=s)
             state = info.sample(draw)
             try:
-                game.apply_in_place(state, seat, pid, list(choice))
+                game.apply_in_place(state, seat, pid, list(choice), events=False)
                 _others_reply(game, state, seat, draw, horizon)
             except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
                 continue
@@ -100,4 +100,4 @@ def _others_reply(game: Game, state: Any, seat: str, rng: Rng, horizon: int) -> 
         prompt = others[rng.below(len(others))]
         picked = rollout_choice(state, prompt, rng) if rollout_choice else None
         game.apply_in_place(state, prompt.player, prompt.id, picked if picked is not None else random_choice(prompt, rng),
-                            prompts)
+                            prompts, events=False)

@@ -87,22 +87,28 @@ class Game(Generic[S, V]):
         return new, events
 
     def apply_in_place(self, state: S, player: str, prompt_id: str, choice: list[str],
-                       prompts: list[Prompt] | None = None) -> list[Event]:
+                       prompts: list[Prompt] | None = None, *, events: bool = True) -> list[Event]:
         """The fast path for callers that own `state` (search, playouts, replay, the table
         service): validate exactly as `apply` does, then mutate `state` itself. `prompts`, when
         given, must be `self.prompts(state)` for this very state; it saves computing them again.
-        On IllegalAction the state is unchanged (validation happens before any change)."""
+        `events=False` is for callers that throw the events away (playouts, search): the same
+        state results, and [] comes back. On IllegalAction the state is unchanged (validation
+        happens before any change)."""
         prompt = self._validate(state, player, prompt_id, choice, prompts)
-        events = self._apply(state, prompt, list(choice))
+        if events:
+            out = self._apply(state, prompt, list(choice))
+        else:
+            self._play(state, prompt, list(choice), None)
+            out = []
         state.version += 1
-        return events
+        return out
 
     def step(self, state: S, player: str, prompt_id: str, choice: list[str],
-             prompts: list[Prompt] | None = None) -> tuple[list[Event], list[Prompt]]:
+             prompts: list[Prompt] | None = None, *, events: bool = True) -> tuple[list[Event], list[Prompt]]:
         """`apply_in_place`, then the prompts open afterwards: the loop of playouts, replays and
         search computes each position's prompts once and hands them back in with its answer."""
-        events = self.apply_in_place(state, player, prompt_id, choice, prompts)
-        return events, self._open_after(state)
+        out = self.apply_in_place(state, player, prompt_id, choice, prompts, events=events)
+        return out, self._open_after(state)
 
     def _open_after(self, state: S) -> list[Prompt]:
         """The prompts open right after an in-place apply. A game whose rules already found them
@@ -117,9 +123,20 @@ class Game(Generic[S, V]):
         self._check_choice(prompt, choice)
         return prompt
 
+    # A game implements one of `_apply` and `_play`; each is written in terms of the other.
     def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
         """Mutate `state` (already a private copy) for a validated choice; return the events."""
-        raise NotImplementedError
+        events: list[Event] = []
+        self._play(state, prompt, choice, events)
+        return events
+
+    def _play(self, state: S, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
+        """`_apply`, appending the events to `events`; None when the caller throws them away
+        (playouts, search), so a game whose event texts cost much of an action (Ganymede,
+        Sutosute) skips writing them. The state must end the same either way."""
+        written = self._apply(state, prompt, choice)
+        if events is not None:
+            events.extend(written)
 
     def _find_prompt(self, state: S, player: str, prompt_id: str, prompts: list[Prompt] | None = None) -> Prompt:
         open_prompts = self.prompts(state) if prompts is None else prompts
@@ -136,6 +153,13 @@ class Game(Generic[S, V]):
 
     @staticmethod
     def _check_choice(prompt: Prompt, choice: list[str]) -> None:
+        if type(choice) is list and len(choice) == 1 and type(choice[0]) is str and prompt.min <= 1 <= prompt.max:
+            # Most answers pick one option: only the key needs checking (the same refusal as below).
+            key = choice[0]
+            for o in prompt.options:
+                if o.key == key:
+                    return
+            raise _not_offered(key)
         if not isinstance(choice, (list, tuple)) or not all(isinstance(c, str) for c in choice):
             raise IllegalAction("malformed", T("Malformed choice.", "選択の形式が正しくありません。"))
         if len(set(choice)) != len(choice):
@@ -147,8 +171,7 @@ class Game(Generic[S, V]):
         keys = {o.key for o in prompt.options}
         for c in choice:
             if c not in keys:
-                raise IllegalAction("not_offered", T(
-                    f"'{c}' is not one of the offered options.", f"「{c}」は選択肢にありません。"))
+                raise _not_offered(c)
 
     # ---- what players see ----------------------------------------------------
     def view(self, state: S, viewer: str | None) -> V:
@@ -204,6 +227,10 @@ class Game(Generic[S, V]):
             if p.player not in seen:
                 seen.append(p.player)
         return seen
+
+
+def _not_offered(key: str) -> IllegalAction:
+    return IllegalAction("not_offered", T(f"'{key}' is not one of the offered options.", f"「{key}」は選択肢にありません。"))
 
 
 def opt(key: str, en: str, ja: str | None = None, **kw: Any) -> Option:

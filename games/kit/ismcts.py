@@ -112,7 +112,7 @@ def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_ac
             picked = rollout_choice(state, prompt, rng) if rollout_choice else None
             choice = tuple(picked if picked is not None else random_choice(prompt, rng))
             pid = prompt.id
-        _, prompts = game.step(state, actor, pid, list(choice), prompts)  # the next prompts come back
+        _, prompts = game.step(state, actor, pid, list(choice), prompts, events=False)  # the next prompts come back
         tokens.append((actor, pid, choice, simultaneous))
     rewards: dict[str, float] = {}
     for node, action, actor in trail:

@@ -56,7 +56,7 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
             break
         prompt = rng.choice(prompts)
         choice = random_choice(prompt, rng)
-        _events, prompts = game.step(state, prompt.player, prompt.id, choice, prompts)
+        _, prompts = game.step(state, prompt.player, prompt.id, choice, prompts, events=False)
         actions.append(Action(player=prompt.player, prompt_id=prompt.id, choice=choice))
     record = Playout(players=list(players), options=opts.model_dump(), seed=seed,
                      actions=actions, finished=game.outcome(state) is not None)

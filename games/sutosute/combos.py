@@ -1,6 +1,8 @@
 """Combo chains (ver.2 コンボルール) over the combo graph chosen in the options (data: cards.json)."""
 from __future__ import annotations
 
+from functools import cache
+
 from pydantic import BaseModel
 
 from .data import KINDS, REVOLUTION, load
@@ -35,6 +37,12 @@ def played_kind(state: State, player: str) -> str | None:
     return kind
 
 
+@cache
+def _successors(graph: str) -> dict[str, list[str]]:
+    """The combo graph's edges by kind, read once (callers copy before changing a list)."""
+    return load().successors(graph)
+
+
 def successors(state: State, player: str) -> list[str]:
     """Kinds that may follow the current end of the chain."""
     civ = state.civs.get(player)
@@ -46,8 +54,7 @@ def successors(state: State, player: str) -> list[str]:
         kind = state.cards[state.chain[-1]]
     if kind is None:
         return []
-    graph = load().successors(state.options.combo_graph)
-    nxt = list(graph[kind])
+    nxt = list(_successors(state.options.combo_graph)[kind])
     if civ == "china" and kind == "explore" and "research" not in nxt:
         nxt.append("research")  # 天命
     return nxt

@@ -6,7 +6,9 @@ from games.kit import Event, T
 from .data import die_name, kind_name, load
 from .state import DiscardEntry, State
 
-EventList = list[Event]
+# What the steps append their events to; None when the caller throws the events away
+# (playouts, search), so their texts are not even written.
+EventList = list[Event] | None
 
 
 def burn_after_shuffle(state: State) -> None:
@@ -19,7 +21,7 @@ def deal(state: State) -> None:
     size = load().hand_size.value
     for _ in range(size):
         for p in state.players:
-            draw_card(state, p, [])
+            draw_card(state, p, None)  # the deal is not told card by card: no events
 
 
 def draw_card(state: State, player: str, events: EventList) -> None:
@@ -29,15 +31,17 @@ def draw_card(state: State, player: str, events: EventList) -> None:
         state.discard = []
         state.rng.shuffle(state.deck)
         burn_after_shuffle(state)
-        events.append(Event(kind="reshuffle", text=T("The deck is empty: the discard is shuffled into a new deck.",
-                                                     "山札が尽きたので捨て札を切り直して山にしました。")))
+        if events is not None:
+            events.append(Event(kind="reshuffle", text=T("The deck is empty: the discard is shuffled into a new deck.",
+                                                         "山札が尽きたので捨て札を切り直して山にしました。")))
     if not state.deck:
         return
     card = state.deck.pop(0)
     state.hands[player].append(card)
-    events.append(Event(kind="draw", text=T(f"{player} draws a card.", f"{player}が1枚引きました。")))
-    events.append(Event(kind="drew", to=[player], text=T("You drew ", "あなたが引いたのは") + kind_name(state.cards[card])
-                        + T(".", "です。"), data={"card": card}))
+    if events is not None:
+        events.append(Event(kind="draw", text=T(f"{player} draws a card.", f"{player}が1枚引きました。")))
+        events.append(Event(kind="drew", to=[player], text=T("You drew ", "あなたが引いたのは") + kind_name(state.cards[card])
+                            + T(".", "です。"), data={"card": card}))
 
 
 def take_from_hand(state: State, player: str, card: str) -> None:
@@ -52,8 +56,9 @@ def v2_reshuffle(state: State, events: EventList) -> None:
         state.deck.extend(e.card for e in state.discard)
         state.discard = []
         state.rng.shuffle(state.deck)
-        events.append(Event(kind="reshuffle", text=T("The discard holds 4 cards: it goes onto the deck and the deck is shuffled.",
-                                                     "捨て札が4枚になったので山に乗せて切り直しました。")))
+        if events is not None:
+            events.append(Event(kind="reshuffle", text=T("The discard holds 4 cards: it goes onto the deck and the deck is shuffled.",
+                                                         "捨て札が4枚になったので山に乗せて切り直しました。")))
 
 
 def reset_cards(state: State, events: EventList) -> None:
@@ -67,14 +72,15 @@ def reset_cards(state: State, events: EventList) -> None:
     burn_after_shuffle(state)
     deal(state)
     state.draws_in_row = 0
-    events.append(Event(kind="reset", text=T("Reset: all cards are gathered, shuffled and 4 are dealt to each player.",
-                                             "リセット:全てのカードを集めて切り直し、4枚ずつ配りました。")))
+    if events is not None:
+        events.append(Event(kind="reset", text=T("Reset: all cards are gathered, shuffled and 4 are dealt to each player.",
+                                                 "リセット:全てのカードを集めて切り直し、4枚ずつ配りました。")))
 
 
 def roll(state: State, dice: list[str], events: EventList) -> None:
     for d in dice:
         state.dice[d] = state.rng.below(6) + 1
-    if dice:
+    if dice and events is not None:
         shown = ", ".join(f"{die_name(d).en} {state.dice[d]}" for d in dice)
         shown_ja = "、".join(f"{die_name(d).ja}{state.dice[d]}" for d in dice)
         events.append(Event(kind="roll", text=T(f"Rolled: {shown}.", f"ダイス:{shown_ja}。"),

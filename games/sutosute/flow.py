@@ -8,12 +8,10 @@ from games.kit import Event, Rng, T
 
 from .combos import bonus, combo_window, played_kind
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, kind_name, load
-from .deck import burn_after_shuffle, deal, draw_card, reset_cards, roll, take_from_hand, v2_reshuffle
+from .deck import EventList, burn_after_shuffle, deal, draw_card, reset_cards, roll, take_from_hand, v2_reshuffle
 from .options import Options
 from .power import Played, powers
 from .state import DiscardEntry, RoundRecord, State
-
-EventList = list[Event]
 
 
 def _pts(n: int) -> str:
@@ -48,7 +46,7 @@ def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> 
             state.civ_turn = [first, other(state, first)]
             state.step = "civ"
             return state
-    begin_play(state, [])
+    begin_play(state, None)  # nobody reads the events of the setup
     return state
 
 
@@ -65,8 +63,9 @@ def begin_play(state: State, events: EventList) -> None:
 def pick_civ(state: State, player: str, civ: str, events: EventList) -> None:
     state.civs[player] = civ
     state.civ_turn.remove(player)
-    events.append(Event(kind="civ", text=T(f"{player} chooses ", f"{player}は") + civ_name(civ)
-                        + T(".", "を選びました。")))
+    if events is not None:
+        events.append(Event(kind="civ", text=T(f"{player} chooses ", f"{player}は") + civ_name(civ)
+                            + T(".", "を選びました。")))
     if not state.civ_turn:
         begin_play(state, events)
 
@@ -96,13 +95,15 @@ def place(state: State, player: str, card: str, events: EventList) -> None:
     state.public = []
     take_from_hand(state, player, card)
     state.placed[player] = card
-    events.append(Event(kind="place", text=T(f"{player} places a card face down.", f"{player}がカードを伏せました。")))
+    if events is not None:
+        events.append(Event(kind="place", text=T(f"{player} places a card face down.", f"{player}がカードを伏せました。")))
     if len(state.placed) < 2:
         return
     rev = [p for p in state.players if state.cards[state.placed[p]] == REVOLUTION]
     if rev:
         state.step = "declare"
-        events.append(Event(kind="revolution", text=T(f"{rev[0]} reveals Revolution!", f"{rev[0]}が革命を公開!")))
+        if events is not None:
+            events.append(Event(kind="revolution", text=T(f"{rev[0]} reveals Revolution!", f"{rev[0]}が革命を公開!")))
         return
     reveal(state, events)
 
@@ -114,9 +115,10 @@ def revolution_player(state: State) -> str | None:
 def declare(state: State, choice: str, events: EventList) -> None:
     state.declared = choice
     p = revolution_player(state)
-    name = T("nothing (power 2, nullifies Explore)", "宣言なし（権力2、探索を無効化）") if choice == "none" else kind_name(choice)
-    events.append(Event(kind="declare", text=T(f"{p} declares ", f"{p}の宣言:") + name + T(".", "。"),
-                        data={"declared": choice}))
+    if events is not None:
+        name = T("nothing (power 2, nullifies Explore)", "宣言なし（権力2、探索を無効化）") if choice == "none" else kind_name(choice)
+        events.append(Event(kind="declare", text=T(f"{p} declares ", f"{p}の宣言:") + name + T(".", "。"),
+                            data={"declared": choice}))
     reveal(state, events)
 
 
@@ -128,8 +130,9 @@ def reveal(state: State, events: EventList) -> None:
         # It is applied here, at the reveal, so the placement does not give the card away.
         if state.civs.get(p) == "india" and state.cards[state.placed[p]] == "conquer" and state.india_active[p]:
             state.india_active[p] = False
-            events.append(Event(kind="india", text=T(f"{p} placed Conquest: India's Pacifism is lost for good.",
-                                                     f"{p}が征服を伏せたため、インドの平和主義は失われました。")))
+            if events is not None:
+                events.append(Event(kind="india", text=T(f"{p} placed Conquest: India's Pacifism is lost for good.",
+                                                         f"{p}が征服を伏せたため、インドの平和主義は失われました。")))
     played = {p: Played(kind=played_kind(state, p), revolution=state.cards[state.placed[p]] == REVOLUTION)
               for p in state.players}
     pw = powers(played, state.dice, state.civs, state.india_active)
@@ -138,16 +141,18 @@ def reveal(state: State, events: EventList) -> None:
                          declared={p: played[p].kind for p in state.players if played[p].revolution}, powers=pw)
     state.last = record
     state.round += 1
-    text = T(" / ".join(f"{p}: {kind_name(played[p].kind).en} {pw[p]}" for p in state.players),
-             " / ".join(f"{p}:{kind_name(played[p].kind).ja} {pw[p]}" for p in state.players))
-    events.append(Event(kind="reveal", text=T("Revealed — ", "公開 — ") + text,
-                        data={"powers": pw, "kinds": record.kinds}))
+    if events is not None:
+        text = T(" / ".join(f"{p}: {kind_name(played[p].kind).en} {pw[p]}" for p in state.players),
+                 " / ".join(f"{p}:{kind_name(played[p].kind).ja} {pw[p]}" for p in state.players))
+        events.append(Event(kind="reveal", text=T("Revealed — ", "公開 — ") + text,
+                            data={"powers": pw, "kinds": record.kinds}))
     if winner is not None:
         loser = other(state, winner)
         if state.civs.get(loser) == "persia" and played[loser].real_conquest:
             record.parthian = True
-            events.append(Event(kind="parthian", text=T(f"Parthian Shot: {loser}'s lost Conquest makes the round a draw.",
-                                                        f"パルティアの一撃:{loser}の征服の敗北は引き分けになります。")))
+            if events is not None:
+                events.append(Event(kind="parthian", text=T(f"Parthian Shot: {loser}'s lost Conquest makes the round a draw.",
+                                                            f"パルティアの一撃:{loser}の征服の敗北は引き分けになります。")))
             winner = None
     if winner is None:
         tie(state, events)
@@ -162,17 +167,20 @@ def win(state: State, winner: str, diff: int, played: Played, events: EventList)
     state.draws_in_row = 0
     state.last.winner = winner
     gain(state, winner, diff)
-    events.append(Event(kind="win", text=T(f"{winner} wins the round and gains {_pts(diff)}.",
-                                           f"{winner}がラウンドに勝ち、{diff}点を獲得しました。")))
+    if events is not None:
+        events.append(Event(kind="win", text=T(f"{winner} wins the round and gains {_pts(diff)}.",
+                                               f"{winner}がラウンドに勝ち、{diff}点を獲得しました。")))
     counts = not played.revolution or state.options.egypt_counts_revolution
     if state.civs.get(winner) == "egypt" and played.kind in ("grow", "build") and counts:
         state.pyramids[winner] += 1
-        events.append(Event(kind="pyramid", text=T(f"{winner} builds pyramid {state.pyramids[winner]}.",
-                                                   f"{winner}がピラミッドを建設しました({state.pyramids[winner]}つ目)。")))
+        if events is not None:
+            events.append(Event(kind="pyramid", text=T(f"{winner} builds pyramid {state.pyramids[winner]}.",
+                                                       f"{winner}がピラミッドを建設しました({state.pyramids[winner]}つ目)。")))
         if state.pyramids[winner] == 3:
             gain(state, winner, 12)
-            events.append(Event(kind="pyramids", text=T(f"Three pyramids: {winner} gains 12 points!",
-                                                        f"三大ピラミッド完成:{winner}が12点を獲得!")))
+            if events is not None:
+                events.append(Event(kind="pyramids", text=T(f"Three pyramids: {winner} gains 12 points!",
+                                                            f"三大ピラミッド完成:{winner}が12点を獲得!")))
     continue_combo(state, events)
 
 
@@ -194,9 +202,10 @@ def add_combo(state: State, card: str, events: EventList) -> None:
     if card in state.hands[w] and card not in state.public:
         state.public.append(card)
     state.last.combo.append(state.cards[card])
-    events.append(Event(kind="combo", text=T(f"{w} reveals ", f"{w}がコンボで") + kind_name(state.cards[card])
-                        + T(f" as combo card {len(state.chain)}.", f"を公開しました({len(state.chain)}枚目)。"),
-                        data={"card": card}))
+    if events is not None:
+        events.append(Event(kind="combo", text=T(f"{w} reveals ", f"{w}がコンボで") + kind_name(state.cards[card])
+                            + T(f" as combo card {len(state.chain)}.", f"を公開しました({len(state.chain)}枚目)。"),
+                            data={"card": card}))
     continue_combo(state, events)
 
 
@@ -206,8 +215,9 @@ def end_combo(state: State, events: EventList) -> None:
     if n:
         points = bonus(n, state.civs.get(w))
         gain(state, w, points)
-        events.append(Event(kind="combo_bonus", text=T(f"{w}'s combo of {n} scores {_pts(points)}.",
-                                                       f"{w}の{n}枚コンボで{points}点。")))
+        if events is not None:
+            events.append(Event(kind="combo_bonus", text=T(f"{w}'s combo of {n} scores {_pts(points)}.",
+                                                           f"{w}の{n}枚コンボで{points}点。")))
     # The chain's ids are done with: the round record keeps the kinds, and hand cards stay shown
     # through `public`. Kept, they would point at cards a reset or reshuffle has since moved.
     state.chain = []
@@ -240,14 +250,16 @@ def transfer(state: State, events: EventList) -> None:
         state.hands[w].append(wc)
         state.public.append(wc)
         state.discard.append(DiscardEntry(card=lc, face_up=True))
-        events.append(Event(kind="china", text=T(f"Permanent Revolution: {w} takes Revolution back; {loser}'s card is discarded.",
-                                                 f"永久革命論:{w}は革命を手札に戻し、{loser}の札は捨てられました。")))
+        if events is not None:
+            events.append(Event(kind="china", text=T(f"Permanent Revolution: {w} takes Revolution back; {loser}'s card is discarded.",
+                                                     f"永久革命論:{w}は革命を手札に戻し、{loser}の札は捨てられました。")))
     else:
         state.hands[w].append(lc)
         state.public.append(lc)
         state.discard.append(DiscardEntry(card=wc, face_up=True))
-        events.append(Event(kind="take", text=T(f"{w} takes {loser}'s ", f"{w}が{loser}の") + kind_name(state.cards[lc])
-                            + T(" into their hand.", "を手札に加えました。")))
+        if events is not None:
+            events.append(Event(kind="take", text=T(f"{w} takes {loser}'s ", f"{w}が{loser}の") + kind_name(state.cards[lc])
+                                + T(" into their hand.", "を手札に加えました。")))
     state.placed = {}
     v2_reshuffle(state, events)
     state.draw_queue = [loser]
@@ -275,8 +287,9 @@ def rome_draw(state: State, player: str, choice: str, events: EventList) -> None
         state.discard.remove(entry)
         state.hands[player].append(choice)
         state.public.append(choice)
-        events.append(Event(kind="borrow", text=T(f"Borrowing: {player} takes ", f"借用と応用:{player}が捨て札の")
-                            + kind_name(state.cards[choice]) + T(" from the discard.", "を手札に加えました。")))
+        if events is not None:
+            events.append(Event(kind="borrow", text=T(f"Borrowing: {player} takes ", f"借用と応用:{player}が捨て札の")
+                                + kind_name(state.cards[choice]) + T(" from the discard.", "を手札に加えました。")))
     run_draws(state, events)
 
 
@@ -297,14 +310,16 @@ def reroll(state: State, dice: list[str], events: EventList) -> None:
 def tie(state: State, events: EventList) -> None:
     a, b = state.players
     state.draws_in_row += 1
-    events.append(Event(kind="tie", text=T("The round is a draw.", "引き分けです。")))
+    if events is not None:
+        events.append(Event(kind="tie", text=T("The round is a draw.", "引き分けです。")))
     if state.options.draw_rule == "exchange":
         ca, cb = state.placed[a], state.placed[b]
         state.hands[a].append(cb)
         state.hands[b].append(ca)
         state.public.extend([ca, cb])
         state.placed = {}
-        events.append(Event(kind="exchange", text=T("The played cards are exchanged.", "出したカードを交換しました。")))
+        if events is not None:
+            events.append(Event(kind="exchange", text=T("The played cards are exchanged.", "出したカードを交換しました。")))
         tie_end(state, events)
     else:
         for p in state.players:
@@ -315,7 +330,8 @@ def tie(state: State, events: EventList) -> None:
 
 def tie_discard(state: State, player: str, card: str, events: EventList) -> None:
     state.tie_discards[player] = card
-    events.append(Event(kind="tie_discard", text=T(f"{player} discards a card face down.", f"{player}が1枚裏向きに捨てました。")))
+    if events is not None:
+        events.append(Event(kind="tie_discard", text=T(f"{player} discards a card face down.", f"{player}が1枚裏向きに捨てました。")))
     if len(state.tie_discards) < 2:
         return
     for p in state.players:
@@ -335,7 +351,8 @@ def tie_end(state: State, events: EventList) -> None:
     if state.options.draw_catchup_point and state.scores[a] != state.scores[b]:
         low = a if state.scores[a] < state.scores[b] else b
         gain(state, low, 1)
-        events.append(Event(kind="catchup", text=T(f"{low} has fewer points and gains 1.", f"得点が少ない{low}が1点獲得。")))
+        if events is not None:
+            events.append(Event(kind="catchup", text=T(f"{low} has fewer points and gains 1.", f"得点が少ない{low}が1点獲得。")))
     if check_victory(state, events):
         return
     limit = state.options.draw_reset_after
@@ -370,10 +387,12 @@ def finish(state: State, reason: str, events: EventList) -> None:
     state.step = "over"
     p = leader(state)
     if reason == "round_limit":
-        events.append(Event(kind="round_limit", text=T(f"The round limit ({state.options.round_limit}) is reached.",
-                                                       f"ラウンド上限({state.options.round_limit})に達しました。")))
-    events.append(Event(kind="game_over", text=T(f"{p} wins the game!", f"{p}の勝利!") if p else
-                        T("The game ends in a tie.", "引き分けで終了しました。")))
+        if events is not None:
+            events.append(Event(kind="round_limit", text=T(f"The round limit ({state.options.round_limit}) is reached.",
+                                                           f"ラウンド上限({state.options.round_limit})に達しました。")))
+    if events is not None:
+        events.append(Event(kind="game_over", text=T(f"{p} wins the game!", f"{p}の勝利!") if p else
+                            T("The game ends in a tie.", "引き分けで終了しました。")))
 
 
 __all__ = ["KINDS", "new_state"]

@@ -8,6 +8,8 @@ from pydantic import BaseModel, Field
 from games.kit import T
 from games.kit.options_words import Words
 
+from .data import load
+
 
 class Options(BaseModel):
     revolution: Annotated[bool, Words(
@@ -101,7 +103,6 @@ class Options(BaseModel):
     def target(self) -> int:
         if self.target_points:
             return self.target_points
-        from .data import load
         t = load().targets
         return t.points_with_civilizations if self.civilizations else t.points
 

@@ -1,13 +1,15 @@
 """Power (権力) of the two played cards: ver.2 formulas, the undeclared Revolution and civilization changes."""
 from __future__ import annotations
 
-from pydantic import BaseModel
+from dataclasses import dataclass
 
 from .data import load
 
 
-class Played(BaseModel):
-    """What a player's face-up card counts as: `kind` is None for an undeclared Revolution."""
+@dataclass(frozen=True)
+class Played:
+    """What a player's face-up card counts as: `kind` is None for an undeclared Revolution.
+    A plain value of one reveal (never stored), so no validation to pay for."""
 
     kind: str | None
     revolution: bool = False

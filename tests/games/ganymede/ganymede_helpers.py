@@ -5,7 +5,9 @@ A card is written as its number for a red/green card ("8"), "b7" for a black 7, 
 """
 from __future__ import annotations
 
-from games.ganymede import GAME, rounds
+from games.ganymede import GAME
+from games.ganymede.draw_phase import continue_draw
+from games.ganymede.order import turn_order
 from games.ganymede.state import RoundRecord, State
 from games.kit import Event, Prompt
 
@@ -65,8 +67,8 @@ def scenario(mode: str = "duel", play: dict[str, list[str]] | None = None, deck:
         state.marker, state.first = marker, first
     state.current = RoundRecord(number=round_number, first=state.first)
     state.step = "draw"
-    state.queue = rounds.turn_order(state)
-    rounds.continue_draw(state, [])
+    state.queue = turn_order(state)
+    continue_draw(state, [])
     return State.model_validate(state.model_dump())
 
 

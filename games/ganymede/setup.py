@@ -1,0 +1,63 @@
+"""Setup: the cards dealt their ids, the sides' decks, the First Strike marker, each side's black card."""
+from __future__ import annotations
+
+from functools import cache
+
+from games.kit import Event, Rng, T
+
+from .data import load
+from .options import Options
+from .order import DUEL_COLOURS, other
+from .piles import side_name, take_black
+from .rounds import start_round
+from .state import Card, EventList, Side, State
+
+CARD_COLOURS = ("red", "green", "black", "purple")
+
+
+@cache
+def face(colour: str, rank: str) -> Card:
+    return Card(colour=colour, rank=rank)
+
+
+def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> State:
+    data = load()
+    faces = [(colour, r) for colour in DUEL_COLOURS for r in data.colour_decks[options.colour_deck].all_ranks()]
+    faces += [("black", r) for r in data.black_supply.all_ranks()]
+    if options.mode != "duel":
+        faces += [("purple", r) for r in data.purple_deck.all_ranks()]
+    # Ids are dealt to the cards at random, so an id seen in a log of choices tells nothing.
+    ids = [f"c{i:02d}" for i in range(1, len(faces) + 1)]
+    rng.shuffle(ids)
+    cards = {card_id: face(colour, rank) for card_id, (colour, rank) in zip(ids, faces, strict=True)}
+    of = {colour: [card_id for card_id in ids if cards[card_id].colour == colour] for colour in CARD_COLOURS}
+    sides = {colour: Side(colour=colour, player=players[i], hp=options.hp(), deck=of[colour])
+             for i, colour in enumerate(DUEL_COLOURS)}
+    if options.mode != "duel":
+        purple = Side(colour="purple", player=players[2] if options.mode == "three" else None, hp=options.hp(),
+                      deck=of["purple"])
+        rng.shuffle(purple.deck)
+        sides["purple"] = purple
+    state = State(game=game_key, players=players, seed=rng.seed, rng=rng, options=options, cards=cards,
+                  sides=sides, supply=of["black"])
+    if options.mode == "duel":
+        # じゃんけん decides who holds the First Strike marker; they pick their black card first.
+        state.marker = rng.choice(list(DUEL_COLOURS))
+        state.queue = [state.marker, other(state, state.marker)]
+    else:
+        state.queue = list(DUEL_COLOURS)
+    return state
+
+
+def setup_pick(state: State, colour: str, rank: str, events: EventList) -> None:
+    """Setup: add one face-up black card to the colour cards and shuffle the 7 into the deck."""
+    side = state.sides[colour]
+    side.deck.append(take_black(state, rank))
+    state.rng.shuffle(side.deck)
+    state.queue.remove(colour)
+    if events is not None:
+        events.append(Event(kind="setup_pick", text=side_name(side) + T(f" takes a black {rank} and shuffles the deck.",
+                                                                        f"は黒{rank}を取り、出撃デッキを混ぜました。"),
+                            data={"colour": colour, "rank": rank}))
+    if not state.queue:
+        start_round(state, events)
