@@ -1,4 +1,4 @@
-"""Guns & Steel (鋼鉄と火薬) for 2–4 players: the games-API object (design.md contract 1)."""
+"""Guns & Steel (鋼鉄と火薬) for 2–4 players: the games-API object."""
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,4 @@
-"""The games API (design.md contract 1): one `Game` object per game, pure functions over pydantic state."""
+"""The games API (docs/architecture.md): one `Game` object per game, pure functions over pydantic state."""
 from __future__ import annotations
 
 from typing import Any, ClassVar, Generic, TypeVar

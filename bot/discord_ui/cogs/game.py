@@ -1,4 +1,4 @@
-"""`/game …`: what players use (design.md contract 2)."""
+"""`/game …`: what players use (docs/discord.md)."""
 from __future__ import annotations
 
 import discord
