@@ -21,6 +21,8 @@ from . import policy, sim
 from .data import rules
 
 _R = rules()
+MAX_WORLDS = 64       # more worlds than this rarely change the answer (time budget permitting)
+SETTLED_WORLDS = 12   # with every remaining answer tied this long, stop early
 
 
 def _move(key: str) -> sim.SimMove:
@@ -32,15 +34,6 @@ def _move(key: str) -> sim.SimMove:
     return (kind, int(first) - 1, second)
 
 
-def _put_back_plan(b: sim.Board, cards: list[str]) -> list[tuple[str, str]]:
-    """The quick player's way to put foreseen cards back: cards no task can use go to the
-    bottom, the others on top with the most useful put back last (it is drawn first)."""
-    ranked = sorted(cards, key=lambda c: policy.useful(b, c))
-    if not b.mana:  # top and bottom of an empty pile are one place
-        return [("top", c) for c in ranked]
-    return [("bottom" if policy.useful(b, c) == 0 else "top", c) for c in ranked]
-
-
 def _after_turn_move(b: sim.Board, move: sim.SimMove) -> None:
     returned, placements = None, None
     if move[0] == "rotate" and len(b.tasks) >= _R.task_size:
@@ -50,7 +43,7 @@ def _after_turn_move(b: sim.Board, move: sim.SimMove) -> None:
         rest = b.mana[_R.foresee_count:]
         probe = b.copy()
         probe.mana = rest
-        placements = _put_back_plan(probe, look)
+        placements = policy.put_back_plan(probe, look)
     sim.play(b, move, returned, placements)
 
 
@@ -69,7 +62,7 @@ def _try(board: sim.Board, prompt_id: str, key: str, foresight: list[str]) -> fl
             probe.mana.insert(0, card)
         else:
             probe.mana.append(card)
-        sim.put_back(b, [(where, card)] + _put_back_plan(probe, rest))
+        sim.put_back(b, [(where, card)] + policy.put_back_plan(probe, rest))
     policy.rollout(b)
     return reward(b)
 
@@ -89,7 +82,7 @@ def _preference(info: InfoSet, board: sim.Board, prompt_id: str, keys: list[str]
     if prompt_id == "return":
         first = policy.choose_return(board)
         return sorted(keys, key=lambda k: k != first)
-    plan = _put_back_plan(board, foresight)
+    plan = policy.put_back_plan(board, foresight)
     first = f"{plan[0][0]}:{plan[0][1]}" if plan else None
     return sorted(keys, key=lambda k: k != first)
 
@@ -131,6 +124,8 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
         if iterations is not None:
             if rollouts >= iterations:
                 break
+        elif worlds >= MAX_WORLDS or (worlds >= SETTLED_WORLDS and _settled(alive, results, default)):
+            break
         else:
             now = time.perf_counter()
             if now + (now - start) / worlds > deadline:
@@ -138,6 +133,12 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
         state = info.sample(rng)
     best = min(alive, key=lambda k: (-sum(results[k]), order[k]))
     return prompt.id, (best if _clearly_better(results[best], results[default]) else default,)
+
+
+def _settled(alive: list[str], results: dict[str, list[float]], default: str) -> bool:
+    """Every answer still in the running did exactly as well as the quick player's in every
+    world so far: more worlds would hardly tell them apart, so the time is not spent."""
+    return all(results[k] == results[default] for k in alive)
 
 
 def _clearly_better(a: list[float], b: list[float], z: float = 1.64) -> bool:

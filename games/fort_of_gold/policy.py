@@ -8,10 +8,18 @@ columns they can feed for Power (worth most while a task is missing, as Rotate t
 from __future__ import annotations
 
 from .rules import _matches
-from .sim import CAP, FULL, TASKS, Board, SimMove, cover, gain_moves, play, powered, transfer_moves, welcome_moves
+from .sim import CAP, FULL, LOOK, TASKS, Board, SimMove, cover, gain_moves, play, powered, transfer_moves, welcome_moves
 
 _BITS = [bin(i).count("1") for i in range(FULL + 1)]
+PLAN_FORESEE = True
 KIND_BONUS = {"welcome": 0, "rotate": 2, "foresee": 3}
+# what the stand tops are worth (tuned on 1,000 deals of the sim)
+GAINABLE = 10.0     # a task the tops can gain now
+PER_SLOT = 2.0      # each slot of another task the tops already cover
+POWER_NEEDED = 3.0  # a top that gives an altar column Power while a task is missing
+POWER = 1.0         # … while both tasks are there
+WISDOM = 1.0        # a top that would be an altar column's 6th card
+NEW_TASK = 8.0      # a Rotate that draws a task (the row is not full)
 
 
 def tops_after(b: Board, move: SimMove) -> list[str]:
@@ -33,15 +41,15 @@ def tops_value(b: Board, tops: list[str], tasks: list[str]) -> float:
     value = 0.0
     for t in tasks:
         bits = cover(t, tops)
-        value += 10 if bits == FULL else 2 * _BITS[bits]
+        value += GAINABLE if bits == FULL else PER_SLOT * _BITS[bits]
     for (t, column), votes in zip(b.altar, b.votes):
         if len(column) >= CAP:
             continue
         for top in tops:
             if len(column) == CAP - 1:
-                value += 1
+                value += WISDOM
             elif powered(t, votes, top):
-                value += 3 if len(tasks) < TASKS else 1
+                value += POWER_NEEDED if len(tasks) < TASKS else POWER
     return value
 
 
@@ -49,7 +57,7 @@ def score_move(b: Board, move: SimMove) -> float:
     """How good a non-gain move looks (higher is better)."""
     value = tops_value(b, tops_after(b, move), b.tasks) + KIND_BONUS[move[0]]
     if move[0] == "rotate" and len(b.tasks) < TASKS:
-        value += 8  # a new task is drawn
+        value += NEW_TASK
     return value
 
 
@@ -76,6 +84,15 @@ def useful(b: Board, card: str) -> int:
     return sum(_BITS[_matches(t, card)] for t in b.tasks)
 
 
+def put_back_plan(b: sim.Board, cards: list[str]) -> list[tuple[str, str]]:
+    """The quick player's way to put foreseen cards back: cards no task can use go to the
+    bottom, the others on top with the most useful put back last (it is drawn first)."""
+    ranked = sorted(cards, key=lambda c: useful(b, c))
+    if not b.mana:  # top and bottom of an empty pile are one place
+        return [("top", c) for c in ranked]
+    return [("bottom" if useful(b, c) == 0 else "top", c) for c in ranked]
+
+
 def step(b: Board) -> bool:
     """One turn by this player; False when there is nothing to do (the game is over)."""
     if b.result is not None:
@@ -84,10 +101,14 @@ def step(b: Board) -> bool:
     if move is None:
         b.result = "lost"
         return False
-    returned = None
+    returned, placements = None, None
     if move[0] == "rotate" and len(b.tasks) >= TASKS:
         returned = choose_return(b, tops_after(b, move))
-    play(b, move, returned)
+    elif move[0] == "foresee" and PLAN_FORESEE:
+        probe = b.copy()
+        probe.mana = b.mana[LOOK:]
+        placements = put_back_plan(probe, b.mana[:LOOK])
+    play(b, move, returned, placements)
     return True
 
 
