@@ -8,16 +8,14 @@ from games.kit import Event, Rng, T, Text
 
 from .data import label, load, rules
 from .options import Options
-from .rules import Move, legal_moves
+from .rules import Move, can_welcome, legal_moves
 from .state import AltarSlot, State
 
 EventList = list[Event]
 
 
 def _event(kind: str, text: Text, data: dict | None = None, to: list[str] | None = None) -> Event:
-    """An event built from values the rules already know are well formed (no validation pass:
-    playouts and search make thousands per second)."""
-    return Event.model_construct(kind=kind, text=text, to=to, data={} if data is None else data)
+    return Event(kind=kind, text=text, to=to, data={} if data is None else data)
 
 
 def new_state(game_key: str, player: str, options: Options, rng: Rng) -> State:
@@ -27,12 +25,10 @@ def new_state(game_key: str, player: str, options: Options, rng: Rng) -> State:
     rng.shuffle(mana)
     rng.shuffle(treasures)
     r = rules()
-    # every value is built right here and well formed: no validation pass (playouts set up
-    # thousands of games per second)
-    state = State.model_construct(game=game_key, players=[player], seed=rng.seed, rng=rng, options=options,
-                                  mana_pile=mana[r.inner_size:], inner=mana[:r.inner_size],
-                                  treasure_pile=treasures[r.task_size:], tasks=treasures[:r.task_size],
-                                  stand=[[] for _ in range(r.stand_columns)])
+    state = State(game=game_key, players=[player], seed=rng.seed, rng=rng, options=options,
+                  mana_pile=mana[r.inner_size:], inner=mana[:r.inner_size],
+                  treasure_pile=treasures[r.task_size:], tasks=treasures[:r.task_size],
+                  stand=[[] for _ in range(r.stand_columns)])
     start_turn(state, [])
     return state
 
@@ -67,13 +63,12 @@ def welcome(state: State, move: Move, events: EventList) -> None:
     assert move.card is not None and move.column is not None
     space = state.inner.index(move.card)
     state.stand[move.column].append(move.card)
-    events.append(_event(kind="welcome", text=_welcome_text(move.card, move.column),
-                         data={"card": move.card, "column": move.column + 1}))
+    events.append(_welcome_event(move.card, move.column))
     if state.mana_pile:
         drawn = state.mana_pile.pop(0)
         _forget(state.seen_mana, drawn)
         state.inner[space] = drawn
-        events.append(_event(kind="refill", text=_refill_text(drawn), data={"card": drawn}))
+        events.append(_refill_event(drawn))
     else:
         del state.inner[space]
         events.append(_event(kind="refill", text=T("The mana pile is empty: the sanctum is not refilled.",
@@ -81,14 +76,19 @@ def welcome(state: State, move: Move, events: EventList) -> None:
     end_turn(state, events)
 
 
+# Welcoming mana is most of every game; its two events depend on the card and column only and
+# are frozen, so each is built once and shared.
 @lru_cache(maxsize=256)
-def _welcome_text(card: str, column: int) -> Text:
-    return T("Welcome mana: ", "マナを迎える: ") + label(card) + T(f" → stand column {column + 1}.", f" → 台の列{column + 1}。")
+def _welcome_event(card: str, column: int) -> Event:
+    return _event(kind="welcome", text=T("Welcome mana: ", "マナを迎える: ") + label(card)
+                  + T(f" → stand column {column + 1}.", f" → 台の列{column + 1}。"),
+                  data={"card": card, "column": column + 1})
 
 
 @lru_cache(maxsize=64)
-def _refill_text(card: str) -> Text:
-    return T("The sanctum is refilled with ", "内陣に補充: ") + label(card) + T(".", "。")
+def _refill_event(card: str) -> Event:
+    return _event(kind="refill", text=T("The sanctum is refilled with ", "内陣に補充: ") + label(card) + T(".", "。"),
+                  data={"card": card})
 
 
 def gain(state: State, move: Move, events: EventList) -> None:
@@ -214,7 +214,7 @@ def end_turn(state: State, events: EventList) -> None:
 def start_turn(state: State, events: EventList) -> None:
     """6 / 8: with no action that would succeed at the start of a turn, the game is lost."""
     state.step = "turn"
-    if not legal_moves(state):
+    if not can_welcome(state) and not legal_moves(state):
         state.result = "lost"
         state.step = "over"
         events.append(_event(kind="lost", text=T(

@@ -45,7 +45,7 @@ def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
                        f"{rules().foresee_count} mana cards and put each back on top or bottom.",
                        f"知の輝き（{rules().altar_column_cap}枚目）。その後、マナの山の上から{rules().foresee_count}枚を見て、"
                        "1枚ずつ上か下に戻します。")
-    return Option.model_construct(key=move.key, label=text, detail=detail, group=move.kind, passes=False)
+    return Option(key=move.key, label=text, detail=detail, group=move.kind)
 
 
 CONCEDE = opt("concede", "Concede (end the game as a loss)", "投了する（敗北としてゲームを終える）", group="concede")
@@ -60,9 +60,7 @@ def _turn_prompt(player: str, turn: int, concede: bool, pos: Position) -> Prompt
                for m in moves_at(pos)]
     if concede:
         options.append(CONCEDE)
-    # built from frozen, already valid parts: no validation pass (one prompt per action in playouts)
-    return Prompt.model_construct(id="turn", player=player, options=options, text=_turn_text(turn),
-                                  min=1, max=1, ordered=False, window=None)
+    return Prompt(id="turn", player=player, options=options, text=_turn_text(turn))
 
 
 @lru_cache(maxsize=256)

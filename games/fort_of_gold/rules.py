@@ -124,6 +124,14 @@ def _from_key(key: str) -> Move:
     return transfer_move(kind, int(first) - 1, second)  # type: ignore[arg-type]
 
 
+def can_welcome(state: State) -> bool:
+    """Whether マナを迎える is possible (then some action is): rule 8's loss test, cheaper than
+    listing every action."""
+    rule = state.options.spirit_names
+    inner = [same_name_key(c, rule) for c in state.inner]
+    return any(name not in _names(tuple(col), rule) for col in state.stand for name in inner)
+
+
 def names_in(state: State, column: int) -> set[str]:
     return {same_name_key(c, state.options.spirit_names) for c in state.stand[column]}
 
