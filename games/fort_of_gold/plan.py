@@ -111,8 +111,16 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
     state = first
     while True:
         board = sim.from_state(state)
+        done = []
         for k in alive:
             results[k].append(_try(board, prompt.id, k, list(state.foresight)))
+            done.append(k)
+            if iterations is None and time.perf_counter() > deadline:
+                break
+        if len(done) < len(alive):  # out of time inside a world: drop it, so every answer has the same worlds
+            for k in done:
+                results[k].pop()
+            break
         rollouts += len(alive)
         worlds += 1
         if worlds >= next_cut and len(alive) > 2:
@@ -131,6 +139,8 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
             if now + (now - start) / worlds > deadline:
                 break
         state = info.sample(rng)
+    if not worlds:  # not even one world in time: the quick player's answer
+        return prompt.id, (default,)
     best = min(alive, key=lambda k: (-sum(results[k]), order[k]))
     return prompt.id, (best if _clearly_better(results[best], results[default]) else default,)
 

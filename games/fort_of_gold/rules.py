@@ -9,7 +9,7 @@ from functools import cache, cached_property, lru_cache
 from itertools import combinations
 from typing import Literal
 
-from .data import EMPTY, layout, rules, same_name_key
+from .data import EMPTY, layout, load, rules, same_name_key
 from .state import State
 
 MoveKind = Literal["welcome", "gain", "rotate", "foresee"]
@@ -128,8 +128,20 @@ def can_welcome(state: State) -> bool:
     """Whether マナを迎える is possible (then some action is): rule 8's loss test, cheaper than
     listing every action."""
     rule = state.options.spirit_names
-    inner = [same_name_key(c, rule) for c in state.inner]
-    return any(name not in _names(tuple(col), rule) for col in state.stand for name in inner)
+    name = _name_table(rule)
+    inner = [name[c] for c in state.inner]
+    for col in state.stand:
+        held = _names(tuple(col), rule)
+        for n in inner:
+            if n not in held:
+                return True
+    return False
+
+
+@cache
+def _name_table(rule: str) -> dict[str, str]:
+    """Every spirit's name under one same-name reading (a dict: the move lists read it often)."""
+    return {c.id: same_name_key(c.id, rule) for c in load().spirits.cards}
 
 
 def names_in(state: State, column: int) -> set[str]:
@@ -151,9 +163,10 @@ def welcome_moves(pos: Position) -> list[Move]:
     """マナを迎える: any 内陣 card onto any stand column that holds no card of the same name."""
     rule, inner, _, stand, _ = pos
     names = [_names(col, rule) for col in stand]
+    name_of = _name_table(rule)
     moves = []
     for card in inner:
-        name = same_name_key(card, rule)
+        name = name_of[card]
         for col, held in enumerate(names):
             if name not in held:
                 moves.append(welcome_move(card, col))
@@ -162,7 +175,8 @@ def welcome_moves(pos: Position) -> list[Move]:
 
 @lru_cache(maxsize=4096)
 def _names(column: tuple[str, ...], rule: str) -> frozenset[str]:
-    return frozenset([same_name_key(c, rule) for c in column])
+    name_of = _name_table(rule)
+    return frozenset([name_of[c] for c in column])
 
 
 def gain_moves(pos: Position) -> list[Move]:
@@ -173,13 +187,20 @@ def gain_moves(pos: Position) -> list[Move]:
     return [m for treasure in tasks for m in _gains(treasure, tops)]
 
 
-def _gains(treasure: str, tops: tuple[str | None, ...]) -> list[Move]:
-    """The gain moves of one treasure given the stand tops (None: an empty column): every set of
-    columns, smallest first, whose tops together cover its symbols (命の輝き)."""
-    bits = [_matches(treasure, top) if top is not None else -1 for top in tops]
+def _gains(treasure: str, tops: tuple[str | None, ...]) -> tuple[Move, ...]:
+    """The gain moves of one treasure given the stand tops (None: an empty column)."""
+    bits = _match_table(treasure)
+    return _gains_for(treasure, tuple([bits[top] if top is not None else -1 for top in tops]))
+
+
+@lru_cache(maxsize=16384)
+def _gains_for(treasure: str, bits: tuple[int, ...]) -> tuple[Move, ...]:
+    """Every set of columns, smallest first, whose tops together cover the treasure's symbols
+    (命の輝き); `bits` are each top's matching slots (-1: an empty column). Few bit patterns
+    exist, so each is worked out once."""
     full = (1 << len(layout(treasure))) - 1
     moves = []
-    for cols in _subsets(len(tops)):
+    for cols in _subsets(len(bits)):
         covered = 0
         for c in cols:
             if bits[c] < 0:
@@ -188,7 +209,12 @@ def _gains(treasure: str, tops: tuple[str | None, ...]) -> list[Move]:
         else:
             if covered == full:
                 moves.append(gain_move(treasure, cols))
-    return moves
+    return tuple(moves)
+
+
+@cache
+def _match_table(treasure: str) -> dict[str, int]:
+    return {c.id: _matches(treasure, c.id) for c in load().spirits.cards}
 
 
 @cache
