@@ -162,15 +162,21 @@ def position(state: State) -> Position:
 def welcome_moves(pos: Position) -> list[Move]:
     """マナを迎える: any 内陣 card onto any stand column that holds no card of the same name."""
     rule, inner, _, stand, _ = pos
-    names = [_names(col, rule) for col in stand]
     name_of = _name_table(rule)
+    held = [{name_of[c] for c in col} for col in stand]
+    columns = range(len(stand))
     moves = []
     for card in inner:
-        name = name_of[card]
-        for col, held in enumerate(names):
-            if name not in held:
-                moves.append(welcome_move(card, col))
+        name, row = name_of[card], _welcome_row(card, len(stand))
+        for col in columns:
+            if name not in held[col]:
+                moves.append(row[col])
     return moves
+
+
+@cache
+def _welcome_row(card: str, columns: int) -> tuple[Move, ...]:
+    return tuple(welcome_move(card, col) for col in range(columns))
 
 
 @lru_cache(maxsize=4096)

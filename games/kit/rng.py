@@ -15,6 +15,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _SPAN = 1 << 64
 
 X = TypeVar("X")
+_LIMITS = [0] + [_SPAN - (_SPAN % n) for n in range(1, 129)]  # below(n)'s rejection bound
 
 
 def _mix(z: int) -> int:
@@ -58,13 +59,14 @@ class Rng(BaseModel):
             return
         fields = self.__dict__
         counter = fields["counter"]
-        base = self.seed * _GOLDEN
+        x = (self.seed + counter) * _GOLDEN  # next64's (seed·G + counter·G), stepped by G per draw
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _SPAN - (_SPAN % n)
+            limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - (_SPAN % n)
             while True:
                 counter += 1
-                z = (base + counter * _GOLDEN) & _MASK
+                x += _GOLDEN
+                z = x & _MASK
                 z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
                 z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
                 z ^= z >> 31
