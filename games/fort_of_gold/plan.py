@@ -154,7 +154,7 @@ def _settled(alive: list[str], results: dict[str, list[float]], default: str) ->
 def _clearly_better(a: list[float], b: list[float], z: float = 1.64) -> bool:
     """Whether `a` beats `b` on the same worlds by more than chance (a one-sided paired test):
     with a handful of worlds the best-looking of many answers is often only lucky."""
-    diffs = [x - y for x, y in zip(a, b)]
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
     n = len(diffs)
     if n < 2:
         return False

@@ -42,7 +42,7 @@ def tops_value(b: Board, tops: list[str], tasks: list[str]) -> float:
     for t in tasks:
         bits = cover(t, tops)
         value += GAINABLE if bits == FULL else PER_SLOT * _BITS[bits]
-    for (t, column), votes in zip(b.altar, b.votes):
+    for (t, column), votes in zip(b.altar, b.votes, strict=True):
         if len(column) >= CAP:
             continue
         for top in tops:
@@ -84,7 +84,7 @@ def useful(b: Board, card: str) -> int:
     return sum(_BITS[_matches(t, card)] for t in b.tasks)
 
 
-def put_back_plan(b: sim.Board, cards: list[str]) -> list[tuple[str, str]]:
+def put_back_plan(b: Board, cards: list[str]) -> list[tuple[str, str]]:
     """The quick player's way to put foreseen cards back: cards no task can use go to the
     bottom, the others on top with the most useful put back last (it is drawn first)."""
     ranked = sorted(cards, key=lambda c: useful(b, c))

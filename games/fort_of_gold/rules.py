@@ -259,7 +259,7 @@ def transfer_moves(pos: Position) -> list[Move]:
                 continue
             # power_glow of the column with `top` added, from the column's cached vote sums
             added = _votes(treasure, top)
-            if sum(1 for v, w in zip(_column_votes(treasure, column), added) if v + w > 0) >= 2:
+            if sum(1 for v, w in zip(_column_votes(treasure, column), added, strict=True) if v + w > 0) >= 2:
                 rotates.append(transfer_move("rotate", col, treasure))
             if len(column) + 1 == cap:  # wisdom_glow: the move places the 6th card
                 foresees.append(transfer_move("foresee", col, treasure))

@@ -69,7 +69,7 @@ def column_votes(treasure: str, column: list[str]) -> list[int]:
 
 def powered(treasure: str, votes: list[int], spirit: str) -> bool:
     """力の輝き after `spirit` joins a column with these vote sums."""
-    return sum(1 for v, w in zip(votes, _votes(treasure, spirit)) if v + w > 0) >= 2
+    return sum(1 for v, w in zip(votes, _votes(treasure, spirit), strict=True) if v + w > 0) >= 2
 
 
 def cover(treasure: str, tops: list[str]) -> int:
@@ -109,7 +109,7 @@ def transfer_moves(b: Board) -> list[SimMove]:
         if not cards:
             continue
         top = cards[-1]
-        for (t, column), votes in zip(b.altar, b.votes):
+        for (t, column), votes in zip(b.altar, b.votes, strict=True):
             if len(column) >= CAP:
                 continue
             if powered(t, votes, top):
