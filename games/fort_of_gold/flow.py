@@ -2,30 +2,41 @@
 steps (return a treasure, return the foreseen cards) and the end-of-turn checks (rule 6, 8)."""
 from __future__ import annotations
 
-from games.kit import Event, Rng, T
+from functools import lru_cache
+
+from games.kit import Event, Rng, T, Text
 
 from .data import label, load, rules
 from .options import Options
-from .rules import Move, legal_moves
+from .rules import Move, can_welcome, legal_moves
 from .state import AltarSlot, State
 
 EventList = list[Event]
 
 
+def _event(kind: str, text: Text, data: dict | None = None, to: list[str] | None = None) -> Event:
+    return Event(kind=kind, text=text, to=to, data={} if data is None else data)
+
+
 def new_state(game_key: str, player: str, options: Options, rng: Rng) -> State:
     """5 ゲームの準備: shuffle both decks, 3 spirits to 内陣, 2 treasures to 課題."""
-    d = load()
-    mana = [c.id for c in d.spirits.cards]
-    treasures = [c.id for c in d.treasures.cards]
+    spirits, treasure_ids = _deck_ids()
+    mana, treasures = list(spirits), list(treasure_ids)
     rng.shuffle(mana)
     rng.shuffle(treasures)
-    r = d.rules
+    r = rules()
     state = State(game=game_key, players=[player], seed=rng.seed, rng=rng, options=options,
                   mana_pile=mana[r.inner_size:], inner=mana[:r.inner_size],
                   treasure_pile=treasures[r.task_size:], tasks=treasures[:r.task_size],
                   stand=[[] for _ in range(r.stand_columns)])
     start_turn(state, [])
     return state
+
+
+@lru_cache(maxsize=1)
+def _deck_ids() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    d = load()
+    return tuple(c.id for c in d.spirits.cards), tuple(c.id for c in d.treasures.cards)
 
 
 def _player(state: State) -> str:
@@ -52,20 +63,32 @@ def welcome(state: State, move: Move, events: EventList) -> None:
     assert move.card is not None and move.column is not None
     space = state.inner.index(move.card)
     state.stand[move.column].append(move.card)
-    events.append(Event(kind="welcome", text=T("Welcome mana: ", "マナを迎える: ") + label(move.card)
-                        + T(f" → stand column {move.column + 1}.", f" → 台の列{move.column + 1}。"),
-                        data={"card": move.card, "column": move.column + 1}))
+    events.append(_welcome_event(move.card, move.column))
     if state.mana_pile:
         drawn = state.mana_pile.pop(0)
         _forget(state.seen_mana, drawn)
         state.inner[space] = drawn
-        events.append(Event(kind="refill", text=T("The sanctum is refilled with ", "内陣に補充: ") + label(drawn)
-                            + T(".", "。"), data={"card": drawn}))
+        events.append(_refill_event(drawn))
     else:
         del state.inner[space]
-        events.append(Event(kind="refill", text=T("The mana pile is empty: the sanctum is not refilled.",
+        events.append(_event(kind="refill", text=T("The mana pile is empty: the sanctum is not refilled.",
                                                   "マナの山が尽きているので内陣は補充されません。")))
     end_turn(state, events)
+
+
+# Welcoming mana is most of every game; its two events depend on the card and column only and
+# are frozen, so each is built once and shared.
+@lru_cache(maxsize=256)
+def _welcome_event(card: str, column: int) -> Event:
+    return _event(kind="welcome", text=T("Welcome mana: ", "マナを迎える: ") + label(card)
+                  + T(f" → stand column {column + 1}.", f" → 台の列{column + 1}。"),
+                  data={"card": card, "column": column + 1})
+
+
+@lru_cache(maxsize=64)
+def _refill_event(card: str) -> Event:
+    return _event(kind="refill", text=T("The sanctum is refilled with ", "内陣に補充: ") + label(card) + T(".", "。"),
+                  data={"card": card})
 
 
 def gain(state: State, move: Move, events: EventList) -> None:
@@ -74,7 +97,7 @@ def gain(state: State, move: Move, events: EventList) -> None:
     state.tasks.remove(move.treasure)
     column = [state.stand[c].pop() for c in move.columns]
     state.altar.append(AltarSlot(treasure=move.treasure, column=column))
-    events.append(Event(kind="gain", text=T("Gain a treasure: ", "宝物を得る: ") + label(move.treasure)
+    events.append(_event(kind="gain", text=T("Gain a treasure: ", "宝物を得る: ") + label(move.treasure)
                         + T(f" with the tops of stand column(s) {_cols(move.columns)} (Glow of Life). "
                             f"{len(state.altar)} on the altar.",
                             f"（台の列{_cols(move.columns)}のトップ、命の輝き）。祭壇に{len(state.altar)}枚。"),
@@ -90,7 +113,7 @@ def transfer(state: State, move: Move, events: EventList) -> None:
     slot.column.append(card)
     what = (T("Rotate treasures: ", "宝物を回す: ") if move.kind == "rotate" else T("Foresee: ", "予見する: "))
     glow = T("Glow of Power", "力の輝き") if move.kind == "rotate" else T("Glow of Wisdom", "知の輝き")
-    events.append(Event(kind=move.kind, text=what + label(card) + T(" from stand column ", "（台の列")
+    events.append(_event(kind=move.kind, text=what + label(card) + T(" from stand column ", "（台の列")
                         + T(f"{move.column + 1} → ", f"{move.column + 1}） → ") + label(move.treasure)
                         + T(" (", "（") + glow + T(").", "）。"),
                         data={"card": card, "column": move.column + 1, "treasure": move.treasure}))
@@ -106,13 +129,13 @@ def transfer(state: State, move: Move, events: EventList) -> None:
     state.mana_pile = state.mana_pile[take:]
     for c in state.foresight:
         _forget(state.seen_mana, c)
-    events.append(Event(kind="look", text=T(f"Looks at the top {len(state.foresight)} card(s) of the mana pile.",
+    events.append(_event(kind="look", text=T(f"Looks at the top {len(state.foresight)} card(s) of the mana pile.",
                                             f"マナの山の上から{len(state.foresight)}枚を見ます。")))
     if not state.foresight:
         end_turn(state, events)
         return
     seen = [label(c) for c in state.foresight]
-    events.append(Event(kind="foresight", to=[_player(state)],
+    events.append(_event(kind="foresight", to=[_player(state)],
                         text=T("You see: " + ", ".join(x.en for x in seen) + ".",
                                "見たカード: " + "、".join(x.ja for x in seen) + "。"),
                         data={"cards": list(state.foresight)}))
@@ -124,7 +147,7 @@ def return_treasure(state: State, treasure: str, events: EventList) -> None:
     state.tasks.remove(treasure)
     state.treasure_pile.append(treasure)
     state.seen_treasures.append(treasure)
-    events.append(Event(kind="return", text=label(treasure) + T(" goes to the bottom of the treasure pile.",
+    events.append(_event(kind="return", text=label(treasure) + T(" goes to the bottom of the treasure pile.",
                                                                 " を宝物の山の一番下に戻しました。"),
                         data={"treasure": treasure}))
     draw_treasure(state, events)
@@ -134,13 +157,13 @@ def return_treasure(state: State, treasure: str, events: EventList) -> None:
 def draw_treasure(state: State, events: EventList) -> None:
     """Draw 1 treasure face up into 課題, whether or not one was returned (none if the pile is empty)."""
     if not state.treasure_pile:
-        events.append(Event(kind="draw", text=T("The treasure pile is empty: no treasure is drawn.",
+        events.append(_event(kind="draw", text=T("The treasure pile is empty: no treasure is drawn.",
                                                 "宝物の山が尽きているので引けません。")))
         return
     drawn = state.treasure_pile.pop(0)
     _forget(state.seen_treasures, drawn)
     state.tasks.append(drawn)
-    events.append(Event(kind="draw", text=T("New task: ", "課題に追加: ") + label(drawn) + T(".", "。"),
+    events.append(_event(kind="draw", text=T("New task: ", "課題に追加: ") + label(drawn) + T(".", "。"),
                         data={"treasure": drawn}))
 
 
@@ -154,8 +177,8 @@ def place_foreseen(state: State, card: str, where: str, events: EventList) -> No
     state.seen_mana.append(card)
     public = T("A card goes back on top of the mana pile.", "1枚をマナの山の一番上に戻しました。") if where == "top" \
         else T("A card goes back to the bottom of the mana pile.", "1枚をマナの山の一番下に戻しました。")
-    events.append(Event(kind="put_back", text=public, data={"where": where}))
-    events.append(Event(kind="put_back_card", to=[_player(state)], text=T("You put back ", "戻したカード: ")
+    events.append(_event(kind="put_back", text=public, data={"where": where}))
+    events.append(_event(kind="put_back_card", to=[_player(state)], text=T("You put back ", "戻したカード: ")
                         + label(card) + T(".", "。"), data={"card": card, "where": where}))
     if not state.foresight:
         end_turn(state, events)
@@ -165,7 +188,7 @@ def concede(state: State, events: EventList) -> None:
     """8: once a win is impossible the player may end the game as a loss."""
     state.result = "conceded"
     state.step = "over"
-    events.append(Event(kind="concede", text=T(f"{_player(state)} concedes on turn {state.turn}.",
+    events.append(_event(kind="concede", text=T(f"{_player(state)} concedes on turn {state.turn}.",
                                                f"{_player(state)}は手番{state.turn}で投了しました。")))
 
 
@@ -178,7 +201,7 @@ def end_turn(state: State, events: EventList) -> None:
         state.step = "over"
         score = len(state.mana_pile)
         complete = score >= rules().complete_win_score
-        events.append(Event(kind="won", text=T(
+        events.append(_event(kind="won", text=T(
             f"{len(state.altar)} treasures on the altar: victory with {score} card(s) left in the mana pile"
             + (" — a complete victory!" if complete else "."),
             f"祭壇に宝物が{len(state.altar)}枚: 勝利です（マナの山の残り{score}枚）" + ("。完全勝利！" if complete else "。")),
@@ -191,10 +214,10 @@ def end_turn(state: State, events: EventList) -> None:
 def start_turn(state: State, events: EventList) -> None:
     """6 / 8: with no action that would succeed at the start of a turn, the game is lost."""
     state.step = "turn"
-    if not legal_moves(state):
+    if not can_welcome(state) and not legal_moves(state):
         state.result = "lost"
         state.step = "over"
-        events.append(Event(kind="lost", text=T(
+        events.append(_event(kind="lost", text=T(
             f"No action can succeed at the start of turn {state.turn}: the game is lost "
             f"({len(state.altar)} treasure(s) on the altar).",
             f"手番{state.turn}の開始時に取れる行動がありません: 敗北です（祭壇の宝物{len(state.altar)}枚）。")))

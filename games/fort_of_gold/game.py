@@ -22,10 +22,10 @@ def _join(parts: list[Text], en_sep: str = ", ", ja_sep: str = "、") -> Text:
     return T(en_sep.join(p.en for p in parts), ja_sep.join(p.ja for p in parts))
 
 
-@lru_cache(maxsize=8192)
 def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
     """A complete action as one option: the label says what moves where, the detail what follows.
-    `tops` are the stand tops the move names; options are frozen, so each is built once and shared."""
+    `tops` are the stand tops the move names; options are frozen, so each is built once and
+    shared (`_turn_options` keeps them)."""
     head = GROUPS[move.kind] + T(": ", ": ")
     if move.kind == "welcome":
         text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
@@ -48,21 +48,46 @@ def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
     return Option(key=move.key, label=text, detail=detail, group=move.kind)
 
 
+_OPTIONS: dict[tuple[str, tuple[str, ...]], Option] = {}
+
+
+def _turn_options(pos: Position) -> list[Option]:
+    """The options of the position's moves, looked up by key and the stand tops they name
+    (a plain dict on strings: one lookup per option in every turn prompt)."""
+    stand = pos[3]
+    options = []
+    for m in moves_at(pos):
+        if m.kind == "welcome":
+            tops: tuple[str, ...] = ()
+        elif m.kind == "gain":
+            tops = tuple([stand[c][-1] for c in m.columns])
+        else:
+            tops = (stand[m.column][-1],)
+        found = _OPTIONS.get((m.key, tops))
+        if found is None:
+            if len(_OPTIONS) > 50_000:  # a bound, like the other caches
+                _OPTIONS.clear()
+            found = _OPTIONS[(m.key, tops)] = _move_option(m, tops)
+        options.append(found)
+    return options
+
+
 CONCEDE = opt("concede", "Concede (end the game as a loss)", "投了する（敗北としてゲームを終える）", group="concede")
 
 
 @lru_cache(maxsize=4096)
 def _turn_prompt(player: str, turn: int, concede: bool, pos: Position) -> Prompt:
     """The turn's prompt, built once per position (prompts are frozen, so shared)."""
-    stand = pos[3]
-    options = [_move_option(m, tuple(stand[c][-1] for c in m.columns) if m.kind == "gain"
-                            else () if m.kind == "welcome" else (stand[m.column][-1],))
-               for m in moves_at(pos)]
+    options = _turn_options(pos)
     if concede:
         options.append(CONCEDE)
-    return Prompt(id="turn", player=player, options=options, text=T(
-        f"Turn {turn}: choose an action (only actions that will succeed are listed).",
-        f"手番{turn}: 行動を選んでください（成功する行動だけが表示されます）。"))
+    return Prompt(id="turn", player=player, options=options, text=_turn_text(turn))
+
+
+@lru_cache(maxsize=256)
+def _turn_text(turn: int) -> Text:
+    return T(f"Turn {turn}: choose an action (only actions that will succeed are listed).",
+             f"手番{turn}: 行動を選んでください（成功する行動だけが表示されます）。")
 
 
 @lru_cache(maxsize=1024)

@@ -5,11 +5,11 @@ Pure functions over card ids and the state; nothing here changes the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from itertools import combinations
 from typing import Literal
 
-from .data import EMPTY, layout, rules, same_name_key
+from .data import EMPTY, layout, load, rules, same_name_key
 from .state import State
 
 MoveKind = Literal["welcome", "gain", "rotate", "foresee"]
@@ -73,7 +73,8 @@ def wisdom_glow(column: list[str]) -> bool:
 @dataclass(frozen=True)
 class Move:
     """One complete action that is known to succeed. Columns of the stand are 0-based here and
-    1-based in keys and labels."""
+    1-based in keys and labels. Moves are interned (`welcome_move`, `gain_move`,
+    `transfer_move`), so each distinct move and its key are built once."""
 
     kind: MoveKind
     card: str | None = None          # welcome: the 内陣 card
@@ -84,20 +85,63 @@ class Move:
     @classmethod
     def from_key(cls, key: str) -> Move:
         """The move an offered option's key stands for (the inverse of `key`)."""
-        kind, first, second = key.split(":")
-        if kind == "welcome":
-            return cls("welcome", card=first, column=int(second) - 1)
-        if kind == "gain":
-            return cls("gain", columns=tuple(int(c) - 1 for c in second.split("+")), treasure=first)
-        return cls(kind, column=int(first) - 1, treasure=second)  # type: ignore[arg-type]
+        return _from_key(key)
 
-    @property
+    def __hash__(self) -> int:  # moves key the option cache: hash the (cached) key, not five fields
+        return hash(self.key)
+
+    @cached_property
     def key(self) -> str:
         if self.kind == "welcome":
             return f"welcome:{self.card}:{self.column + 1}"
         if self.kind == "gain":
             return f"gain:{self.treasure}:" + "+".join(str(c + 1) for c in self.columns)
         return f"{self.kind}:{self.column + 1}:{self.treasure}"
+
+
+@cache
+def welcome_move(card: str, column: int) -> Move:
+    return Move("welcome", card=card, column=column)
+
+
+@cache
+def gain_move(treasure: str, columns: tuple[int, ...]) -> Move:
+    return Move("gain", columns=columns, treasure=treasure)
+
+
+@cache
+def transfer_move(kind: MoveKind, column: int, treasure: str) -> Move:
+    return Move(kind, column=column, treasure=treasure)
+
+
+@lru_cache(maxsize=4096)
+def _from_key(key: str) -> Move:
+    kind, first, second = key.split(":")
+    if kind == "welcome":
+        return welcome_move(first, int(second) - 1)
+    if kind == "gain":
+        return gain_move(first, tuple(int(c) - 1 for c in second.split("+")))
+    return transfer_move(kind, int(first) - 1, second)  # type: ignore[arg-type]
+
+
+def can_welcome(state: State) -> bool:
+    """Whether マナを迎える is possible (then some action is): rule 8's loss test, cheaper than
+    listing every action."""
+    rule = state.options.spirit_names
+    name = _name_table(rule)
+    inner = [name[c] for c in state.inner]
+    for col in state.stand:
+        held = _names(tuple(col), rule)
+        for n in inner:
+            if n not in held:
+                return True
+    return False
+
+
+@cache
+def _name_table(rule: str) -> dict[str, str]:
+    """Every spirit's name under one same-name reading (a dict: the move lists read it often)."""
+    return {c.id: same_name_key(c.id, rule) for c in load().spirits.cards}
 
 
 def names_in(state: State, column: int) -> set[str]:
@@ -112,44 +156,77 @@ Position = tuple[str, tuple[str, ...], tuple[str, ...], tuple[tuple[str, ...], .
 
 def position(state: State) -> Position:
     return (state.options.spirit_names, tuple(state.inner), tuple(state.tasks),
-            tuple(tuple(col) for col in state.stand), tuple((s.treasure, tuple(s.column)) for s in state.altar))
+            tuple([tuple(col) for col in state.stand]), tuple([(s.treasure, tuple(s.column)) for s in state.altar]))
 
 
 def welcome_moves(pos: Position) -> list[Move]:
     """マナを迎える: any 内陣 card onto any stand column that holds no card of the same name."""
     rule, inner, _, stand, _ = pos
-    names = [{same_name_key(c, rule) for c in col} for col in stand]
+    name_of = _name_table(rule)
+    held = [{name_of[c] for c in col} for col in stand]
+    columns = range(len(stand))
     moves = []
     for card in inner:
-        name = same_name_key(card, rule)
-        for col in range(len(stand)):
-            if name not in names[col]:
-                moves.append(Move("welcome", card=card, column=col))
+        name, row = name_of[card], _welcome_row(card, len(stand))
+        for col in columns:
+            if name not in held[col]:
+                moves.append(row[col])
     return moves
+
+
+@cache
+def _welcome_row(card: str, columns: int) -> tuple[Move, ...]:
+    return tuple(welcome_move(card, col) for col in range(columns))
+
+
+@lru_cache(maxsize=4096)
+def _names(column: tuple[str, ...], rule: str) -> frozenset[str]:
+    name_of = _name_table(rule)
+    return frozenset([name_of[c] for c in column])
 
 
 def gain_moves(pos: Position) -> list[Move]:
     """宝物を得る: a 課題 treasure with the tops of 1+ stand columns that give it 命の輝き.
     The attaching order is free but changes nothing a rule reads, so column order is used."""
     _, _, tasks, stand, _ = pos
-    tops = tuple(col[-1] if col else None for col in stand)
+    tops = tuple([col[-1] if col else None for col in stand])
     return [m for treasure in tasks for m in _gains(treasure, tops)]
 
 
-@lru_cache(maxsize=16384)
 def _gains(treasure: str, tops: tuple[str | None, ...]) -> tuple[Move, ...]:
     """The gain moves of one treasure given the stand tops (None: an empty column)."""
-    filled = [i for i, top in enumerate(tops) if top is not None]
+    bits = _match_table(treasure)
+    return _gains_for(treasure, tuple([bits[top] if top is not None else -1 for top in tops]))
+
+
+@lru_cache(maxsize=16384)
+def _gains_for(treasure: str, bits: tuple[int, ...]) -> tuple[Move, ...]:
+    """Every set of columns, smallest first, whose tops together cover the treasure's symbols
+    (命の輝き); `bits` are each top's matching slots (-1: an empty column). Few bit patterns
+    exist, so each is worked out once."""
     full = (1 << len(layout(treasure))) - 1
     moves = []
-    for size in range(1, len(filled) + 1):
-        for cols in combinations(filled, size):
-            covered = 0
-            for c in cols:
-                covered |= _matches(treasure, tops[c])  # type: ignore[arg-type]
-            if covered == full:  # 命の輝き: every required symbol in its slot
-                moves.append(Move("gain", columns=cols, treasure=treasure))
+    for cols in _subsets(len(bits)):
+        covered = 0
+        for c in cols:
+            if bits[c] < 0:
+                break
+            covered |= bits[c]
+        else:
+            if covered == full:
+                moves.append(gain_move(treasure, cols))
     return tuple(moves)
+
+
+@cache
+def _match_table(treasure: str) -> dict[str, int]:
+    return {c.id: _matches(treasure, c.id) for c in load().spirits.cards}
+
+
+@cache
+def _subsets(n: int) -> tuple[tuple[int, ...], ...]:
+    """Every non-empty set of n columns, smallest first, each in column order."""
+    return tuple(cols for size in range(1, n + 1) for cols in combinations(range(n), size))
 
 
 @cache
@@ -158,31 +235,41 @@ def _matches(treasure: str, spirit: str) -> int:
     return sum(1 << i for i, (need, have) in enumerate(zip(layout(treasure), layout(spirit), strict=True)) if need == have)
 
 
+@lru_cache(maxsize=4096)
+def _column_votes(treasure: str, column: tuple[str, ...]) -> tuple[int, ...]:
+    """Per required symbol, matching minus other coloured symbols over the column (7.3.1)."""
+    votes = [0] * len(layout(treasure))
+    for spirit in column:
+        for i, v in enumerate(_votes(treasure, spirit)):
+            votes[i] += v
+    return tuple(votes)
+
+
 def transfer_moves(pos: Position) -> list[Move]:
     """宝物を回す (力の輝き) and 予見する (知の輝き): a stand top onto an altar column with room."""
     _, _, _, stand, altar = pos
     cap = rules().altar_column_cap
-    moves = []
+    rotates, foresees = [], []
     for col, cards in enumerate(stand):
         if not cards:
             continue
+        top = cards[-1]
         for treasure, column in altar:
             if len(column) >= cap:
                 continue
-            after = (*column, cards[-1])
-            if power_glow(treasure, after):
-                moves.append(Move("rotate", column=col, treasure=treasure))
-            if wisdom_glow(after):
-                moves.append(Move("foresee", column=col, treasure=treasure))
-    return moves
+            # power_glow of the column with `top` added, from the column's cached vote sums
+            added = _votes(treasure, top)
+            if sum(1 for v, w in zip(_column_votes(treasure, column), added, strict=True) if v + w > 0) >= 2:
+                rotates.append(transfer_move("rotate", col, treasure))
+            if len(column) + 1 == cap:  # wisdom_glow: the move places the 6th card
+                foresees.append(transfer_move("foresee", col, treasure))
+    return rotates + foresees
 
 
 @lru_cache(maxsize=4096)
 def moves_at(pos: Position) -> tuple[Move, ...]:
     """The legal moves of a position (see `position`), computed once per position."""
-    transfers = transfer_moves(pos)
-    return tuple(welcome_moves(pos) + gain_moves(pos)
-                 + [m for m in transfers if m.kind == "rotate"] + [m for m in transfers if m.kind == "foresee"])
+    return tuple(welcome_moves(pos) + gain_moves(pos) + transfer_moves(pos))
 
 
 def legal_moves(state: State) -> list[Move]:

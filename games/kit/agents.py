@@ -45,6 +45,9 @@ class Hooks:
     rollout_choice: Callable[[Any, Prompt, Rng], list[str] | None] | None = None
     rollout_depth: int = 20
     cooperative: Callable[[Any], bool] | None = None  # all seats one team: no winner = a loss
+    # The game's own strong player (InfoSet, Rng, budget_s, iterations) -> Action, used instead
+    # of the generic IS-MCTS when the game has a better planner (still fed only the InfoSet).
+    strong: Callable[[InfoSet, Rng, float, int | None], Action] | None = None
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -61,7 +64,7 @@ def hooks(game: Game) -> Hooks:
     try:
         ev = import_module(f"{package}.evaluate")
         found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20),
-                      getattr(ev, "cooperative", None))
+                      getattr(ev, "cooperative", None), getattr(ev, "strong", None))
     except ImportError:
         found = Hooks(det, lambda state, player: 0.5)
     _HOOKS[game.key] = found

@@ -48,6 +48,9 @@ def decide(info: InfoSet, level: str, rng: Rng, budget_s: float = 1.0, iteration
         return random_action(info, rng)
     if level == "greedy":
         return greedy_action(info, rng)
+    planner = hooks(info.game).strong
+    if planner is not None:
+        return planner(info, rng, budget_s, iterations)
     action, _ = search(info, rng, SearchConfig(budget_s=budget_s, iterations=iterations))
     return action
 

@@ -15,6 +15,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _SPAN = 1 << 64
 
 X = TypeVar("X")
+_LIMITS = [0] + [_SPAN - (_SPAN % n) for n in range(1, 129)]  # below(n)'s rejection bound
 
 
 def _mix(z: int) -> int:
@@ -52,10 +53,29 @@ class Rng(BaseModel):
                 return x % n
 
     def shuffle(self, items: list[X]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates). The same draws as `below(i + 1)` for each i, inlined:
+        every game's setup shuffles whole decks, and playouts set up thousands of games."""
+        if len(items) < 2:
+            return
+        fields = self.__dict__
+        counter = fields["counter"]
+        x = (self.seed + counter) * _GOLDEN  # next64's (seed·G + counter·G), stepped by G per draw
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - (_SPAN % n)
+            while True:
+                counter += 1
+                x += _GOLDEN
+                z = x & _MASK
+                z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+                z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % n
             items[i], items[j] = items[j], items[i]
+        fields["counter"] = counter
+        self.__pydantic_fields_set__.add("counter")
 
     def choice(self, items: Sequence[X]) -> X:
         return items[self.below(len(items))]

@@ -1,0 +1,165 @@
+"""The strong player of the Fort of Gold: flat Monte Carlo over whole games played out by the
+quick player (policy.py), with common random numbers and sequential halving.
+
+Each "world" is one determinization of what the player knows (the unseen pile orders drawn at
+random, what was looked at kept in place). Every candidate answer is tried in the same worlds,
+each followed by the quick player to the end of the game, so two answers are compared on the
+very same deals; after 4, 8, 16 … worlds the worse half of the answers is dropped, so the time
+goes to the close calls. A won game scores 1 (a little more with more mana left, as a complete
+victory needs 5), a lost one a little for the treasures it reached. Ties keep the quick
+player's own preference. The agent sees only its information set (never the real state).
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from games.kit import Rng
+from games.kit.agents import Action, InfoSet
+
+from . import policy, sim
+from .data import rules
+
+_R = rules()
+MAX_WORLDS = 64       # more worlds than this rarely change the answer (time budget permitting)
+SETTLED_WORLDS = 12   # with every remaining answer tied this long, stop early
+
+
+def _move(key: str) -> sim.SimMove:
+    kind, first, second = key.split(":")
+    if kind == "welcome":
+        return ("welcome", first, int(second) - 1)
+    if kind == "gain":
+        return ("gain", first, tuple(int(c) - 1 for c in second.split("+")))
+    return (kind, int(first) - 1, second)
+
+
+def _after_turn_move(b: sim.Board, move: sim.SimMove) -> None:
+    returned, placements = None, None
+    if move[0] == "rotate" and len(b.tasks) >= _R.task_size:
+        returned = policy.choose_return(b, policy.tops_after(b, move))
+    if move[0] == "foresee":
+        look = b.mana[:_R.foresee_count]
+        rest = b.mana[_R.foresee_count:]
+        probe = b.copy()
+        probe.mana = rest
+        placements = policy.put_back_plan(probe, look)
+    sim.play(b, move, returned, placements)
+
+
+def _try(board: sim.Board, prompt_id: str, key: str, foresight: list[str]) -> float:
+    """Play `key` on a copy of `board`, then the quick player to the end; the reward."""
+    b = board.copy()
+    if prompt_id == "turn":
+        _after_turn_move(b, _move(key))
+    elif prompt_id == "return":
+        sim.return_and_draw(b, key)
+    else:  # foresee: this card now, the rest as the quick player would
+        where, _, card = key.partition(":")
+        rest = [c for c in foresight if c != card]
+        probe = b.copy()
+        if where == "top":
+            probe.mana.insert(0, card)
+        else:
+            probe.mana.append(card)
+        sim.put_back(b, [(where, card)] + policy.put_back_plan(probe, rest))
+    policy.rollout(b)
+    return reward(b)
+
+
+def reward(b: sim.Board) -> float:
+    if b.result == "won":
+        return 1.0 + 0.05 * min(len(b.mana), 2 * _R.complete_win_score) / (2 * _R.complete_win_score)
+    return 0.2 * len(b.altar) / _R.treasures_to_win
+
+
+def _preference(info: InfoSet, board: sim.Board, prompt_id: str, keys: list[str], foresight: list[str]) -> list[str]:
+    """The candidates in the quick player's order of preference (its choice first)."""
+    if prompt_id == "turn":
+        first = policy.choose_turn(board)
+        scored = {k: (0 if first is not None and _move(k) == first else 1, -_quick_score(board, _move(k))) for k in keys}
+        return sorted(keys, key=lambda k: scored[k])
+    if prompt_id == "return":
+        first = policy.choose_return(board)
+        return sorted(keys, key=lambda k: k != first)
+    plan = policy.put_back_plan(board, foresight)
+    first = f"{plan[0][0]}:{plan[0][1]}" if plan else None
+    return sorted(keys, key=lambda k: k != first)
+
+
+def _quick_score(b: sim.Board, move: sim.SimMove) -> float:
+    if move[0] == "gain":
+        return 100 - len(move[2])
+    return policy.score_move(b, move)
+
+
+def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | None = None) -> Action:
+    """The strong answer. `iterations` bounds the rollouts (deterministic for a fixed seed);
+    otherwise the search stops before `budget_s` seconds."""
+    prompt = info.prompts[0]
+    keys = [o.key for o in prompt.options if o.key != "concede"]  # conceding only loses
+    if len(keys) <= 1:
+        return prompt.id, (keys[0] if keys else prompt.options[0].key,)
+    start = time.perf_counter()
+    deadline = start + 0.85 * budget_s
+    first = info.sample(rng)
+    alive = _preference(info, sim.from_state(first), prompt.id, keys, list(first.foresight))
+    default = alive[0]
+    order = {k: i for i, k in enumerate(alive)}
+    results: dict[str, list[float]] = {k: [] for k in keys}
+    worlds, rollouts, next_cut = 0, 0, 4
+    state = first
+    while True:
+        board = sim.from_state(state)
+        done = []
+        for k in alive:
+            results[k].append(_try(board, prompt.id, k, list(state.foresight)))
+            done.append(k)
+            if iterations is None and time.perf_counter() > deadline:
+                break
+        if len(done) < len(alive):  # out of time inside a world: drop it, so every answer has the same worlds
+            for k in done:
+                results[k].pop()
+            break
+        rollouts += len(alive)
+        worlds += 1
+        if worlds >= next_cut and len(alive) > 2:
+            ranked = sorted(alive, key=lambda k: (-sum(results[k]), order[k]))
+            alive = ranked[:max(2, (len(alive) + 1) // 2)]
+            if default not in alive:  # the quick player's choice stays as the yardstick
+                alive[-1] = default
+            next_cut *= 2
+        if iterations is not None:
+            if rollouts >= iterations:
+                break
+        elif worlds >= MAX_WORLDS or (worlds >= SETTLED_WORLDS and _settled(alive, results, default)):
+            break
+        else:
+            now = time.perf_counter()
+            if now + (now - start) / worlds > deadline:
+                break
+        state = info.sample(rng)
+    if not worlds:  # not even one world in time: the quick player's answer
+        return prompt.id, (default,)
+    best = min(alive, key=lambda k: (-sum(results[k]), order[k]))
+    return prompt.id, (best if _clearly_better(results[best], results[default]) else default,)
+
+
+def _settled(alive: list[str], results: dict[str, list[float]], default: str) -> bool:
+    """Every answer still in the running did exactly as well as the quick player's in every
+    world so far: more worlds would hardly tell them apart, so the time is not spent."""
+    return all(results[k] == results[default] for k in alive)
+
+
+def _clearly_better(a: list[float], b: list[float], z: float = 1.64) -> bool:
+    """Whether `a` beats `b` on the same worlds by more than chance (a one-sided paired test):
+    with a handful of worlds the best-looking of many answers is often only lucky."""
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > z * math.sqrt(var / n) if var > 0 else n >= 4
