@@ -4,7 +4,7 @@ rollout player and by random moves, in every same-name reading."""
 from __future__ import annotations
 
 import pytest
-from conftest import property_games
+from property_runs import property_games
 
 from games.fort_of_gold import GAME, policy, sim
 from games.fort_of_gold.rules import legal_moves
