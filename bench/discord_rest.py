@@ -60,7 +60,7 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
 
     Env._settle_internal.__kwdefaults__["idle"] = 0.001
     db = Path(tempfile.mkdtemp()) / "rest.sqlite3"
-    bot = create_bot(Settings(token="bench", database_url=f"sqlite:///{db}"))
+    bot = create_bot(Settings(token="bench", database_url=f"sqlite:///{db}", shard_count=1))
     rng = random.Random(seed)
     async with simcord.run(bot) as env:
         guild = env.create_guild("Bench")

@@ -81,15 +81,17 @@ class Announcer:
     # ---- entry points -------------------------------------------------------------------
     def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
                 first_turn: bool = False, board: bool = True,
-                followup: discord.Webhook | None = None) -> asyncio.Task:
+                followup: discord.Webhook | None = None, undone: bool = False) -> asyncio.Task:
         """After a change (a move, a start, the turn clock): refresh open hands, update or
         repost the board (naming new players), and tell people what the notices say. `actor`
         just saw their own update. With `followup` (the acting interaction's webhook) a
-        reposted board is its follow-up, which costs no rate limit. Notices come from the service's outbox: once told they are marked delivered; a notice
+        reposted board is its follow-up, which costs no rate limit. `undone`: the actor took a
+        move back, which the board shows at once ("Alice took back …"), even mid-turn.
+        Notices come from the service's outbox: once told they are marked delivered; a notice
         already told by this process is dropped (the outbox delivers at least once)."""
         fresh = [n for n in notices if self._first_time(n)]
         self._queued[table_id] = self._queued.get(table_id, 0) + 1
-        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup))
+        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup, undone))
 
     def _first_time(self, notice: Any) -> bool:
         notice_id = getattr(notice, "id", "")
@@ -117,7 +119,7 @@ class Announcer:
 
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
-                       board: bool, followup: discord.Webhook | None = None) -> None:
+                       board: bool, followup: discord.Webhook | None = None, undone: bool = False) -> None:
         self._queued[table_id] -= 1
         newer_queued = self._queued[table_id] > 0
         svc = self.bot.service
@@ -125,10 +127,11 @@ class Announcer:
         lang = await table_lang(self.bot, table)
         silent = await self.quiet_now(table)
         names = names_of(table, lang)
-        carried = self._carried.pop(table_id, {"ping": [], "news": [], "remind": False})
+        carried = self._carried.pop(table_id, {"ping": [], "news": [], "remind": False, "undone": False})
         turn_users: list[str] = list(carried["ping"])
         news: list[str] = list(carried["news"])
         remind = carried["remind"]
+        undone = undone or carried["undone"]
         over = None
         for notice in notices:
             who = ", ".join(mention(u, names) for u in notice.users)
@@ -178,12 +181,12 @@ class Announcer:
             return
         if newer_queued and not first_turn:
             # latest wins: the queued update draws the board; it carries these pings and news
-            self._carried[table_id] = {"ping": ping, "news": news, "remind": remind}
+            self._carried[table_id] = {"ping": ping, "news": news, "remind": remind, "undone": undone}
             return
         # Mid-turn steps and the first of several simultaneous answers leave the board alone: it
         # changes when a decision passes to someone new (in a solo game, after every decision).
         solo = sum(1 for s in table.seats if s.is_human) == 1
-        mid_turn = actor is not None and not turn_users and bool(owing) and not solo
+        mid_turn = actor is not None and not turn_users and bool(owing) and not solo and not undone
         if news or (board and (not mid_turn or table.board_message_id is None)):
             notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
             await self.show_board(table, lang, ping=ping, notes=notes, deadline=min(deadlines) if deadlines else None,
@@ -251,8 +254,9 @@ class Announcer:
             return "closed"  # remembered: never retried until `/game notify on`
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         prompts = owed(table, user_id)
+        undo = await self.bot.service.undo_offer(table.id, user_id) is not None
         payload = hand_message(self.pictures, table, user_id, prompts, lang,
-                               note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"))
+                               note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"), undo=undo)
         known = self.hands.dm_message(table.id, user_id)
         if known is not None and not fresh:
             if await self.edit_message(known[0], known[1], **for_edit(payload)):
