@@ -95,17 +95,21 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
 
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
-                items: list[discord.ui.Item], image: str | None, notes: list[str],
-                undo_id: str | None = None) -> StaticLayout:
-    """A player's private side: their picture, what they must decide, and the controls, each
-    option button beside the text that explains it where the game gives one; with `undo_id`,
-    an **Undo** button below them (the player may take back their latest move now)."""
+                items: list[discord.ui.Item], images: list[str], notes: list[str],
+                undo_id: str | None = None, recent: list[Any] | None = None) -> StaticLayout:
+    """A player's private side: the pictures (`images`: attachment names, the board's and their
+    own), the last public moves, what they must decide, and the controls, each option button
+    beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
+    button below them (the player may take back their latest move now)."""
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
-    if image:
-        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+    if images:
+        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}") for i in images)))
+    moves = [line for entry in recent or [] for line in entry_lines(entry, names, lang)][-3:]
     text = list(notes)
+    if moves:
+        text.append(f"**{t('board.last_moves', lang)}**\n" + "\n".join(f"- {clip(m, 200)}" for m in moves))
     if prompts:
         text.append(f"**{t('hand.your_move', lang)}**")
         text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]

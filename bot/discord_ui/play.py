@@ -20,16 +20,18 @@ from .desk import Desk
 from .errors import invalid_control
 from .layouts import hand_layout
 from .live_hands import signature
-from .pictures_cache import PictureCache, as_file, hand_filename
+from .pictures_cache import HAND_SHOWS_BOARD, PictureCache, as_file, board_filename, hand_filename
 from .presenters import clip, event_lines, names_of
 from .replies import edit, error_text, is_private_message, send, uid, user_lang, within_deadline
 
 
 def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
                  state: controls.ControlState | None = None, note: str | None = None,
-                 undo: bool = False) -> dict[str, Any]:
-    """Keyword arguments for `send` (use `for_edit` to edit): the player's picture, what they
-    must decide and the controls, as one Components V2 layout; `undo`: the player may take
+                 undo: bool = False, recent: list[Any] | None = None) -> dict[str, Any]:
+    """Keyword arguments for `send` (use `for_edit` to edit): the board picture beside the
+    player's own, the last public moves (`recent`), what they must decide and the controls, as
+    one Components V2 layout. A player at the table plays from this message alone: the channel's
+    board only follows when play pauses or someone must be pinged. `undo`: the player may take
     back their latest move now (an **Undo** button drawn for this version)."""
     game = registry.get(table.game)
     game_state = table.state(game)
@@ -39,19 +41,23 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
             if prompt.id in state.picks and controls.needs_draft(prompt):
                 lines.append(controls.draft_summary(prompt, state.picks[prompt.id], lang))
     items = controls.build(table.id, table.version, prompts, lang, state) if table.status == "running" else []
-    name = hand_filename(table)
-    png = pictures.hand_png(game, table, game_state, user_id, lang)
+    files = [] if game.key in HAND_SHOWS_BOARD else [
+        as_file(pictures.board_png(game, table, game_state, lang), board_filename(table))]
+    files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
     undo_id = ids.undo(table.id, table.version) if undo and table.status == "running" else None
-    view = hand_layout(game, table, game_state, user_id, lang, prompts, items, name, lines, undo_id=undo_id)
-    return {"view": view, "file": as_file(png, name), "drawn": prompts}
+    view = hand_layout(game, table, game_state, user_id, lang, prompts, items, [f.filename for f in files], lines,
+                       undo_id=undo_id, recent=recent or [])
+    return {"view": view, "files": files, "drawn": prompts}
 
 
 def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
     """A send payload as edit arguments: the picture replaces the message's attachments, and
     any old embed or text goes (a V2 message holds components only)."""
-    out = {k: v for k, v in payload.items() if k not in ("file", "drawn")}
+    out = {k: v for k, v in payload.items() if k not in ("file", "files", "drawn")}
     if "file" in payload:
         out["attachments"] = [payload["file"]]
+    if "files" in payload:
+        out["attachments"] = list(payload["files"])
     out.setdefault("embed", None)
     out.setdefault("content", None)
     return out
@@ -81,7 +87,8 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
         return
     prompts = owed(table, user_id)
     undo = await bot.service.undo_offer(table.id, user_id) is not None
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, state, note, undo=undo)
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, state, note, undo=undo,
+                           recent=await bot.service.log(table.id, limit=3))
     if in_place is None:
         in_place = is_private_message(interaction)
     await answer_with_hand(bot, interaction, table.id, payload, in_place=in_place)
@@ -120,7 +127,8 @@ async def act(bot: Desk, interaction: discord.Interaction, table_id: int, versio
     table = result.table
     prompts = owed(table, user_id)
     undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, undo=undo)
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, undo=undo,
+                           recent=await svc.log(table.id, limit=3))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
     here = interaction.channel_id == table.channel_id
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
@@ -138,7 +146,8 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
         await send(interaction, ephemeral=True, content=t("act.out_of_date_over", lang))
         return
     prompts = owed(table, user_id)
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang))
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang),
+                           recent=await bot.service.log(table.id, limit=3))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
 
 
