@@ -12,9 +12,12 @@ measures the handler's own cost, not network latency.
 
 By default players stay at the table: a hand they opened is refreshed by the bot when their
 turn comes back, so a turn starts from it (a player opens `/game hand` only when they have
-none). `--away` has them close it after every decision, as in a game played over days (every
-turn starts with the ping and `/game hand`). Also printed: clicks per decision and the public
-messages a whole game leaves in the channel.
+none); players take `--think` virtual seconds per decision (the board follows when play
+pauses). `--away` has them leave between their turns, as in a game played over days: every
+turn starts from the ping with **My hand** (`/game hand`) and goes on from that message, so
+"clicks per turn" is then the clicks of a turn from the ping. Also printed: clicks per
+decision and the public messages a whole game leaves in the channel; `--trace` prints each
+decision's calls.
 """
 from __future__ import annotations
 
@@ -89,12 +92,18 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
             table_id, started = await open_table(world, game, members[:players], options)
             mark = len(env.http_requests)
             hands: dict[int, object] = {}
+            left_table = False  # away: someone's turn ended, the others are not looking
             while (await env.bot.service.get(table_id)).status == "running":
                 # who moves: a player whose open hand offers a decision, else whom the board names
                 ready = {m for m, hand in hands.items() if any(is_decision(c) for c in controls(hand))}
                 waiting = ready or waiting_for(live_board(world))
                 order = [m for m in members[:players] if m.id in waiting] or members[:players]
                 for member in order:
+                    if away and not (runs and runs[-1][0] == member.id):  # a new turn: from the ping
+                        hands.pop(member.id, None)
+                        if left_table:
+                            await env.advance_time(20 * 60)  # the open hand's token has expired
+                            left_table = False
                     t0 = time.perf_counter()
                     pressed: list[str] = []
                     seen = len(env.http_requests)
@@ -112,9 +121,7 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
                         decisions += 1
                         if think:
                             await env.advance_time(think)  # the next player reads the table
-                        if away:
-                            hands.clear()
-                            await env.advance_time(20 * 60)  # the open hand's token has expired
+                        left_table = away
                         break
             left.append(len(channel.history(viewer=outsider)) - before)
             dm_channels = {str(m.user.dm_channel.id) for m in members}
@@ -148,7 +155,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", default="sutosute")
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--away", action="store_true", help="players close their hand after each decision")
+    ap.add_argument("--away", action="store_true", help="players leave between their turns (start from the ping)")
     ap.add_argument("--mode", help="the game's mode or set option (e.g. renaissance, coop)")
     ap.add_argument("--players", type=int)
     ap.add_argument("--think", type=float, default=10.0, help="virtual seconds between decisions")
