@@ -17,7 +17,8 @@ pauses). `--away` has them leave between their turns, as in a game played over d
 turn starts from the ping with **My hand** (`/game hand`) and goes on from that message, so
 "clicks per turn" is then the clicks of a turn from the ping. Also printed: clicks per
 decision and the public messages a whole game leaves in the channel; `--trace` prints each
-decision's calls.
+decision's calls. The measured numbers per game (goal: at most 2 calls per decision) are in
+docs/discord.md, "Tests and numbers".
 """
 from __future__ import annotations
 
