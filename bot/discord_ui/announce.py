@@ -59,7 +59,8 @@ class Announcer:
         self._carried: dict[int, dict[str, Any]] = {}  # pings and news of a skipped board update
         self._after_board: dict[int, int] = {}       # messages seen in a channel after its board
         self._seen: OrderedDict[str, None] = OrderedDict()  # notice ids announced (or on their way)
-        self._drawn_at: dict[int, float] = {}        # when each table's board was last drawn
+        self._drawn: set[int] = set()                # tables whose board this process drew
+        self._behind_since: dict[int, float] = {}    # when a waiting board first missed a move
         self._catch_up: dict[int, asyncio.Task] = {}  # a waiting board's redraw once play pauses
 
     # ---- scheduling ---------------------------------------------------------------------
@@ -104,7 +105,8 @@ class Announcer:
             await self.show_board(table)
 
     def _board_drawn(self, table_id: int) -> None:
-        self._drawn_at[table_id] = discord.utils.utcnow().timestamp()
+        self._drawn.add(table_id)
+        self._behind_since.pop(table_id, None)
         if (waiting := self._catch_up.pop(table_id, None)) is not None:
             waiting.cancel()
 
@@ -230,11 +232,11 @@ class Announcer:
         move, after which nobody needs a ping — a step within their turn, the first of several
         simultaneous answers, or a turn passing to players at the table, whose open hands were
         just redrawn with the board picture and the last moves. The board is redrawn once play
-        pauses (BOARD_PAUSE_S), or now when it has waited BOARD_STALE_S. A move taken back is
-        shown at once."""
-        if actor is None or ping or undone:
+        pauses (BOARD_PAUSE_S), or now when it has been behind for BOARD_STALE_S. A move taken
+        back is shown at once, and so is a board this process has not drawn yet."""
+        if actor is None or ping or undone or table_id not in self._drawn:
             return False
-        if now - self._drawn_at.get(table_id, now) >= BOARD_STALE_S:
+        if now - self._behind_since.setdefault(table_id, now) >= BOARD_STALE_S:
             return False
         self._redraw_after_pause(table_id)
         return True
