@@ -220,12 +220,17 @@ class Announcer:
             # latest wins: the queued update draws the board; it carries these pings and news
             self._carried[table_id] = {"ping": ping, "news": news, "remind": remind, "undone": undone}
             return
-        if news or (board and (table.board_message_id is None or not self._board_waits(
+        if news or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
                 table_id, actor, ping, undone=undone, now=now))):
             notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
             await self.show_board(table, lang, ping=ping, notes=notes, deadline=min(deadlines) if deadlines else None,
                                   followup=followup, silent=silent)
         self.bot.scheduler.poke()
+
+    def _too_old(self, table: Any, now: float) -> bool:
+        """The board was posted longer ago than it may stay (it comes back as a new message)."""
+        posted = getattr(table, "board_posted_at", None)
+        return posted is not None and now - posted > self.bot.settings.board_refresh_after_s
 
     def _board_waits(self, table_id: int, actor: str | None, ping: list[str], *, undone: bool, now: float) -> bool:
         """Whether a move leaves the channel's board as it is for now (latest wins): a player's
@@ -379,8 +384,7 @@ class Announcer:
         recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
         payload = self.board_payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
         now = discord.utils.utcnow().timestamp()
-        posted = getattr(table, "board_posted_at", None)
-        too_old = posted is not None and now - posted > self.bot.settings.board_refresh_after_s
+        too_old = self._too_old(table, now)
         scrolled = self._after_board.get(channel_id, 0) >= SCROLLED_AWAY_AFTER
         if table.board_message_id and not (fresh or too_old or scrolled or ping):
             if await self.edit_message(channel_id, table.board_message_id, **for_edit(payload)):
