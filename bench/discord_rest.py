@@ -12,14 +12,19 @@ measures the handler's own cost, not network latency.
 
 By default players stay at the table: a hand they opened is refreshed by the bot when their
 turn comes back, so a turn starts from it (a player opens `/game hand` only when they have
-none). `--away` has them close it after every decision, as in a game played over days (every
-turn starts with the ping and `/game hand`). Also printed: clicks per decision and the public
-messages a whole game leaves in the channel.
+none); players take `--think` virtual seconds per decision (the board follows when play
+pauses). `--away` has them leave between their turns, as in a game played over days: every
+turn starts from the ping with **My hand** (`/game hand`) and goes on from that message, so
+"clicks per turn" is then the clicks of a turn from the ping. Also printed: clicks per
+decision and the public messages a whole game leaves in the channel; `--trace` prints each
+decision's calls. The measured numbers per game (goal: at most 2 calls per decision) are in
+docs/discord.md, "Tests and numbers".
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import random
 import statistics
 import sys
@@ -51,7 +56,7 @@ def _category(method: str, path: str, dm_channels: set[str]) -> str:
 
 
 async def measure(game: str, games: int, seed: int = 0, away: bool = False, options: dict[str, str] | None = None,
-                  players: int | None = None) -> dict[str, float]:
+                  players: int | None = None, trace: bool = False, think: float = 10.0) -> dict[str, float]:
     import simcord
     from simcord.env import Env
     from simdriver import controls, is_decision, live_board, open_table, take_turn, waiting_for
@@ -60,9 +65,10 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
 
     Env._settle_internal.__kwdefaults__["idle"] = 0.001
     db = Path(tempfile.mkdtemp()) / "rest.sqlite3"
-    bot = create_bot(Settings(token="bench", database_url=f"sqlite:///{db}"))
+    bot = create_bot(Settings(token="bench", database_url=f"sqlite:///{db}", shard_count=1))
     rng = random.Random(seed)
     async with simcord.run(bot) as env:
+        env.bot.service.seed_source = itertools.count(seed + 1).__next__  # the same deals every run
         guild = env.create_guild("Bench")
         channel = guild.create_text_channel("tables")
         members = [guild.add_member(env.create_user(f"player{i}")) for i in range(6)]
@@ -87,15 +93,26 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
             table_id, started = await open_table(world, game, members[:players], options)
             mark = len(env.http_requests)
             hands: dict[int, object] = {}
+            left_table = False  # away: someone's turn ended, the others are not looking
             while (await env.bot.service.get(table_id)).status == "running":
                 # who moves: a player whose open hand offers a decision, else whom the board names
                 ready = {m for m, hand in hands.items() if any(is_decision(c) for c in controls(hand))}
                 waiting = ready or waiting_for(live_board(world))
                 order = [m for m in members[:players] if m.id in waiting] or members[:players]
                 for member in order:
+                    if away and not (runs and runs[-1][0] == member.id):  # a new turn: from the ping
+                        hands.pop(member.id, None)
+                        if left_table:
+                            await env.advance_time(20 * 60)  # the open hand's token has expired
+                            left_table = False
                     t0 = time.perf_counter()
                     pressed: list[str] = []
+                    seen = len(env.http_requests)
                     if await take_turn(world, member, rng, open_hands=hands, clicks=pressed):
+                        if trace:
+                            dm = {str(m.user.dm_channel.id) for m in members if m.user.dm_channel}
+                            made = [_category(e.method, e.path, dm) for e in env.http_requests[seen:]]
+                            print(f"  {members.index(member)} {pressed[-1].split(':')[3:5]} {len(made)}: {made}")
                         latencies.append(time.perf_counter() - t0)
                         clicks_per.append(len(pressed))
                         if runs and runs[-1][0] == member.id:  # the same player goes on: one turn
@@ -103,9 +120,9 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
                         else:
                             runs.append([member.id, len(pressed)])
                         decisions += 1
-                        if away:
-                            hands.clear()
-                            await env.advance_time(20 * 60)  # the open hand's token has expired
+                        if think:
+                            await env.advance_time(think)  # the next player reads the table
+                        left_table = away
                         break
             left.append(len(channel.history(viewer=outsider)) - before)
             dm_channels = {str(m.user.dm_channel.id) for m in members}
@@ -130,24 +147,27 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
 
 
 def rest_calls_per_action(game: str = "sutosute", games: int = 3, away: bool = False,
-                          options: dict[str, str] | None = None, players: int | None = None) -> dict[str, float]:
-    return asyncio.run(measure(game, games, away=away, options=options, players=players))
+                          options: dict[str, str] | None = None, players: int | None = None, think: float = 10.0,
+                          trace: bool = False) -> dict[str, float]:
+    return asyncio.run(measure(game, games, away=away, options=options, players=players, trace=trace, think=think))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--game", default="sutosute")
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--away", action="store_true", help="players close their hand after each decision")
+    ap.add_argument("--away", action="store_true", help="players leave between their turns (start from the ping)")
     ap.add_argument("--mode", help="the game's mode or set option (e.g. renaissance, coop)")
     ap.add_argument("--players", type=int)
+    ap.add_argument("--think", type=float, default=10.0, help="virtual seconds between decisions")
+    ap.add_argument("--trace", action="store_true", help="print each decision's REST calls")
     args = ap.parse_args()
     options = None
     if args.mode:
         from games import registry
         fields = registry.get(args.game).Options.model_fields
         options = {("mode" if "mode" in fields else "set"): args.mode}
-    numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players)
+    numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players, trace=args.trace, think=args.think)
     print(f"Discord REST calls per person decision under SimCord ({args.game} {args.mode or ''}, {args.games} games, "
           f"{'players away between turns' if args.away else 'players at the table'}):")
     for key, value in numbers.items():

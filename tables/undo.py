@@ -31,11 +31,22 @@ class UndoOps(ServiceCore):
     async def undo_offer(self, table_id: int, user_id: str) -> LogEntry | None:
         """The move `user_id` may take back now (the table's latest, theirs, undoable), else None."""
         table = await self._load(table_id)
-        seat = table.seat(user_id)
-        if table.status != "running" or seat is None or seat.auto:
+        if not self._may_ask(table, user_id):
             return None
         last = await self.store.actions.last_live(table_id)
         return last if self._refusal(table, last, user_id) is None else None
+
+    @classmethod
+    def may_undo(cls, table: Table, last: LogEntry | None, user_id: str) -> bool:
+        """Whether `user_id` may take back `last`, the table's latest move (as an ActResult's
+        last action gives it), without reading the store: what a front end asks right after a
+        move to decide whether to draw an Undo button."""
+        return cls._may_ask(table, user_id) and cls._refusal(table, last, user_id) is None
+
+    @staticmethod
+    def _may_ask(table: Table, user_id: str) -> bool:
+        seat = table.seat(user_id)
+        return table.status == "running" and seat is not None and not seat.auto
 
     @staticmethod
     def _refusal(table: Table, last: LogEntry | None, user_id: str) -> str | None:

@@ -3,13 +3,14 @@ the server-side Manage Server check (`is_admin`), whatever the command's default
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, get_args
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import LANGS, lang_of, t
 from games import registry
 from tables.errors import TableError
+from tables.models import GuildSettings
 
 from . import lobby
 from .desk import Desk
@@ -17,6 +18,9 @@ from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
 from .replies import error_text, send, table_lang, user_lang
 from .table_commands import table_here
+
+# Who may play idle and handed-over seats (the service's own list: never random).
+AUTO_LEVELS: tuple[str, ...] = get_args(GuildSettings.model_fields["auto_level"].annotation)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -136,6 +140,26 @@ def parse_offset(text: str) -> int | None:
     return -minutes if match[1] == "-" else minutes
 
 
+def parse_auto_level(text: str) -> str | None:
+    """The level that plays idle and handed-over seats, typed in either language ('strong',
+    '強い'); None for anything else (a random player would throw the game for its side)."""
+    typed = text.strip().lower()
+    return next((level for level in AUTO_LEVELS
+                 if typed in {level, *(t(f"ai.level.{level}", lang).lower() for lang in LANGS)}), None)
+
+
+def level_names(lang: str) -> str:
+    return ("、" if lang == "ja" else ", ").join(t(f"ai.level.{level}", lang) for level in AUTO_LEVELS)
+
+
+def auto_level_choices(interaction: discord.Interaction, current: str) -> list[discord.app_commands.Choice[str]]:
+    """What `/gameadmin settings auto_level:` suggests while typing, in the user's language."""
+    lang = lang_of(interaction.locale)
+    return [discord.app_commands.Choice(name=f"{t(f'ai.level.{level}', lang)} — {t(f'ai.level.{level}.detail', lang)}"[:100],
+                                        value=level)
+            for level in AUTO_LEVELS if current.strip().lower() in (level + t(f"ai.level.{level}", lang).lower())]
+
+
 async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) -> None:
     """Change the server's defaults (and this channel's table where it makes sense); with no
     option, show the current settings."""
@@ -165,6 +189,12 @@ async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) ->
             problems.append(t("admin.bad_offset", lang))
         else:
             changes["utc_offset_min"] = offset
+    if given.get("auto_level") is not None:
+        level = parse_auto_level(given["auto_level"])
+        if level is None:
+            problems.append(t("admin.bad_auto_level", lang, levels=level_names(lang)))
+        else:
+            changes["auto_level"] = level
     for name, field in (("idle_policy", "idle_policy"), ("handover_after", "handover_after"),
                         ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s"),
                         ("threads", "table_threads")):
@@ -186,7 +216,7 @@ async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) ->
     if changes:
         current = await bot.prefs.update_guild(interaction.guild_id, **changes)
         table_changes = {k: v for k, v in changes.items()
-                         if k in ("turn_limit_s", "reminders", "idle_policy", "handover_after")}
+                         if k in ("turn_limit_s", "reminders", "idle_policy", "handover_after", "auto_level")}
         if "quiet_start" in changes:
             table_changes["quiet_hours"] = None  # this table follows the server's new quiet hours
         table = await svc.table_in_channel(interaction.channel_id)
@@ -210,6 +240,7 @@ def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
         (t("admin.f_quiet", lang), f"{quiet} ({offset})"),
         (t("admin.f_idle", lang), t(f"idle.{s.idle_policy}", lang)),
         (t("admin.f_handover", lang), str(s.handover_after) if s.handover_after else t("admin.off", lang)),
+        (t("admin.f_auto_level", lang), t(f"ai.level.{s.auto_level}", lang)),
         (t("admin.f_channels", lang),
          clip(", ".join(f"<#{c}>" for c in s.allowed_channels), FIELD_LIMIT) or t("admin.all", lang)),
         (t("admin.f_cap", lang), str(s.max_open_tables_per_user)),

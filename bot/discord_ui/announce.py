@@ -40,6 +40,11 @@ DM_CLOSED = 50007
 PRESENT_S = 120.0
 # Messages after the board before it counts as scrolled away and moves down on the next turn.
 SCROLLED_AWAY_AFTER = 4
+# While everyone who plays next is at the table (their open hand, which shows the board picture
+# and the last moves, was just redrawn), the channel's board waits: it is redrawn once play
+# pauses this long, or at the next move once it is older than BOARD_STALE_S.
+BOARD_PAUSE_S = 30.0
+BOARD_STALE_S = 120.0
 SEEN_NOTICES = 10_000
 
 
@@ -54,6 +59,9 @@ class Announcer:
         self._carried: dict[int, dict[str, Any]] = {}  # pings and news of a skipped board update
         self._after_board: dict[int, int] = {}       # messages seen in a channel after its board
         self._seen: OrderedDict[str, None] = OrderedDict()  # notice ids announced (or on their way)
+        self._drawn: set[int] = set()                # tables whose board this process drew
+        self._behind_since: dict[int, float] = {}    # when a waiting board first missed a move
+        self._catch_up: dict[int, asyncio.Task] = {}  # a waiting board's redraw once play pauses
 
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
@@ -73,6 +81,35 @@ class Announcer:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    def stop(self) -> None:
+        """Closing: boards waiting for their player to pause are not redrawn (the next move or
+        `/game board` draws them)."""
+        for task in self._catch_up.values():
+            task.cancel()
+        self._catch_up.clear()
+
+    def _redraw_after_pause(self, table_id: int) -> None:
+        """A move left the board as it was: redraw it once play pauses (latest wins)."""
+        if (old := self._catch_up.pop(table_id, None)) is not None:
+            old.cancel()
+
+        async def later() -> None:
+            await asyncio.sleep(BOARD_PAUSE_S)
+            self._catch_up.pop(table_id, None)
+            self.spawn(table_id, self._redraw_if_running(table_id))
+        self._catch_up[table_id] = asyncio.create_task(later(), name=f"board-after-pause-{table_id}")
+
+    async def _redraw_if_running(self, table_id: int) -> None:
+        table = await self.bot.service.get(table_id)
+        if table.status == "running" and table.board_message_id:
+            await self.show_board(table)
+
+    def _board_drawn(self, table_id: int) -> None:
+        self._drawn.add(table_id)
+        self._behind_since.pop(table_id, None)
+        if (waiting := self._catch_up.pop(table_id, None)) is not None:
+            waiting.cancel()
+
     def seen_message(self, channel_id: int, message_id: int) -> None:
         """Someone (or the bot) posted in a channel: a board there drifts up. The board's own
         post resets the count when it is stored (`show_board`)."""
@@ -81,15 +118,17 @@ class Announcer:
     # ---- entry points -------------------------------------------------------------------
     def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
                 first_turn: bool = False, board: bool = True,
-                followup: discord.Webhook | None = None) -> asyncio.Task:
+                followup: discord.Webhook | None = None, undone: bool = False) -> asyncio.Task:
         """After a change (a move, a start, the turn clock): refresh open hands, update or
         repost the board (naming new players), and tell people what the notices say. `actor`
         just saw their own update. With `followup` (the acting interaction's webhook) a
-        reposted board is its follow-up, which costs no rate limit. Notices come from the service's outbox: once told they are marked delivered; a notice
+        reposted board is its follow-up, which costs no rate limit. `undone`: the actor took a
+        move back, which the board shows at once ("Alice took back …"), even mid-turn.
+        Notices come from the service's outbox: once told they are marked delivered; a notice
         already told by this process is dropped (the outbox delivers at least once)."""
         fresh = [n for n in notices if self._first_time(n)]
         self._queued[table_id] = self._queued.get(table_id, 0) + 1
-        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup))
+        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup, undone))
 
     def _first_time(self, notice: Any) -> bool:
         notice_id = getattr(notice, "id", "")
@@ -117,7 +156,7 @@ class Announcer:
 
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
-                       board: bool, followup: discord.Webhook | None = None) -> None:
+                       board: bool, followup: discord.Webhook | None = None, undone: bool = False) -> None:
         self._queued[table_id] -= 1
         newer_queued = self._queued[table_id] > 0
         svc = self.bot.service
@@ -125,10 +164,11 @@ class Announcer:
         lang = await table_lang(self.bot, table)
         silent = await self.quiet_now(table)
         names = names_of(table, lang)
-        carried = self._carried.pop(table_id, {"ping": [], "news": [], "remind": False})
+        carried = self._carried.pop(table_id, {"ping": [], "news": [], "remind": False, "undone": False})
         turn_users: list[str] = list(carried["ping"])
         news: list[str] = list(carried["news"])
         remind = carried["remind"]
+        undone = undone or carried["undone"]
         over = None
         for notice in notices:
             who = ", ".join(mention(u, names) for u in notice.users)
@@ -152,7 +192,7 @@ class Announcer:
                 over = data.get("ended_by", "rules")
         if over is not None or table.status in ("finished", "cancelled"):
             if table.state_json is not None or over is not None:
-                await self.finish(table, lang, over or "rules", news, silent=silent)
+                await self.finish(table, lang, over or "rules", news, silent=silent, actor=actor)
             self.bot.scheduler.poke()
             return
         playing = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
@@ -178,17 +218,33 @@ class Announcer:
             return
         if newer_queued and not first_turn:
             # latest wins: the queued update draws the board; it carries these pings and news
-            self._carried[table_id] = {"ping": ping, "news": news, "remind": remind}
+            self._carried[table_id] = {"ping": ping, "news": news, "remind": remind, "undone": undone}
             return
-        # Mid-turn steps and the first of several simultaneous answers leave the board alone: it
-        # changes when a decision passes to someone new (in a solo game, after every decision).
-        solo = sum(1 for s in table.seats if s.is_human) == 1
-        mid_turn = actor is not None and not turn_users and bool(owing) and not solo
-        if news or (board and (not mid_turn or table.board_message_id is None)):
+        if news or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
+                table_id, actor, ping, undone=undone, now=now))):
             notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
             await self.show_board(table, lang, ping=ping, notes=notes, deadline=min(deadlines) if deadlines else None,
                                   followup=followup, silent=silent)
         self.bot.scheduler.poke()
+
+    def _too_old(self, table: Any, now: float) -> bool:
+        """The board was posted longer ago than it may stay (it comes back as a new message)."""
+        posted = getattr(table, "board_posted_at", None)
+        return posted is not None and now - posted > self.bot.settings.board_refresh_after_s
+
+    def _board_waits(self, table_id: int, actor: str | None, ping: list[str], *, undone: bool, now: float) -> bool:
+        """Whether a move leaves the channel's board as it is for now (latest wins): a player's
+        move, after which nobody needs a ping — a step within their turn, the first of several
+        simultaneous answers, or a turn passing to players at the table, whose open hands were
+        just redrawn with the board picture and the last moves. The board is redrawn once play
+        pauses (BOARD_PAUSE_S), or now when it has been behind for BOARD_STALE_S. A move taken
+        back is shown at once, and so is a board this process has not drawn yet."""
+        if actor is None or ping or undone or table_id not in self._drawn:
+            return False
+        if now - self._behind_since.setdefault(table_id, now) >= BOARD_STALE_S:
+            return False
+        self._redraw_after_pause(table_id)
+        return True
 
     async def quiet_now(self, table: Any) -> bool:
         """Whether it is the table's quiet hours (its own, else its server's): messages then still arrive
@@ -235,7 +291,8 @@ class Announcer:
             return True
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        payload = hand_message(self.pictures, table, user_id, prompts, lang)
+        payload = hand_message(self.pictures, table, user_id, prompts, lang,
+                               recent=await self.bot.service.log(table.id, limit=3))
         return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
     async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False,
@@ -251,8 +308,10 @@ class Announcer:
             return "closed"  # remembered: never retried until `/game notify on`
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         prompts = owed(table, user_id)
+        undo = await self.bot.service.undo_offer(table.id, user_id) is not None
         payload = hand_message(self.pictures, table, user_id, prompts, lang,
-                               note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"))
+                               note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"), undo=undo,
+                               recent=await self.bot.service.log(table.id, limit=3))
         known = self.hands.dm_message(table.id, user_id)
         if known is not None and not fresh:
             if await self.edit_message(known[0], known[1], **for_edit(payload)):
@@ -325,15 +384,16 @@ class Announcer:
         recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
         payload = self.board_payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
         now = discord.utils.utcnow().timestamp()
-        posted = getattr(table, "board_posted_at", None)
-        too_old = posted is not None and now - posted > self.bot.settings.board_refresh_after_s
+        too_old = self._too_old(table, now)
         scrolled = self._after_board.get(channel_id, 0) >= SCROLLED_AWAY_AFTER
         if table.board_message_id and not (fresh or too_old or scrolled or ping):
             if await self.edit_message(channel_id, table.board_message_id, **for_edit(payload)):
+                self._board_drawn(table.id)
                 return
         message = await self.send(channel_id, silent=silent, mentions=ping, followup=followup, **payload)
         if message is not None:
             self._after_board[channel_id] = 0
+            self._board_drawn(table.id)
             old = table.board_message_id
             await svc.set_board_message(table.id, message.id)
             if old and old != message.id:
@@ -344,9 +404,12 @@ class Announcer:
         """The board as it is now (an admin's skip or kick, a rematch of the clock)."""
         await self.show_board(table, lang, fresh=fresh, silent=silent)
 
-    async def finish(self, table: Any, lang: str, ended_by: str, news: list[str], *, silent: bool = False) -> None:
+    async def finish(self, table: Any, lang: str, ended_by: str, news: list[str], *, silent: bool = False,
+                     actor: str | None = None) -> None:
         """The game is over: the result (final picture, scores, Rematch) goes to the lobby's
-        channel, the live board goes away, and open hands lose their controls."""
+        channel, the live board goes away, and open hands lose their controls (the `actor`'s
+        already did: their click was answered with the final hand)."""
+        self._board_drawn(table.id)  # nothing waits to redraw it any more
         game = registry.get(table.game)
         state = table.state(game)
         outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
@@ -368,7 +431,7 @@ class Announcer:
                 await self.delete_message(table.channel_id, table.board_message_id)
                 await self.bot.service.set_board_message(table.id, None)
         for seat in table.seats:
-            if seat.is_human:
+            if seat.is_human and seat.user_id != actor:
                 await self.refresh_hand(table, seat.user_id, always=True)
         self.hands.forget_table(table.id)
 

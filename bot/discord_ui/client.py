@@ -89,6 +89,7 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        self.announcer.stop()
         await self.announcer.drain()
         await super().close()
         if self.store is not None:

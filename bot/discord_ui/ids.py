@@ -8,7 +8,8 @@ was drawn for, a kind, and the kind's arguments:
 
 Kinds: L lobby button, LO lobby option select, LM "more options" select, LV lobby option
 value select, H my hand, R rematch, B option button, S option select, P page, N choose none,
-D pick-in-order draft (add / ok / clear), DS draft select, G log page.
+D pick-in-order draft (add / ok / clear), DS draft select, G log page, U undo (take back the
+clicker's latest move, as drawn at that version).
 Prompt ids are escaped so they never contain ':'; option keys come last and may contain anything.
 """
 from __future__ import annotations
@@ -129,6 +130,10 @@ def draft(table: int, version: int, prompt_id: str, picks: str, op: str) -> str:
 
 def draft_select(table: int, version: int, prompt_id: str, picks: str, page_no: int) -> str:
     return make(table, version, "DS", escape(prompt_id), picks, page_no)
+
+
+def undo(table: int, version: int) -> str:
+    return make(table, version, "U")
 
 
 def rematch(table: int) -> str:

@@ -163,6 +163,14 @@ class DraftSelect(ActionSelect, Select, template=TABLE + r":DS:" + PROMPT + ":" 
         return router.draft_add(interaction, self.cid, escaped, ids.decode_picks(code), page, self.values)
 
 
+class UndoButton(ActionButton, Button, template=TABLE + r":U"):
+    """Undo on a player's hand: take back their latest move, while the table is still at the
+    version the button was drawn for (issue 12)."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        return router.undo(interaction, self.cid)
+
+
 # ---- after the game, and reading ------------------------------------------------------------
 class RematchButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:R"):
     """Rematch on a result: a new lobby with the same seats and options."""
@@ -179,10 +187,10 @@ class LogPageButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0
 
 
 ALL = (LobbyButton, LobbyOptionSelect, LobbyMoreSelect, LobbyValueSelect, HandButton, OptionButton, NoneButton,
-       OptionSelect, PageButton, DraftButton, DraftSelect, RematchButton, LogPageButton)
+       OptionSelect, PageButton, DraftButton, DraftSelect, UndoButton, RematchButton, LogPageButton)
 BY_KIND = {"L": LobbyButton, "LO": LobbyOptionSelect, "LM": LobbyMoreSelect, "LV": LobbyValueSelect,
            "H": HandButton, "B": OptionButton, "N": NoneButton, "S": OptionSelect, "P": PageButton,
-           "D": DraftButton, "DS": DraftSelect, "R": RematchButton, "G": LogPageButton}
+           "D": DraftButton, "DS": DraftSelect, "U": UndoButton, "R": RematchButton, "G": LogPageButton}
 
 
 def matches_any(custom_id: str) -> bool:

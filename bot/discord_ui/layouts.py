@@ -95,15 +95,21 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
 
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
-                items: list[discord.ui.Item], image: str | None, notes: list[str]) -> StaticLayout:
-    """A player's private side: their picture, what they must decide, and the controls, each
-    option button beside the text that explains it where the game gives one."""
+                items: list[discord.ui.Item], images: list[str], notes: list[str],
+                undo_id: str | None = None, recent: list[Any] | None = None) -> StaticLayout:
+    """A player's private side: the pictures (`images`: attachment names, the board's and their
+    own), the last public moves, what they must decide, and the controls, each option button
+    beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
+    button below them (the player may take back their latest move now)."""
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
-    if image:
-        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+    if images:
+        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}") for i in images)))
+    moves = [line for entry in recent or [] for line in entry_lines(entry, names, lang)][-3:]
     text = list(notes)
+    if moves:
+        text.append(f"**{t('board.last_moves', lang)}**\n" + "\n".join(f"- {clip(m, 200)}" for m in moves))
     if prompts:
         text.append(f"**{t('hand.your_move', lang)}**")
         text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]
@@ -113,7 +119,10 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
             names.get(p, p) for p in waiting))
     if text:
         parts.append(discord.ui.TextDisplay(clip("\n".join(text), 1500)))
-    parts += control_parts(prompts, items, lang, budget=COMPONENT_BUDGET - _count(parts) - 3)
+    undo_row = [discord.ui.ActionRow(button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary,
+                                            emoji="↩️"))] if undo_id else []
+    parts += control_parts(prompts, items, lang, budget=COMPONENT_BUDGET - _count(parts) - 3 - 2 * len(undo_row))
+    parts += undo_row
     parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))
 

@@ -19,6 +19,9 @@ from games.kit import Game
 from .presenters import names_of
 
 BOARD_CACHE_SIZE = 256  # a few pictures per live table; old versions fall out first
+# Games whose hand picture already draws the whole board around the player's own cards: their
+# hand message shows that one picture instead of the board beside the hand.
+HAND_SHOWS_BOARD = frozenset({"fort-of-gold"})
 
 
 class PictureCache:

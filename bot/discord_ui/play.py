@@ -1,7 +1,8 @@
 """A player's private side of a table: their hand and the controls for what they owe now.
 
 `hand_message` builds it (for `/game hand`, the My hand button, DMs and the redraw after a
-move); `act` sends one decision to the service and answers the click.
+move); `act` sends one decision to the service and answers the click; `take_back` undoes the
+player's latest move (the hand's **Undo** button and `/game undo`).
 """
 from __future__ import annotations
 
@@ -19,14 +20,19 @@ from .desk import Desk
 from .errors import invalid_control
 from .layouts import hand_layout
 from .live_hands import signature
-from .pictures_cache import PictureCache, as_file, hand_filename
+from .pictures_cache import HAND_SHOWS_BOARD, PictureCache, as_file, board_filename, hand_filename
+from .presenters import clip, event_lines, names_of
 from .replies import edit, error_text, is_private_message, send, uid, user_lang, within_deadline
 
 
 def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
-                 state: controls.ControlState | None = None, note: str | None = None) -> dict[str, Any]:
-    """Keyword arguments for `send` (use `for_edit` to edit): the player's picture, what they
-    must decide and the controls, as one Components V2 layout."""
+                 state: controls.ControlState | None = None, note: str | None = None,
+                 undo: bool = False, recent: list[Any] | None = None) -> dict[str, Any]:
+    """Keyword arguments for `send` (use `for_edit` to edit): the board picture beside the
+    player's own, the last public moves (`recent`), what they must decide and the controls, as
+    one Components V2 layout. A player at the table plays from this message alone: the channel's
+    board only follows when play pauses or someone must be pinged. `undo`: the player may take
+    back their latest move now (an **Undo** button drawn for this version)."""
     game = registry.get(table.game)
     game_state = table.state(game)
     lines = [note] if note else []
@@ -35,18 +41,23 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
             if prompt.id in state.picks and controls.needs_draft(prompt):
                 lines.append(controls.draft_summary(prompt, state.picks[prompt.id], lang))
     items = controls.build(table.id, table.version, prompts, lang, state) if table.status == "running" else []
-    name = hand_filename(table)
-    png = pictures.hand_png(game, table, game_state, user_id, lang)
-    view = hand_layout(game, table, game_state, user_id, lang, prompts, items, name, lines)
-    return {"view": view, "file": as_file(png, name), "drawn": prompts}
+    files = [] if game.key in HAND_SHOWS_BOARD else [
+        as_file(pictures.board_png(game, table, game_state, lang), board_filename(table))]
+    files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
+    undo_id = ids.undo(table.id, table.version) if undo and table.status == "running" else None
+    view = hand_layout(game, table, game_state, user_id, lang, prompts, items, [f.filename for f in files], lines,
+                       undo_id=undo_id, recent=recent or [])
+    return {"view": view, "files": files, "drawn": prompts}
 
 
 def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
     """A send payload as edit arguments: the picture replaces the message's attachments, and
     any old embed or text goes (a V2 message holds components only)."""
-    out = {k: v for k, v in payload.items() if k not in ("file", "drawn")}
+    out = {k: v for k, v in payload.items() if k not in ("file", "files", "drawn")}
     if "file" in payload:
         out["attachments"] = [payload["file"]]
+    if "files" in payload:
+        out["attachments"] = list(payload["files"])
     out.setdefault("embed", None)
     out.setdefault("content", None)
     return out
@@ -75,7 +86,9 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
         await send(interaction, ephemeral=True, content=t("hand.not_started", lang))
         return
     prompts = owed(table, user_id)
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, state, note)
+    undo = await bot.service.undo_offer(table.id, user_id) is not None
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, state, note, undo=undo,
+                           recent=await bot.service.log(table.id, limit=3))
     if in_place is None:
         in_place = is_private_message(interaction)
     await answer_with_hand(bot, interaction, table.id, payload, in_place=in_place)
@@ -113,7 +126,9 @@ async def act(bot: Desk, interaction: discord.Interaction, table_id: int, versio
         return
     table = result.table
     prompts = owed(table, user_id)
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang)
+    undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, undo=undo,
+                           recent=await svc.log(table.id, limit=3))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
     here = interaction.channel_id == table.channel_id
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
@@ -131,8 +146,34 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
         await send(interaction, ephemeral=True, content=t("act.out_of_date_over", lang))
         return
     prompts = owed(table, user_id)
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang))
+    payload = hand_message(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang),
+                           recent=await bot.service.log(table.id, limit=3))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
+
+
+async def take_back(bot: Desk, interaction: discord.Interaction, table_id: int, version: int, *,
+                    in_place: bool, button: bool) -> None:
+    """Undo the user's latest move at the table as it was at `version` (the **Undo** button's,
+    or the present for `/game undo`): refused with the reason and nothing changed (an outdated
+    button gets the usual out-of-date answer with fresh controls), or their hand comes back
+    with the previous controls and the board says "… took back …" at once."""
+    svc = bot.service
+    user_id = uid(interaction.user)
+    lang = await user_lang(interaction)
+    try:
+        result = await within_deadline(interaction, svc.undo(table_id, user_id, version),
+                                       "edit" if in_place else "ephemeral")
+    except TableError as error:
+        if button and error.params.get("reason") == "stale":  # drawn for an older table
+            await out_of_date(bot, interaction, await svc.get(table_id), lang, drawn_at=version)
+        else:
+            await send(interaction, ephemeral=True, content=error_text(error, lang))
+        return
+    table = result.table
+    names = names_of(table, lang)
+    move = " / ".join(event_lines(result.undone.events, names, lang)) or t("log.acted", lang)
+    await show_hand(bot, interaction, table, note=t("undo.done", lang, move=clip(move, 300)), in_place=in_place)
+    bot.announcer.publish(table.id, result.notices, actor=user_id, undone=True)
 
 
 def prompt_of(prompts: list[Prompt], escaped_id: str) -> Prompt | None:

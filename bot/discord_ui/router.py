@@ -16,7 +16,7 @@ from . import controls, ids, lobby, permissions, play
 from .desk import Desk
 from .errors import invalid_control, report_failure
 from .info_commands import show_log
-from .replies import arrived, edit, error_text, send, table_lang, uid, user_lang, within_deadline
+from .replies import arrived, edit, error_text, is_private_message, send, table_lang, uid, user_lang, within_deadline
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +150,10 @@ class Router:
         picks = [i for i in picks if i < len(keys)]
         picks += [keys.index(v) for v in values if v in keys and keys.index(v) not in picks]
         await self.redraw(interaction, cid, escaped, page=page, picks=picks[: prompt.max])
+
+    async def undo(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+        await play.take_back(self.desk, interaction, cid.table, cid.version, in_place=is_private_message(interaction),
+                             button=True)
 
     # ---- after the game, and reading --------------------------------------------------------
     async def rematch(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:

@@ -12,7 +12,7 @@ from bot.i18n import t
 from games import registry
 from tables.errors import TableError
 
-from . import lobby, permissions, play, presenters
+from . import lobby, permissions, play
 from .channel_watch import sweep_for
 from .desk import Desk
 from .presenters import clip
@@ -144,24 +144,10 @@ async def resign(bot: Desk, interaction: discord.Interaction) -> None:
     bot.announcer.publish(table.id, result.notices)
 
 
-
 async def undo(bot: Desk, interaction: discord.Interaction) -> None:
     """Take back the user's latest move at this channel's table (issue 12), when the rules
     allow it; the refusal says why not. Their hand comes back with the previous controls."""
-
-    svc = bot.service
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
-    if table is None:
-        return
-    user_id = uid(interaction.user)
-    try:
-        result = await svc.undo(table.id, user_id, table.version)
-    except TableError as error:
-        await send(interaction, ephemeral=True, content=error.message(lang))
-        return
-    names = presenters.names_of(table, lang)
-    move = " / ".join(presenters.event_lines(result.undone.events, names, lang)) or t("log.acted", lang)
-    await play.show_hand(bot, interaction, result.table, note=t("undo.done", lang, move=clip(move, 300)),
-                         in_place=False)
-    bot.announcer.publish(table.id, result.notices, actor=user_id)
+    if table is not None:
+        await play.take_back(bot, interaction, table.id, table.version, in_place=False, button=False)

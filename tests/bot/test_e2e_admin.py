@@ -140,3 +140,31 @@ async def test_settings_with_many_allowed_channels_still_show(world):
     shown = await world.admin.slash(world.channel, "gameadmin settings")
     field = next(f for f in shown.response.embeds[0].fields if f.name == "Channels")
     assert field.value.startswith("<#") and len(field.value) <= 1024
+
+
+async def test_the_servers_level_for_idle_seats_is_where_new_tables_start(world):
+    """`/gameadmin settings auto_level`: admins only, greedy or strong (typed in either language,
+    suggested while typing), anything else refused in the admin's language; new tables of the
+    server start with it."""
+    offered = await world.admin.autocomplete(world.channel, "gameadmin settings", "auto_level", "")
+    assert [c["value"] for c in offered] == ["greedy", "strong"]
+    bad = await world.admin.slash(world.channel, "gameadmin settings", auto_level="random")
+    assert bad.ephemeral and bad.response.content == "Idle seats: choose one of greedy, strong."
+    await world.admin.slash(world.channel, "game language", language="ja")
+    bad = await world.admin.slash(world.channel, "gameadmin settings", auto_level="weak")
+    assert bad.response.content == "放置された席のコンピューター: ふつう、強いのいずれかを選んでください。"
+    assert (await world.bot.service.guild_settings(world.guild.id)).auto_level == "strong", "nothing changed"
+
+    commands = await world.bot.tree.fetch_commands()
+    gameadmin = next(c for c in commands if c.name == "gameadmin")
+    world.guild.set_command_permissions(gameadmin, {world.bob: True})  # shown to a member, still refused
+    refused = await world.bob.slash(world.channel, "gameadmin settings", auto_level="greedy")
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+    assert (await world.bot.service.guild_settings(world.guild.id)).auto_level == "strong"
+
+    saved = await world.admin.slash(world.channel, "gameadmin settings", auto_level="ふつう")
+    fields = {f.name: f.value for f in saved.response.embeds[0].fields}
+    assert fields["放置された席を指すコンピューター"] == "ふつう"
+    lobby = await world.alice.slash(world.channel, "game new", game="sutosute")
+    table_id = ids.parse(controls(lobby.response)[0]["custom_id"]).table
+    assert (await world.bot.service.get(table_id)).settings.auto_level == "greedy"

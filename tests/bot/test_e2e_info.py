@@ -31,10 +31,13 @@ async def test_board_reposts_the_live_board_with_the_last_moves(world):
 
     from simdriver import images_of, open_table, take_turn, texts_of
 
+    from bot.discord_ui.announce import BOARD_PAUSE_S
+
     table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
     rng = random.Random(2)
     for member in (world.alice, world.bob):
         await take_turn(world, member, rng)
+    await world.env.advance_time(BOARD_PAUSE_S + 1)  # players at the table play from their hands; the board follows
     board_id = (await world.bot.service.get(table_id)).board_message_id
     live = next(m for m in world.channel.history() if m.id == board_id)
     posted = await world.outsider.slash(world.channel, "game board")
