@@ -45,6 +45,9 @@ class Hooks:
     rollout_choice: Callable[[Any, Prompt, Rng], list[str] | None] | None = None
     rollout_depth: int = 20
     cooperative: Callable[[Any], bool] | None = None  # all seats one team: no winner = a loss
+    # How search counts an answer (pid, choice) -> key: answers that play alike in every
+    # determinization share a key (Sutosute: a card's kind, not its id). None: the answer itself.
+    action_key: Callable[[Any, str, tuple[str, ...]], tuple] | None = None
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -61,7 +64,7 @@ def hooks(game: Game) -> Hooks:
     try:
         ev = import_module(f"{package}.evaluate")
         found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20),
-                      getattr(ev, "cooperative", None))
+                      getattr(ev, "cooperative", None), getattr(ev, "action_key", None))
     except ImportError:
         found = Hooks(det, lambda state, player: 0.5)
     _HOOKS[game.key] = found
