@@ -5,9 +5,10 @@ with UCB (each action's statistics also count how often it was available, as det
 offer different moves), expands one new action, plays a short rollout (the game's cheap
 policy, else random) and scores the leaf with the game's evaluation. Answers are counted under
 the game's `action_key` (Sutosute: card kinds), which means the same thing in every
-determinization. Tree nodes are keyed by the history as the acting player observes it: a choice made while another player decides at the same time (a face-down card)
-is seen by the others only as "someone answered that prompt", so no simulated opponent
-reacts to a card it could not see. Chance is open loop: each determinization brings its own
+determinization. Tree nodes are keyed by the history as the acting player observes it: a
+choice made while another player decides at the same time (a face-down card) is seen by the
+others only as "someone answered that prompt", so no simulated opponent reacts to a card it
+could not see. Chance is open loop: each determinization brings its own
 dice and shuffles. The answer is the root action visited most (ties: the better mean).
 """
 from __future__ import annotations
