@@ -23,7 +23,7 @@ from .data import DICE, KINDS, REVOLUTION
 from .power import base_power
 from .state import State
 
-ROLLOUT_DEPTH = 12  # about two rounds of heuristic play before the evaluation takes over
+ROLLOUT_DEPTH = 4  # the rest of the round; the evaluation (lead and hand prospects) takes over from there
 EXPLORE_PERCENT = 20  # rollouts pick a random answer this often instead of the policy's
 
 
