@@ -42,6 +42,7 @@ class Matchup:
 MATCHUPS = [
     Matchup("sutosute-random", "sutosute", {}, ("strong", "random")),
     Matchup("sutosute-greedy", "sutosute", {}, ("strong", "greedy")),
+    Matchup("sutosute-greedy-vs-random", "sutosute", {}, ("greedy", "random"), focus="greedy"),
     Matchup("ganymede-duel-random", "ganymede", {"mode": "duel"}, ("strong", "random")),
     Matchup("ganymede-duel-greedy", "ganymede", {"mode": "duel"}, ("strong", "greedy")),
     Matchup("ganymede-coop", "ganymede", {"mode": "coop"}, ("strong", "strong"), team=True),

@@ -48,6 +48,9 @@ class Hooks:
     # The game's own strong player (InfoSet, Rng, budget_s, iterations) -> Action, used instead
     # of the generic IS-MCTS when the game has a better planner (still fed only the InfoSet).
     strong: Callable[[InfoSet, Rng, float, int | None], Action] | None = None
+    # How search counts an answer (pid, choice) -> key: answers that play alike in every
+    # determinization share a key (Sutosute: a card's kind, not its id). None: the answer itself.
+    action_key: Callable[[Any, str, tuple[str, ...]], tuple] | None = None
 
 
 _HOOKS: dict[str, Hooks] = {}
@@ -64,7 +67,8 @@ def hooks(game: Game) -> Hooks:
     try:
         ev = import_module(f"{package}.evaluate")
         found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20),
-                      getattr(ev, "cooperative", None), getattr(ev, "strong", None))
+                      getattr(ev, "cooperative", None), getattr(ev, "strong", None),
+                      getattr(ev, "action_key", None))
     except ImportError:
         found = Hooks(det, lambda state, player: 0.5)
     _HOOKS[game.key] = found

@@ -2,12 +2,14 @@
 
 Every iteration draws a determinized state from the seat's information set, walks the tree
 with UCB (each action's statistics also count how often it was available, as determinizations
-offer different moves), expands one new action, plays a short random rollout and scores the
-leaf with the game's evaluation. Tree nodes are keyed by the history as the acting player
-observes it: a choice made while another player decides at the same time (a face-down card)
-is seen by the others only as "someone answered that prompt", so no simulated opponent
-reacts to a card it could not see. Chance is open loop: each determinization brings its own
-dice and shuffles. The answer is the root action visited most.
+offer different moves), expands one new action, plays a short rollout (the game's cheap
+policy, else random) and scores the leaf with the game's evaluation. Answers are counted under
+the game's `action_key` (Sutosute: card kinds), which means the same thing in every
+determinization. Tree nodes are keyed by the history as the acting player observes it: a
+choice made while another player decides at the same time (a face-down card) is seen by the
+others only as "someone answered that prompt", so no simulated opponent reacts to a card it
+could not see. Chance is open loop: each determinization brings its own
+dice and shuffles. The answer is the root action visited most (ties: the better mean).
 """
 from __future__ import annotations
 
@@ -57,52 +59,69 @@ def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple
     stats = SearchStats()
     if len(root_actions) == 1:
         return root_actions[0], stats
+    # the tree counts answers by the game's key (Sutosute: card kinds), the same in every determinization
+    key_of = hook.action_key
+    root_map = _keyed(info.sample(Rng(seed=1)) if key_of else None, root_actions, key_of)
     nodes: dict[tuple, dict[Action, list[float]]] = {}
     start = time.perf_counter()
     while True:
         if config.iterations is not None and stats.iterations >= config.iterations:
             break
         elapsed = time.perf_counter() - start
-        # stop when one more iteration (at 1.5 times the mean pace) would overrun the budget
-        if config.iterations is None and stats.iterations and elapsed * (1 + 1.5 / stats.iterations) >= config.budget_s:
+        # stop when one more iteration (at 1.5 times the mean pace, plus 10 ms for what follows
+        # the search and a busy machine's hiccups) would overrun the budget
+        if config.iterations is None and stats.iterations and \
+                elapsed * (1 + 1.5 / stats.iterations) + 0.01 >= config.budget_s:
             break
         if config.iterations is not None and elapsed >= max(config.budget_s, 60.0):
             break  # an iteration cap still never thinks for more than a minute
         stats.iterations += 1
         try:
-            _iterate(info, rng, config, nodes, root_actions, depth_limit, hook.rollout_choice)
+            _iterate(info, rng, config, nodes, root_map, depth_limit, hook.rollout_choice, key_of)
         except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
             stats.failures += 1
     root = nodes.get((), {})
     best, best_key = root_actions[0], (-1, -1.0)
-    for a in root_actions:
-        total, visits, _ = root.get(a, (0.0, 0, 0))
+    for k, a in root_map.items():
+        total, visits, _ = root.get(k, (0.0, 0, 0))
         mean = total / visits if visits else 0.0
         stats.root[a] = (mean, int(visits))
-        if (visits, mean) > best_key:
+        if (visits, mean) > best_key:  # most visits, ties to the better mean
             best, best_key = a, (visits, mean)
     return best, stats
 
 
-def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_actions: list[Action],
-             depth_limit: int, rollout_choice) -> None:
+def _keyed(state, actions: list[Action], key_of) -> dict[tuple, Action]:
+    """Each answer under the key the tree counts it by (the first answer of a key stands for it)."""
+    if key_of is None:
+        return {a: a for a in actions}
+    out: dict[tuple, Action] = {}
+    for pid, choice in actions:
+        out.setdefault((pid, key_of(state, pid, choice)), (pid, choice))
+    return out
+
+
+def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_map: dict[tuple, Action],
+             depth_limit: int, rollout_choice, key_of) -> None:
     game, seat = info.game, info.seat
     state = info.sample(rng)
     tokens: list[Token] = []
-    trail: list[tuple[dict, Action, str]] = []
+    trail: list[tuple[dict, tuple, str]] = []
     in_tree, rollout_steps = True, 0
     prompts = game.prompts(state)
     while prompts and game.outcome(state) is None:
         simultaneous = len({p.player for p in prompts}) > 1
         if in_tree:
             actor = seat if not tokens else prompts[0].player
-            legal = root_actions if not tokens else actions_of(prompts, actor, Rng(seed=len(tokens)), config.cap)
+            legal = root_map if not tokens else _keyed(
+                state, actions_of(prompts, actor, Rng(seed=len(tokens)), config.cap), key_of)
             node = nodes.setdefault(_observed(tokens, actor), {})
-            action = _select(node, legal, rng, config)
-            trail.append((node, action, actor))
-            if node[action][1] == 0:
+            key = _select(node, list(legal), rng, config)
+            trail.append((node, key, actor))
+            if node[key][1] == 0:
                 in_tree = False  # expanded one new action: the rest is rollout
-            pid, choice = action
+            pid, choice = legal[key]
+            tokens.append((actor, pid, key[1], simultaneous))
         else:
             if rollout_steps >= depth_limit:
                 break
@@ -113,12 +132,11 @@ def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_ac
             choice = tuple(picked if picked is not None else random_choice(prompt, rng))
             pid = prompt.id
         _, prompts = game.step(state, actor, pid, list(choice), prompts, events=False)  # the next prompts come back
-        tokens.append((actor, pid, choice, simultaneous))
     rewards: dict[str, float] = {}
-    for node, action, actor in trail:
+    for node, key, actor in trail:
         if actor not in rewards:
             rewards[actor] = value(game, state, actor)
-        entry = node[action]
+        entry = node[key]
         entry[0] += rewards[actor]
         entry[1] += 1
 
