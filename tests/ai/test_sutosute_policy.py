@@ -7,7 +7,7 @@ from __future__ import annotations
 from games import registry
 from games.kit import Rng, ai
 from games.sutosute import evaluate as ev
-from games.sutosute.game import _combo_prompt, _hand_prompt
+from games.sutosute.prompts import _combo_prompt, _hand, _hand_prompt
 
 
 def _round_start(dice: dict[str, int], hand_a: list[str], hand_b: list[str]):
@@ -45,7 +45,7 @@ def _policy_picks(state, prompt) -> set[str]:
 def test_rollouts_extend_a_combo_and_discard_the_weakest_card():
     game, state = _round_start({"red": 6, "black": 1, "white": 1}, ["grow", "build", "research", "explore"],
                                ["trade", "build", "research", "explore"])
-    hand = game._hand(state, "a")
+    hand = _hand(state, "a")
     build = next(c for c, k in hand if k == "build")
     assert _policy_picks(state, _combo_prompt("a", 1, None, ((build, "build", False),))) == {build}
     weakest = min(hand, key=lambda ck: ev.card_edge(ck[1], ("build", "explore", "research", "trade"), (6, 1, 1)))
