@@ -1,7 +1,11 @@
 """How fast the bot answers a move: numbers, not pass/fail.
 
     python bench/interactions.py [--seconds 5] [--tables 1,8,32] [--game sutosute] [--db /tmp/bench.sqlite3]
-                                 [--postgres postgresql://postgres@127.0.0.1:5432/cardbot_bench]
+                                 [--postgres postgresql://postgres@127.0.0.1:5432/cardbot_bench] [--rate 800]
+
+Closed loop first (each table moves again as soon as it is answered: the most the service
+does, and queueing shows as latency: 32 tables at 1,600 moves/s wait ~20 ms by Little's law),
+then, per `--rate`, an open loop at that offered load, as real players give it.
 
 Part 1 (table service, durable): every `act` of a person is one or more durable transactions
 (SQLite: WAL, synchronous=FULL; PostgreSQL: synchronous_commit on) including the computer moves
@@ -50,12 +54,18 @@ async def _new_table(svc: TableService, key: str, channel: int, seed: int) -> in
 
 
 async def _player(svc: TableService, key: str, channel: int, until: float, latencies: list[float],
-                  counts: dict[str, int]) -> None:
-    """Plays tables in one channel back to back until the time is up, like one busy group."""
+                  counts: dict[str, int], interval: float | None = None, first_at: float = 0.0) -> None:
+    """Plays tables in one channel back to back until the time is up, like one busy group.
+
+    `interval` (open loop): a move every `interval` seconds from `first_at`, whatever the answers
+    take; the latency is then counted from when the move was due, so a backlog counts in full."""
     rng = Rng(seed=channel)
     seed = channel * 1000
     table = await svc.get(await _new_table(svc, key, channel, seed))
+    due = first_at
     while time.perf_counter() < until:
+        if interval is not None:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
         if table.status != "running":
             seed += 1
             table = await svc.get(await _new_table(svc, key, channel, seed))
@@ -67,7 +77,9 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
             if not seat.is_cpu and not prompts:
                 prompts = await svc.prompts_for(table_id, seat.user_id)
         prompt = rng.choice(prompts)
-        started = time.perf_counter()
+        started = time.perf_counter() if interval is None else due
+        if interval is not None:
+            due += interval
         result = await svc.act(table_id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
         latencies.append(time.perf_counter() - started)
         table = result.table  # as a front end draws the board from what `act` answers
@@ -75,7 +87,10 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
         counts["logged"] += len(result.actions)
 
 
-async def service_throughput(url: str, key: str, tables: int, seconds: float) -> dict[str, float]:
+async def service_throughput(url: str, key: str, tables: int, seconds: float,
+                             rate: float | None = None) -> dict[str, float]:
+    """`rate`: None plays as fast as answers come (closed loop: the most the service does);
+    else an offered load of `rate` person-moves/s spread evenly over the tables (open loop)."""
     game = registry.get(key)  # imported and its models built before the clock starts, as a bot does at start
     game.setup([f"warm-{i}" for i in range(game.player_range(game.parse_options({}))[0])], game.parse_options({}), 0)
     store = await open_store(url)
@@ -85,8 +100,12 @@ async def service_throughput(url: str, key: str, tables: int, seconds: float) ->
         counts = {"acts": 0, "logged": 0}
         start, cpu = time.perf_counter(), time.process_time()
         until = start + seconds
-        await asyncio.gather(*(_player(svc, key, 1000 + c, until, latencies, counts) for c in range(tables)))
+        interval = tables / rate if rate else None
+        await asyncio.gather(*(_player(svc, key, 1000 + c, until, latencies, counts, interval,
+                                       start + 0.05 + (interval or 0) * c / tables) for c in range(tables)))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        if interval is not None:  # moves were due from start + 0.05 s (the tables are set up first)
+            elapsed -= 0.05
     finally:
         await store.close()
     latencies.sort()
@@ -105,10 +124,10 @@ def print_row(n: int, r: dict[str, float]) -> None:
           f"{r['max_ms']:8.1f} {r['acts']:>7} {r['cpu_ms']:10.2f}", flush=True)
 
 
-async def _on_postgres(base: str, key: str, tables: int, seconds: float) -> dict[str, float]:
+async def _on_postgres(base: str, key: str, tables: int, seconds: float, rate: float | None = None) -> dict[str, float]:
     os.environ.setdefault("TEST_POSTGRES_URL", base)
     async with isolated_url("postgres", Path(tempfile.gettempdir())) as url:
-        return await service_throughput(url, key, tables, seconds)
+        return await service_throughput(url, key, tables, seconds, rate)
 
 
 # ---- part 2: Discord REST calls per game action under SimCord -----------------------------
@@ -126,20 +145,27 @@ def main() -> None:
     ap.add_argument("--db", type=Path, default=None, help="SQLite file (default: a temporary file)")
     ap.add_argument("--postgres", default=None, help="PostgreSQL URL (default: TEST_POSTGRES_URL, else skipped)")
     ap.add_argument("--no-rest", action="store_true", help="skip part 2 (Discord REST calls under SimCord)")
+    ap.add_argument("--rate", type=float, action="append", default=None,
+                    help="also an open-loop run at this many person-moves/s over the tables (repeatable), "
+                         "latency counted from when each move was due, e.g. --rate 800")
     args = ap.parse_args()
+    rates: list[float | None] = [None, *(args.rate or [])]
     db = args.db or Path(tempfile.mkdtemp()) / "bench.sqlite3"
-    print(f"Table service on SQLite (WAL, synchronous=FULL), game {args.game}, {db}")
-    print(HEADER)
-    for n in (int(x) for x in args.tables.split(",")):
-        db.unlink(missing_ok=True)
-        print_row(n, asyncio.run(service_throughput(f"sqlite:///{db}", args.game, n, args.seconds)))
-    postgres = args.postgres or os.environ.get("TEST_POSTGRES_URL")
-    if postgres:
-        print(f"Table service on PostgreSQL (synchronous_commit on), game {args.game}, {postgres}")
+    for rate in rates:
+        load = "as fast as answers come" if rate is None else f"offered {rate:.0f} moves/s (open loop)"
+        print(f"Table service on SQLite (WAL, synchronous=FULL), game {args.game}, {load}, {db}")
         print(HEADER)
         for n in (int(x) for x in args.tables.split(",")):
-            print_row(n, asyncio.run(_on_postgres(postgres, args.game, n, args.seconds)))
-    else:
+            db.unlink(missing_ok=True)
+            print_row(n, asyncio.run(service_throughput(f"sqlite:///{db}", args.game, n, args.seconds, rate)))
+    postgres = args.postgres or os.environ.get("TEST_POSTGRES_URL")
+    for rate in rates if postgres else []:
+        load = "as fast as answers come" if rate is None else f"offered {rate:.0f} moves/s (open loop)"
+        print(f"Table service on PostgreSQL (synchronous_commit on), game {args.game}, {load}, {postgres}")
+        print(HEADER)
+        for n in (int(x) for x in args.tables.split(",")):
+            print_row(n, asyncio.run(_on_postgres(postgres, args.game, n, args.seconds, rate)))
+    if not postgres:
         print("PostgreSQL: skipped (pass --postgres URL or set TEST_POSTGRES_URL)")
     if args.no_rest:
         return
