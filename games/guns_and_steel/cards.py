@@ -14,24 +14,22 @@ from typing import Any, Generic, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.kit import T, Text
-from games.kit.provenance import Status
+from games.kit.provenance import Cited, Status
 
 DATA = Path(__file__).with_name("data")
 ERAS = ("horse", "gunpowder", "oil", "earth", "space")               # bottom row first
 ENERGIES = ("food", "iron", "horse", "gunpowder", "oil", "earth", "space")
 CARD_TYPES = ("tech", "tactic", "unit")
 SETS = ("base", "renaissance")
-Prov = Status  # the kit's provenance vocabulary, spelled inline here ({value, prov, ref}) to keep 500 values compact
+Prov = Status  # the kit's provenance (games/kit/provenance.py), spelled inline ({value, prov, ref}): 500 values stay compact
 X = TypeVar("X")
 
 
-class Valued(BaseModel, Generic[X]):
-    """One printed (or reconstructed) value and where it comes from."""
+class Valued(Cited, Generic[X]):
+    """One printed (or reconstructed) value and where it comes from (`.provenance`)."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
     value: X
-    prov: Prov
-    ref: str = ""
 
 
 class Names(BaseModel):
@@ -40,7 +38,7 @@ class Names(BaseModel):
     ja: str
 
 
-class EffectSpec(BaseModel):
+class EffectSpec(Cited):
     """The printed text plus what drives the engine: `kind` names a registered effect
     (default: the card id), `params` are its numbers."""
 
@@ -48,7 +46,6 @@ class EffectSpec(BaseModel):
     ja: str
     en: str
     prov: Prov = "seed"
-    ref: str = ""
     kind: str | None = None
     params: dict[str, Any] = Field(default_factory=dict)
 
@@ -98,12 +95,11 @@ class CardDef(BaseModel):
         return T(self.name.en, self.name.ja)
 
 
-class Condition(BaseModel):
+class Condition(Cited):
     model_config = ConfigDict(extra="ignore", frozen=True)
     value: str
     params: dict[str, Any] = Field(default_factory=dict)
     prov: Prov = "reconstructed"
-    ref: str = ""
 
 
 class WonderDef(BaseModel):

@@ -26,6 +26,26 @@ class Provenance(BaseModel):
         return self
 
 
+class Cited(BaseModel):
+    """The same provenance spelled inline beside a value (`{value, prov, ref}`), for data files
+    with hundreds of values (Guns & Steel): `prov` is the status, and a reconstruction's `ref`
+    carries its reason. `provenance` gives the one model above."""
+
+    prov: Status
+    ref: str = ""
+
+    @model_validator(mode="after")
+    def _reason_for_inline_reconstructions(self) -> Cited:
+        if self.prov == "reconstructed" and not self.ref:
+            raise ValueError("a reconstructed value needs a reason in its ref")
+        return self
+
+    @property
+    def provenance(self) -> Provenance:
+        reason = self.ref if self.prov == "reconstructed" else None
+        return Provenance(status=self.prov, ref=self.ref or "-", reason=reason)
+
+
 class Valued(BaseModel):
     """One number of the rules and where it comes from."""
 

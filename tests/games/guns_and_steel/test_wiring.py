@@ -72,3 +72,20 @@ def test_every_handler_a_module_defines_is_listed():
             yield from subclasses(sub)
     unlisted = set(subclasses(effects.Effect)) - {cls for _, cls in wiring.EFFECTS}
     assert unlisted == {effects_base.Attack}        # the shared base of attack effects, not a card's
+
+
+def test_every_card_value_has_the_kits_provenance():
+    """Guns & Steel spells provenance inline ({value, prov, ref}); each one is the kit's model,
+    and every reconstruction gives its reason."""
+    from games.guns_and_steel import cards
+    from games.kit.provenance import Provenance
+
+    found = []
+    for item in [*cards.all_cards().values(), *cards.all_wonders().values()]:
+        for name in type(item).model_fields:
+            value = getattr(item, name)
+            if hasattr(value, "provenance"):
+                found.append(value.provenance)
+    assert len(found) > 500 and all(isinstance(p, Provenance) for p in found)
+    assert all(p.reason for p in found if p.status == "reconstructed")
+    assert {p.status for p in found} >= {"seed", "reconstructed"}
