@@ -43,6 +43,9 @@ async def play(url: str, args: dict) -> None:
             if not owed:
                 return
             prompt = rng.choice(owed)
+            # people think a moment between moves; without it the faster process (holding the
+            # table it just wrote) can win every race for seconds on a loaded machine
+            await asyncio.sleep(rng.random() * 0.004)
             try:
                 result = await svc.act(table_id, prompt.player, table.version, prompt.id,
                                        random_choice(prompt, Rng(seed=rng.randrange(2**31))))
