@@ -21,7 +21,7 @@ def showdown(state: State, events: EventList) -> None:
         side.face_down = []
         state.current.cards[colour] = [state.cards[c] for c in side.play]
         if events is not None:
-            events.append(Event(kind="showdown", text=side_name(side) + T(": ", ":") + label_text(state, side.play),
+            events.append(Event(kind="showdown", text=side_name(side) + T(": ", "：") + label_text(state, side.play),
                                 data={"colour": colour}))
         if side.player is None:
             side.aces_high = auto_aces(state, side)
@@ -46,7 +46,7 @@ def declare_aces(state: State, colour: str, high: int, events: EventList) -> Non
     if events is not None:
         events.append(Event(kind="aces", text=side_name(side) + T(
             f" counts {high} of {count} A as 11 (cards total {own_total(state, side)}).",
-            f"はA{count}枚のうち{high}枚を11として扱います(合計{own_total(state, side)})。"),
+            f"はA{count}枚のうち{high}枚を11として扱います（合計{own_total(state, side)}）。"),
             data={"colour": colour, "aces_high": high}))
     continue_declare(state, events)
 
@@ -98,9 +98,9 @@ def clash_event(state: State, result: Clash) -> Event:
         bust, cap = result.bust[colour], result.capped[colour]
         en.append(f"{name.en} {strength}{' (bust)' if bust else ''} deals {result.dealt[colour]}"
                   f"{' (capped at 3 by a 10)' if cap else ''}")
-        ja.append(f"{name.ja} {strength}{'(バースト)' if bust else ''}→{result.dealt[colour]}ダメージ"
-                  f"{'(10により最大3)' if cap else ''}")
+        ja.append(f"{name.ja} {strength}{'（バースト）' if bust else ''}→{result.dealt[colour]}ダメージ"
+                  f"{'（10により最大3）' if cap else ''}")
     hp_en = ", ".join(f"{side_name(state.sides[c]).en} HP {state.sides[c].hp}" for c in result.sides)
     hp_ja = "、".join(f"{side_name(state.sides[c]).ja} HP{state.sides[c].hp}" for c in result.sides)
     return Event(kind="damage", text=T("Strength: " + "; ".join(en) + f". {hp_en}.",
-                                       "《強さ》:" + " / ".join(ja) + f"。{hp_ja}。"), data=result.model_dump())
+                                       "《強さ》：" + " / ".join(ja) + f"。{hp_ja}。"), data=result.model_dump())

@@ -35,15 +35,15 @@ def draw_one(state: State, side: Side, events: EventList) -> str | None:
         side.face_down.append(card)
         if events is not None:
             events.append(Event(kind="draw", text=side_name(side) + T(f" draws a card face down ({side.draws} of 3).",
-                                                                     f"は裏向きで1枚引きました({side.draws}/3枚)。")))
-            events.append(Event(kind="drew", to=[side.player], text=T("You drew ", "引いたカード:")
+                                                                     f"は裏向きで1枚引きました（{side.draws}/3枚）。")))
+            events.append(Event(kind="drew", to=[side.player], text=T("You drew ", "引いたカード：")
                                 + card_label(state.cards[card]) + T(f" (total {draw_total(state, side)}).",
-                                                                    f"(合計{draw_total(state, side)})。")))
+                                                                    f"（合計{draw_total(state, side)}）。")))
     else:
         if events is not None:
-            events.append(Event(kind="draw", text=side_name(side) + T(" draws ", "が引いたカード:")
+            events.append(Event(kind="draw", text=side_name(side) + T(" draws ", "が引いたカード：")
                                 + card_label(state.cards[card]) + T(f" (total {draw_total(state, side)}).",
-                                                                    f"(合計{draw_total(state, side)})。")))
+                                                                    f"（合計{draw_total(state, side)}）。")))
     return card
 
 

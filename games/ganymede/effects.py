@@ -63,11 +63,11 @@ def _reveal(state: State, side: Side, card: str, events: EventList) -> None:
     if card in side.face_down:
         side.face_down.remove(card)
         if events is not None:
-            events.append(Event(kind="reveal", text=side_name(side) + T(" reveals ", "が公開:")
+            events.append(Event(kind="reveal", text=side_name(side) + T(" reveals ", "が公開：")
                                 + card_label(state.cards[card]) + T(".", "。")))
     else:
         if events is not None:
-            events.append(Event(kind="use", text=side_name(side) + T(" uses ", "が効果を使用:")
+            events.append(Event(kind="use", text=side_name(side) + T(" uses ", "が効果を使用：")
                                 + card_label(state.cards[card]) + T(".", "。")))
 
 
@@ -90,7 +90,7 @@ def use_effect(state: State, choice: str, events: EventList) -> None:
         if events is not None:
             events.append(Event(kind="stack", text=side_name(side) + T(
                 " puts a card from the used pile on top of the deck.", "は使用済デッキの1枚を出撃デッキの一番上に置きました。")))
-            events.append(Event(kind="stacked", to=[side.player], text=T("On top of your deck: ", "出撃デッキの一番上:")
+            events.append(Event(kind="stacked", to=[side.player], text=T("On top of your deck: ", "出撃デッキの一番上：")
                                 + card_label(state.cards[choice]) + T(".", "。")))
         _done(state, events)
         return
@@ -99,7 +99,7 @@ def use_effect(state: State, choice: str, events: EventList) -> None:
     if events is not None:
         events.append(Event(kind="peek", text=side_name(side) + T(
             f" looks at the top {len(peeked)} card(s) of the deck.", f"は出撃デッキの上から{len(peeked)}枚を見ました。")))
-        events.append(Event(kind="peeked", to=[side.player], text=T("Top of your deck: ", "出撃デッキの上から:")
+        events.append(Event(kind="peeked", to=[side.player], text=T("Top of your deck: ", "出撃デッキの上から：")
                             + label_text(state, peeked) + T(".", "。")))
     if len(peeked) == 2:  # asked even for two equal cards: others must not learn that they are equal
         pending.peeked = peeked
@@ -116,6 +116,6 @@ def order_top(state: State, choice: str, events: EventList) -> None:
         side.known_top[0], side.known_top[1] = side.known_top[1], side.known_top[0]
     if events is not None:
         events.append(Event(kind="reorder", text=side_name(side) + T(" puts the cards back.", "はカードを戻しました。")))
-        events.append(Event(kind="reordered", to=[side.player], text=T("Top of your deck now: ", "出撃デッキの上から:")
+        events.append(Event(kind="reordered", to=[side.player], text=T("Top of your deck now: ", "出撃デッキの上から：")
                             + label_text(state, side.deck[:2]) + T(".", "。")))
     _done(state, events)

@@ -43,6 +43,6 @@ def finish(state: State, reason: str, events: EventList, winners: list[str] | No
     if events is not None:
         names = [side_name(state.sides[c]) for c in winners]
         joined = T(" and ".join(n.en for n in names), "と".join(n.ja for n in names))
-        why = T(" (round limit)", "(ラウンド上限)") if reason == "round_limit" else T("", "")
-        events.append(Event(kind="game_over", text=T("Game over: ", "ゲーム終了:") + joined + T(" wins" if len(names) == 1 else " win", "の勝利") + why
+        why = T(" (round limit)", "（ラウンド上限）") if reason == "round_limit" else T("", "")
+        events.append(Event(kind="game_over", text=T("Game over: ", "ゲーム終了：") + joined + T(" wins" if len(names) == 1 else " win", "の勝利") + why
                             + T(".", "。"), data={"winners": winners, "reason": reason}))

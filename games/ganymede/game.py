@@ -79,7 +79,7 @@ class GanymedeGame(Game[State, GanymedeView]):
                   "winning_colours": list(state.winners)}
         names = [side_name(sides[c]) for c in state.winners]
         who = T(" and ".join(n.en for n in names), "と".join(n.ja for n in names))
-        why = T(" at the round limit", "(ラウンド上限)") if state.end_reason == "round_limit" else T("", "")
+        why = T(" at the round limit", "（ラウンド上限）") if state.end_reason == "round_limit" else T("", "")
         if state.options.mode == "coop":
             team = list(state.players)
             if won:
@@ -88,7 +88,7 @@ class GanymedeGame(Game[State, GanymedeView]):
                 summary = T("Purple defeats red and green", "紫陣営が赤と緑に勝利") + why
             return Outcome(winners=won, ranking=[team], scores=scores, summary=summary, detail=detail)
         hp = " – ".join(str(sides[c].hp) for c in sides)
-        summary = who + T(" wins" if len(names) == 1 else " win", "の勝利") + why + T(f" (HP {hp})", f"(HP {hp})")
+        summary = who + T(" wins" if len(names) == 1 else " win", "の勝利") + why + T(f" (HP {hp})", f"（HP {hp}）")
         return Outcome(winners=won, ranking=[won, lost], scores=scores, summary=summary, detail=detail)
 
     def render(self, view: GanymedeView, lang: str = "en") -> str:

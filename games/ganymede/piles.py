@@ -20,7 +20,7 @@ def side_label(player: str | None, colour_key: str) -> Text:
     colour = colour_name(colour_key)
     if player is None:
         return T(colour.en.capitalize(), f"{colour.ja}陣営")
-    return T(f"{player} ({colour.en})", f"{player}({colour.ja})")
+    return T(f"{player} ({colour.en})", f"{player}（{colour.ja}）")
 
 
 def labels(state: State, cards: list[str], lang: str) -> str:
@@ -46,7 +46,7 @@ def draw_card(state: State, side: Side, events: list[Event]) -> str | None:
         if events is not None:
             events.append(Event(kind="reshuffle", text=side_name(side) + T(
                 ": the deck is empty, so the used pile is shuffled into a new deck.",
-                ":出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
+                "：出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
     card = side.deck.pop(0)
     side.known_top = side.known_top[1:] if side.known_top[:1] == [card] else []
     return card

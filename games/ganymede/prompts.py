@@ -48,18 +48,18 @@ def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
     """Built once per player, step and supply (prompts are frozen, so shared)."""
     options = [_supply_option(rank, left) for rank, left in zip(EFFECT_RANKS, counts, strict=True) if left]
     if step == "setup":
-        text = T("Setup: take one black card into your deck.", "準備:黒カードを1枚選んで出撃デッキに加えてください。")
+        text = T("Setup: take one black card into your deck.", "準備：黒カードを1枚選んで出撃デッキに加えてください。")
         pid = "setup_black"
     else:
         text = T("Reinforcement: take one black card into your used pile.",
-                 "増援フェイズ:黒カードを1枚選んで使用済デッキに加えてください。")
+                 "増援フェイズ：黒カードを1枚選んで使用済デッキに加えてください。")
         pid = "reinforce"
     return Prompt(id=pid, player=player, text=text, options=options)
 
 
 @lru_cache(maxsize=256)
 def _supply_option(rank: str, left: int) -> Option:
-    return Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}(残り{left}枚)"), detail=effect_text(rank))
+    return Option(key=rank, label=T(f"Black {rank} ({left} left)", f"黒{rank}（残り{left}枚）"), detail=effect_text(rank))
 
 
 def draw_prompt(state: State, side: Side) -> Prompt:
@@ -71,7 +71,7 @@ def draw_prompt(state: State, side: Side) -> Prompt:
     if state.pending is None or state.pending.colour != side.colour:
         return plain
     card = state.cards[state.pending.card]
-    text = plain.text + T(" You drew ", " 引いたカード:") + card_label(card) + T(": ", ":") + effect_text(card.rank)
+    text = plain.text + T(" You drew ", " 引いたカード：") + card_label(card) + T(": ", "：") + effect_text(card.rank)
     options = [*plain.options[:-1], *effect_options(state), plain.options[-1]]
     if plain.options[-1].label.en == "Done":
         options[-1] = Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True)
@@ -84,13 +84,13 @@ def _draw_prompt(player: str, total: int, draws: int, face_down: bool, can_draw:
     if can_draw:
         text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn; over 21 stops you). "
                  "Draw another card?",
-                 f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません)。もう1枚引きますか?")
+                 f"ドローフェイズ：合計{total}（{draws}/{MAX_DRAWS}枚引いた。21を超えたら引けません）。もう1枚引きますか？")
         options.append(opt("draw", "Draw a card face down" if face_down else "Draw a card",
                            "裏向きで1枚引く" if face_down else "1枚引く"))
         options.append(Option(key="stop", label=T("Stop drawing", "引くのをやめる"), passes=True))
     else:
         text = T(f"Draw phase: your cards total {total} ({draws} of {MAX_DRAWS} drawn); you cannot draw more.",
-                 f"ドローフェイズ:合計{total}({draws}/{MAX_DRAWS}枚引いた)。これ以上は引けません。")
+                 f"ドローフェイズ：合計{total}（{draws}/{MAX_DRAWS}枚引いた）。これ以上は引けません。")
         options.append(Option(key="stop", label=T("Done", "終わる"), passes=True))
     return Prompt(id="draw", player=player, text=text, options=options, window=T("draw phase", "ドローフェイズ"))
 
@@ -101,8 +101,8 @@ def effect_prompt(state: State) -> Prompt:
     side = state.sides[pending.colour]
     card = state.cards[pending.card]
     keep = Option(key=KEEP, label=T("Don't use the effect", "効果を使わない"), passes=True)
-    return Prompt(id="effect", player=side.player, text=T("You drew ", "引いたカード:") + card_label(card)
-                  + T(": ", ":") + effect_text(card.rank), options=[*effect_options(state), keep])
+    return Prompt(id="effect", player=side.player, text=T("You drew ", "引いたカード：") + card_label(card)
+                  + T(": ", "：") + effect_text(card.rank), options=[*effect_options(state), keep])
 
 
 def effect_options(state: State) -> list[Option]:
@@ -120,7 +120,7 @@ def effect_options(state: State) -> list[Option]:
                    for c in distinct(state, side.used)]
     else:
         options = [Option(key=PEEK, label=verb + look + T(" at the top 2 cards of your deck (you may reorder them)",
-                                                   "出撃デッキの上から2枚を見る(順番を入れ替えてよい)"))]
+                                                   "出撃デッキの上から2枚を見る（順番を入れ替えてよい）"))]
     return options
 
 
@@ -128,9 +128,9 @@ def order_prompt(state: State) -> Prompt:
     side = state.sides[state.pending.colour]
     top, second = (card_label(state.cards[c]) for c in state.pending.peeked)
     return Prompt(id="order", player=side.player, text=T("4: put the two cards back in which order?",
-                                                         "4の効果:2枚をどの順番で戻しますか?"), options=[
-        Option(key=KEEP, label=T("Keep: ", "そのまま:") + top + T(" on top, then ", "が一番上、次に") + second, passes=True),
-        Option(key=SWAP, label=T("Swap: ", "入れ替え:") + second + T(" on top, then ", "が一番上、次に") + top)])
+                                                         "4の効果：2枚をどの順番で戻しますか？"), options=[
+        Option(key=KEEP, label=T("Keep: ", "そのまま：") + top + T(" on top, then ", "が一番上、次に") + second, passes=True),
+        Option(key=SWAP, label=T("Swap: ", "入れ替え：") + second + T(" on top, then ", "が一番上、次に") + top)])
 
 
 def declare_prompt(state: State, item: str) -> Prompt:
@@ -151,9 +151,9 @@ def _aces_prompt(player: str, count: int, low_total: int, tens: int) -> Prompt:
         total = low_total + 10 * high
         label = (T(f"A = {11 if high else 1}", f"A = {11 if high else 1}") if count == 1
                  else T(f"{high} of {count} A as 11", f"A{count}枚のうち{high}枚を11"))
-        options.append(Option(key=f"a{high}", label=label + T(f" (cards total {total})", f"(合計{total})")))
+        options.append(Option(key=f"a{high}", label=label + T(f" (cards total {total})", f"（合計{total}）")))
     hint = T(f" The opposing 10s add +{2 * tens}.", f"相手の10で+{2 * tens}されます。") if tens else T("", "")
-    return Prompt(id="aces", player=player, text=T("Showdown: declare your A.", "ショウダウン:Aの値を宣言してください。")
+    return Prompt(id="aces", player=player, text=T("Showdown: declare your A.", "ショウダウン：Aの値を宣言してください。")
                   + hint, options=options)
 
 
@@ -165,8 +165,8 @@ def _threes_prompt(player: str, aim_player: str | None, aim_colour: str, count: 
         label = (T("Leave ", "") + aim + T("'s strength unchanged", "の《強さ》を変えない") if delta == 0
                  else T("Change ", "") + aim + T(f"'s strength by {delta:+d}", f"の《強さ》を{delta:+d}"))
         options.append(Option(key=f"{delta:+d}" if delta else "0", label=label, passes=delta == 0))
-    return Prompt(id="threes", player=player, text=T("Showdown: use your 3 on ", "ショウダウン:3の効果の対象 ")
-                  + aim + T(f" ({count} card(s), each −1, 0 or +1).", f"({count}枚、各−1・0・+1)。"),
+    return Prompt(id="threes", player=player, text=T("Showdown: use your 3 on ", "ショウダウン：3の効果の対象は")
+                  + aim + T(f" ({count} card(s), each −1, 0 or +1).", f"（{count}枚、各−1・0・+1）。"),
                   options=options)
 
 
@@ -178,8 +178,8 @@ def remove_prompt(state: State, side: Side) -> Prompt:
 @lru_cache(maxsize=4096)
 def _remove_prompt(player: str, cards: tuple[tuple[str, str, str], ...]) -> Prompt:
     """`cards`: (card id, colour, rank) of each distinct card used this round."""
-    options = [Option(key=c, label=T("Remove ", "除外:") + face_label(colour, rank)) for c, colour, rank in cards]
+    options = [Option(key=c, label=T("Remove ", "除外：") + face_label(colour, rank)) for c, colour, rank in cards]
     return Prompt(id="remove", player=player, text=T("Cleanup: you took damage. Remove one of the cards you used "
                                                           "this round from the game.",
-                                                          "お掃除フェイズ:ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。"),
+                                                          "お掃除フェイズ：ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。"),
                   options=options)

@@ -29,7 +29,7 @@ def remove_card(state: State, colour: str, card: str, events: EventList) -> None
     if events is not None:
         events.append(Event(kind="remove", text=side_name(side) + T(" removes one used card from the game.",
                                                                    "は使ったカード1枚をゲームから除外しました。")))
-        events.append(Event(kind="removed", to=[side.player], text=T("You removed ", "除外したカード:")
+        events.append(Event(kind="removed", to=[side.player], text=T("You removed ", "除外したカード：")
                             + card_label(state.cards[card]) + T(" from the game.", "。")))
     if not state.queue:
         end_cleanup(state, events)

@@ -36,7 +36,7 @@ def start_round(state: State, events: EventList) -> None:
     state.current = RoundRecord(number=state.round, first=state.first)
     if events is not None:
         events.append(Event(kind="round", text=T(f"Round {state.round}.", f"第{state.round}ラウンド。")
-                            + (T(" First player: ", " 先攻:") + side_name(state.sides[state.first])
+                            + (T(" First player: ", " 先攻：") + side_name(state.sides[state.first])
                                if state.first else T("", "")), data={"round": state.round}))
     # 初期フェイズ: one card face up each (co-op: red first draws purple's).
     initial = turn_order(state)
@@ -48,7 +48,7 @@ def start_round(state: State, events: EventList) -> None:
         if card is not None:
             side.play.append(card)
             if events is not None:
-                events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード:")
+                events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード：")
                                     + card_label(state.cards[card]) + T(".", "。"), data={"colour": colour}))
     state.step = "draw"
     state.queue = turn_order(state)

@@ -77,7 +77,7 @@ def test_reaching_0_hp_ends_the_game_and_the_other_player_wins():
     assert state.finished and GAME.prompts(state) == [] and state.winners == ["red"]
     out = GAME.outcome(state)
     assert out.winners == [A] and out.ranking == [[A], [B]] and out.scores == {A: 15.0, B: 0.0}
-    assert "alice (red) wins (HP 15 – 0)" in out.summary.en and "alice(赤)の勝利" in out.summary.ja
+    assert "alice (red) wins (HP 15 – 0)" in out.summary.en and "alice（赤）の勝利" in out.summary.ja
     assert "**alice (red) wins!**" in GAME.render(GAME.view(state, None), "en")
 
 

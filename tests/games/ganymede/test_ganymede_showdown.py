@@ -168,7 +168,7 @@ def test_the_earlier_reading_of_0_against_a_bust_is_a_documented_option():
 def test_the_showdown_board_shows_the_cards_and_no_empty_round_heading():
     state = duel(["b3", "8"], ["8", "9"])                     # red must declare its 3 first
     assert open_ids(state) == [("threes", A)]
-    for lang, heading in (("en", "This round:"), ("ja", "今回のラウンド:")):
+    for lang, heading in (("en", "This round:"), ("ja", "今回のラウンド：")):
         board = GAME.render(GAME.view(state, None), lang)
         assert heading not in board and ("black 3, 8" in board or "黒3、8" in board)
     state, _ = act(state, "threes", "-1", A)
