@@ -80,14 +80,14 @@ def welcome(state: State, move: Move, events: EventList) -> None:
 # are frozen, so each is built once and shared.
 @lru_cache(maxsize=256)
 def _welcome_event(card: str, column: int) -> Event:
-    return _event(kind="welcome", text=T("Welcome mana: ", "マナを迎える: ") + label(card)
+    return _event(kind="welcome", text=T("Welcome mana: ", "マナを迎える：") + label(card)
                   + T(f" → stand column {column + 1}.", f" → 台の列{column + 1}。"),
                   data={"card": card, "column": column + 1})
 
 
 @lru_cache(maxsize=64)
 def _refill_event(card: str) -> Event:
-    return _event(kind="refill", text=T("The sanctum is refilled with ", "内陣に補充: ") + label(card) + T(".", "。"),
+    return _event(kind="refill", text=T("The sanctum is refilled with ", "内陣に補充：") + label(card) + T(".", "。"),
                   data={"card": card})
 
 
@@ -97,7 +97,7 @@ def gain(state: State, move: Move, events: EventList) -> None:
     state.tasks.remove(move.treasure)
     column = [state.stand[c].pop() for c in move.columns]
     state.altar.append(AltarSlot(treasure=move.treasure, column=column))
-    events.append(_event(kind="gain", text=T("Gain a treasure: ", "宝物を得る: ") + label(move.treasure)
+    events.append(_event(kind="gain", text=T("Gain a treasure: ", "宝物を得る：") + label(move.treasure)
                         + T(f" with the tops of stand column(s) {_cols(move.columns)} (Glow of Life). "
                             f"{len(state.altar)} on the altar.",
                             f"（台の列{_cols(move.columns)}のトップ、命の輝き）。祭壇に{len(state.altar)}枚。"),
@@ -111,7 +111,7 @@ def transfer(state: State, move: Move, events: EventList) -> None:
     card = state.stand[move.column].pop()
     slot = next(s for s in state.altar if s.treasure == move.treasure)
     slot.column.append(card)
-    what = (T("Rotate treasures: ", "宝物を回す: ") if move.kind == "rotate" else T("Foresee: ", "予見する: "))
+    what = (T("Rotate treasures: ", "宝物を回す：") if move.kind == "rotate" else T("Foresee: ", "予見する："))
     glow = T("Glow of Power", "力の輝き") if move.kind == "rotate" else T("Glow of Wisdom", "知の輝き")
     events.append(_event(kind=move.kind, text=what + label(card) + T(" from stand column ", "（台の列")
                         + T(f"{move.column + 1} → ", f"{move.column + 1}） → ") + label(move.treasure)
@@ -137,7 +137,7 @@ def transfer(state: State, move: Move, events: EventList) -> None:
     seen = [label(c) for c in state.foresight]
     events.append(_event(kind="foresight", to=[_player(state)],
                         text=T("You see: " + ", ".join(x.en for x in seen) + ".",
-                               "見たカード: " + "、".join(x.ja for x in seen) + "。"),
+                               "見たカード：" + "、".join(x.ja for x in seen) + "。"),
                         data={"cards": list(state.foresight)}))
     state.step = "foresee"
 
@@ -163,7 +163,7 @@ def draw_treasure(state: State, events: EventList) -> None:
     drawn = state.treasure_pile.pop(0)
     _forget(state.seen_treasures, drawn)
     state.tasks.append(drawn)
-    events.append(_event(kind="draw", text=T("New task: ", "課題に追加: ") + label(drawn) + T(".", "。"),
+    events.append(_event(kind="draw", text=T("New task: ", "課題に追加：") + label(drawn) + T(".", "。"),
                         data={"treasure": drawn}))
 
 
@@ -178,7 +178,7 @@ def place_foreseen(state: State, card: str, where: str, events: EventList) -> No
     public = T("A card goes back on top of the mana pile.", "1枚をマナの山の一番上に戻しました。") if where == "top" \
         else T("A card goes back to the bottom of the mana pile.", "1枚をマナの山の一番下に戻しました。")
     events.append(_event(kind="put_back", text=public, data={"where": where}))
-    events.append(_event(kind="put_back_card", to=[_player(state)], text=T("You put back ", "戻したカード: ")
+    events.append(_event(kind="put_back_card", to=[_player(state)], text=T("You put back ", "戻したカード：")
                         + label(card) + T(".", "。"), data={"card": card, "where": where}))
     if not state.foresight:
         end_turn(state, events)
@@ -204,7 +204,7 @@ def end_turn(state: State, events: EventList) -> None:
         events.append(_event(kind="won", text=T(
             f"{len(state.altar)} treasures on the altar: victory with {score} card(s) left in the mana pile"
             + (" — a complete victory!" if complete else "."),
-            f"祭壇に宝物が{len(state.altar)}枚: 勝利です（マナの山の残り{score}枚）" + ("。完全勝利！" if complete else "。")),
+            f"祭壇に宝物が{len(state.altar)}枚：勝利です（マナの山の残り{score}枚）" + ("。完全勝利！" if complete else "。")),
             data={"score": score, "complete": complete}))
         return
     state.turn += 1
@@ -220,7 +220,7 @@ def start_turn(state: State, events: EventList) -> None:
         events.append(_event(kind="lost", text=T(
             f"No action can succeed at the start of turn {state.turn}: the game is lost "
             f"({len(state.altar)} treasure(s) on the altar).",
-            f"手番{state.turn}の開始時に取れる行動がありません: 敗北です（祭壇の宝物{len(state.altar)}枚）。")))
+            f"手番{state.turn}の開始時に取れる行動がありません：敗北です（祭壇の宝物{len(state.altar)}枚）。")))
 
 
 def _forget(seen: list[str], card: str) -> None:

@@ -26,14 +26,14 @@ def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
     """A complete action as one option: the label says what moves where, the detail what follows.
     `tops` are the stand tops the move names; options are frozen, so each is built once and
     shared (`_turn_options` keeps them)."""
-    head = GROUPS[move.kind] + T(": ", ": ")
+    head = GROUPS[move.kind] + T(": ", "：")
     if move.kind == "welcome":
         text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
         detail = None
     elif move.kind == "gain":
         cols = [str(c + 1) for c in move.columns]
         text = head + label(move.treasure) + T(f" ← tops of column(s) {', '.join(cols)}", f" ← 台の列{'、'.join(cols)}のトップ")
-        detail = T("Attach: ", "つけるカード: ") + _join([label(top) for top in tops])
+        detail = T("Attach: ", "つけるカード：") + _join([label(top) for top in tops])
     else:
         top = tops[0]
         text = head + label(top) + T(f" (column {move.column + 1}) → ", f"（台の列{move.column + 1}） → ") + label(move.treasure)
@@ -87,32 +87,32 @@ def _turn_prompt(player: str, turn: int, concede: bool, pos: Position) -> Prompt
 @lru_cache(maxsize=256)
 def _turn_text(turn: int) -> Text:
     return T(f"Turn {turn}: choose an action (only actions that will succeed are listed).",
-             f"手番{turn}: 行動を選んでください（成功する行動だけが表示されます）。")
+             f"手番{turn}：行動を選んでください（成功する行動だけが表示されます）。")
 
 
 @lru_cache(maxsize=1024)
 def _return_prompt(player: str, tasks: tuple[str, ...]) -> Prompt:
     return Prompt(id="return", player=player, options=[
-        Option(key=t, label=T("Put back ", "戻す: ") + label(t)) for t in tasks], text=T(
+        Option(key=t, label=T("Put back ", "戻す：") + label(t)) for t in tasks], text=T(
         "Rotate treasures: choose the task treasure that goes face down under the treasure pile.",
-        "宝物を回す: 宝物の山の一番下に戻す課題の宝物を選んでください。"))
+        "宝物を回す：宝物の山の一番下に戻す課題の宝物を選んでください。"))
 
 
 @lru_cache(maxsize=1024)
 def _foresee_prompt(player: str, foresight: tuple[str, ...], pile_empty: bool) -> Prompt:
     return Prompt(id="foresee", player=player, options=_put_back_options(foresight, pile_empty), text=T(
         "Foresee: put the cards back one at a time; a card put on top goes above the ones put back before it.",
-        "予見する: 1枚ずつ戻してください。上に戻したカードは、先に戻したカードのさらに上になります。"))
+        "予見する：1枚ずつ戻してください。上に戻したカードは、先に戻したカードのさらに上になります。"))
 
 
 def _put_back_options(foresight: tuple[str, ...], pile_empty: bool) -> list[Option]:
     options = []
     for c in foresight:
         if pile_empty:  # top and bottom of an empty pile are the same place
-            options.append(Option(key=f"top:{c}", label=T("Return ", "戻す: ") + label(c) + T(" to the empty pile", "（空の山へ）")))
+            options.append(Option(key=f"top:{c}", label=T("Return ", "戻す：") + label(c) + T(" to the empty pile", "（空の山へ）")))
             continue
-        options.append(Option(key=f"top:{c}", label=T("On top: ", "一番上へ: ") + label(c)))
-        options.append(Option(key=f"bottom:{c}", label=T("To the bottom: ", "一番下へ: ") + label(c)))
+        options.append(Option(key=f"top:{c}", label=T("On top: ", "一番上へ：") + label(c)))
+        options.append(Option(key=f"bottom:{c}", label=T("To the bottom: ", "一番下へ：") + label(c)))
     return options
 
 
@@ -150,7 +150,7 @@ class FortOfGoldGame(Game[State, FortView]):
             if e.code == "not_offered" and prompt_id == "turn" and len(choice) == 1:
                 reason = explain(state, choice[0])
                 if reason is not None:
-                    raise IllegalAction("would_fail", T("That action would not succeed: ", "その行動は成功しません: ")
+                    raise IllegalAction("would_fail", T("That action would not succeed: ", "その行動は成功しません：")
                                         + reason) from None
             raise
 
@@ -199,7 +199,7 @@ class FortOfGoldGame(Game[State, FortView]):
         summary = (T(f"Conceded on turn {state.turn} with {on_altar} treasure(s) on the altar.",
                      f"手番{state.turn}で投了（祭壇の宝物{on_altar}枚）。") if state.result == "conceded" else
                    T(f"Defeat: no action could succeed on turn {state.turn} ({on_altar} treasure(s) on the altar).",
-                     f"敗北: 手番{state.turn}に取れる行動がありませんでした（祭壇の宝物{on_altar}枚）。"))
+                     f"敗北：手番{state.turn}に取れる行動がありませんでした（祭壇の宝物{on_altar}枚）。"))
         return Outcome(winners=[], ranking=[[player]], scores={player: 0.0}, summary=summary, detail=detail)
 
     def render(self, view: FortView, lang: str = "en") -> str:

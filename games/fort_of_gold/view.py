@@ -126,35 +126,35 @@ def _pile_known(known: list[PileCard], count: int, lang: str) -> str:
         else:
             where = f"下から{from_bottom + 1}枚目" if ja else f"#{from_bottom + 1} from the bottom"
         parts.append(f"{where}: {_c(k.card, lang)}")
-    return (" — 判明: " if ja else " — known: ") + ("、" if ja else "; ").join(parts)
+    return (" — 判明：" if ja else " — known: ") + ("、" if ja else "; ").join(parts)
 
 
 def render(view: FortView, lang: str = "en") -> str:
     ja = lang == "ja"
     lines = [("**金の砦**" if ja else "**The Fort of Gold**")
              + (f" — 手番{view.turn}" if ja else f" — turn {view.turn}")]
-    lines.append((f"マナの山: {view.mana_count}枚" if ja else f"Mana pile: {view.mana_count} card(s)")
+    lines.append((f"マナの山：{view.mana_count}枚" if ja else f"Mana pile: {view.mana_count} card(s)")
                  + _pile_known(view.mana_known, view.mana_count, lang))
-    lines.append((f"宝物の山: {view.treasure_count}枚" if ja else f"Treasure pile: {view.treasure_count} card(s)")
+    lines.append((f"宝物の山：{view.treasure_count}枚" if ja else f"Treasure pile: {view.treasure_count} card(s)")
                  + _pile_known(view.treasure_known, view.treasure_count, lang))
-    lines.append(("課題: " if ja else "Tasks (課題): ") + _list(view.tasks, lang))
-    lines.append(("内陣: " if ja else "Sanctum (内陣): ") + _list(view.inner, lang))
-    lines.append("台（下→トップ）:" if ja else "Stand (台), bottom → top:")
+    lines.append(("課題：" if ja else "Tasks (課題): ") + _list(view.tasks, lang))
+    lines.append(("内陣：" if ja else "Sanctum (内陣): ") + _list(view.inner, lang))
+    lines.append("台（下→トップ）：" if ja else "Stand (台), bottom → top:")
     for i, col in enumerate(view.stand, 1):
-        lines.append(f"  {'列' if ja else 'column '}{i}: {_list(col, lang)}")
-    lines.append(f"祭壇: {len(view.altar)}/{view.treasures_to_win}" if ja
+        lines.append(f"  {'列' if ja else 'column '}{i}{'：' if ja else ': '}{_list(col, lang)}")
+    lines.append(f"祭壇：{len(view.altar)}/{view.treasures_to_win}" if ja
                  else f"Altar (祭壇): {len(view.altar)}/{view.treasures_to_win}")
     for slot in view.altar:
         marks = "".join("○" if m else "×" for m in slot.majorities)
         glow = ("力の輝き" if ja else "Power") + (" ○" if slot.power else " ×")
         size = len(slot.column)
         if ja:
-            lines.append(f"  {_c(slot.treasure, lang)} ［{glow} {marks}、{size}/{size + slot.room}］: {_list(slot.column, lang)}")
+            lines.append(f"  {_c(slot.treasure, lang)} ［{glow} {marks}、{size}/{size + slot.room}］：{_list(slot.column, lang)}")
         else:
             lines.append(f"  {_c(slot.treasure, lang)} [{glow} {marks}, {size}/{size + slot.room}]: {_list(slot.column, lang)}")
     if view.step == "foresee":
         if view.foresight:
-            lines.append(("予見したカード（戻し待ち）: " if ja else "Foreseen, still to put back: ") + _list(view.foresight, lang))
+            lines.append(("予見したカード（戻し待ち）：" if ja else "Foreseen, still to put back: ") + _list(view.foresight, lang))
         else:
             lines.append(f"予見したカード{view.foresight_count}枚を戻しています。" if ja
                          else f"Putting back {view.foresight_count} foreseen card(s).")
@@ -163,7 +163,7 @@ def render(view: FortView, lang: str = "en") -> str:
         lines.append((f"**勝利！** 得点 {view.score}" + ("（完全勝利）" if complete else "")) if ja
                      else f"**Victory!** Score {view.score}" + (" (complete victory)" if complete else ""))
     elif view.result == "lost":
-        lines.append("**敗北**: 取れる行動がありません。" if ja else "**Defeat**: no action can succeed.")
+        lines.append("**敗北**：取れる行動がありません。" if ja else "**Defeat**: no action can succeed.")
     elif view.result == "conceded":
         lines.append("**投了**" if ja else "**Conceded.**")
     return "\n".join(lines)
@@ -174,11 +174,11 @@ def rules_summary(lang: str = "en") -> str:
     if lang == "ja":
         return ("**金の砦**（一人用）\n"
                 f"霊力カード（マナ）を使って宝物を{r.treasures_to_win}つ祭壇に並べれば勝利。手番ごとに次のうち成功するとわかっている行動を1つ行います。\n"
-                "- マナを迎える: 内陣の1枚を台の列（同じ名前のカードがない列）につけ、マナの山から補充。\n"
-                "- 宝物を得る: 課題の宝物を祭壇の右端に置き、台の1つ以上の列のトップをつける。命の輝き（宝物の3つのシンボルが各々同じ位置に1つ以上ある）が必要。\n"
-                f"- 宝物を回す: 台の列のトップを祭壇の列（{r.altar_column_cap}枚まで）に移し、力の輝き（3つのうち2つ以上で、同じシンボルがそれ以外の色より多い。空は数えない）を得る。"
+                "- マナを迎える：内陣の1枚を台の列（同じ名前のカードがない列）につけ、マナの山から補充。\n"
+                "- 宝物を得る：課題の宝物を祭壇の右端に置き、台の1つ以上の列のトップをつける。命の輝き（宝物の3つのシンボルが各々同じ位置に1つ以上ある）が必要。\n"
+                f"- 宝物を回す：台の列のトップを祭壇の列（{r.altar_column_cap}枚まで）に移し、力の輝き（3つのうち2つ以上で、同じシンボルがそれ以外の色より多い。空は数えない）を得る。"
                 "課題が2枚なら1枚を宝物の山の下に戻し、1枚引く。\n"
-                f"- 予見する: 同様に移して列を{r.altar_column_cap}枚にする（知の輝き）。マナの山の上から{r.foresee_count}枚を見て、好きな順で上か下に戻す。\n"
+                f"- 予見する：同様に移して列を{r.altar_column_cap}枚にする（知の輝き）。マナの山の上から{r.foresee_count}枚を見て、好きな順で上か下に戻す。\n"
                 f"手番の開始時に取れる行動がなければ敗北。勝利時の得点はマナの山の残り枚数、{r.complete_win_score}点以上で完全勝利。投了もできます。")
     return ("**The Fort of Gold** (solo)\n"
             f"Use spirit cards (mana) to bring {r.treasures_to_win} treasures to the altar. Each turn take one action "

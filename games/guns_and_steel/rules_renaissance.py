@@ -145,8 +145,8 @@ class RenaissanceRules(BaseRules):
         sep = "、" if ja else ", "
         toks = sep.join(f"{p} {n}" for p, n in extra["vp_tokens"].items())
         supply = sep.join(f"{p} {n}" for p, n in extra["honor_supply"].items())
-        lines = [("勝利点トークン: " if ja else "VP tokens: ") + toks,
-                 ("手元の栄誉トークン: " if ja else "Honor tokens not yet placed: ") + supply]
+        lines = [("勝利点トークン：" if ja else "VP tokens: ") + toks,
+                 ("手元の栄誉トークン：" if ja else "Honor tokens not yet placed: ") + supply]
         players = len(extra["vp_tokens"])
         for w, need in extra["honor_needed"].items():
             on = extra["honor"].get(w, {})
@@ -157,7 +157,7 @@ class RenaissanceRules(BaseRules):
             if cond.value == "recollected_vp":       # the printed condition lists every player count
                 vp = cond.params["by_players"][str(players)]
                 here = f"（{players}人：回収{vp}VP以上）" if ja else f" (with {players} players: recollect {vp}+ VP)"
-            lines.append(f"  〈{name}〉栄誉{need}{here} — 配置済み: {who}" if ja
+            lines.append(f"  〈{name}〉栄誉{need}{here} — 配置済み：{who}" if ja
                          else f"  {name} (honor {need}){here} — tokens on it: {who}")
         return lines
 

@@ -139,8 +139,8 @@ def render(view: GunsView, lang: str = "en") -> str:
     set_name = SET_NAMES.get(view.set, (view.set, view.set))[1 if ja else 0]
     lines.append(f"**{title}**（{set_name}）— " + when if ja else f"**{title}** ({set_name}) — " + when)
     if view.energy:
-        lines.append(("エネルギー: " if ja else "Energy: ") + energy_text(view.energy).get(lang))
-    lines.append("公共の場:" if ja else "Pyramid:")
+        lines.append(("エネルギー：" if ja else "Energy: ") + energy_text(view.energy).get(lang))
+    lines.append("公共の場：" if ja else "Pyramid:")
     for era in reversed(ERAS):
         slots = []
         for s in view.pyramid.get(era, []):
@@ -154,12 +154,12 @@ def render(view: GunsView, lang: str = "en") -> str:
             price = energy_text(card(pile.top.card).cost.value, pile.extra).get(lang) if pile.top else ""
             top = ((f"{_name(pile.top.card, ja)}（{price}）" if ja else f"{_name(pile.top.card, ja)} ({price})")
                    if pile.top else "—")
-            slots.append((f"｜研究の山{pile.count}枚: " if ja else f"| research pile of {pile.count}: ") + top)
-        lines.append(f"  {energy_name(era).get(lang)}: " + " / ".join(slots))
+            slots.append((f"｜研究の山{pile.count}枚：" if ja else f"| research pile of {pile.count}: ") + top)
+        lines.append(f"  {energy_name(era).get(lang)}" + ("：" if ja else ": ") + " / ".join(slots))
     if view.table_wonders:
         ws = [f"{wonder(w).name.ja}（{wonder(w).vp.value}VP：{wonder(w).condition_text.ja}）" if ja
               else f"{wonder(w).name.en} ({wonder(w).vp.value}VP: {wonder(w).condition_text.en})" for w in view.table_wonders]
-        lines.append(("世界遺産: " if ja else "Wonders: ") + "; ".join(ws))
+        lines.append(("世界遺産：" if ja else "Wonders: ") + ("、" if ja else "; ").join(ws))
     for s in view.seats:
         res = ("、" if ja else ", ").join(f"{energy_name(r.resource).get(lang)}" + (f"={_name(r.card, ja)}" if r.card else "") for r in s.resources) or "—"
         head = f"- **{s.player}**" + (f"（軍事力{s.military}）" if ja else f" (military {s.military})")
@@ -167,16 +167,16 @@ def render(view: GunsView, lang: str = "en") -> str:
             head += f" — {s.score}点、{s.cards}枚" if ja else f" — {s.score} VP, {s.cards} cards"
         lines.append(head)
         hand = _names(s.hand, ja) if s.hand is not None else (f"{s.hand_count}枚" if ja else f"{s.hand_count} cards")
-        lines.append(("  手札: " if ja else "  Hand: ") + hand)
-        lines.append(("  表: " if ja else "  Face up: ") + _names(s.face_up, ja))
-        lines.append(("  資源: " if ja else "  Resources: ") + res)
+        lines.append(("  手札：" if ja else "  Hand: ") + hand)
+        lines.append(("  表：" if ja else "  Face up: ") + _names(s.face_up, ja))
+        lines.append(("  資源：" if ja else "  Resources: ") + res)
         if s.wonders:
-            lines.append(("  世界遺産: " if ja else "  Wonders: ")
+            lines.append(("  世界遺産：" if ja else "  Wonders: ")
                          + ("、" if ja else ", ").join(wonder(w).name.ja if ja else wonder(w).name.en for w in s.wonders))
     lines.extend(rules_for(view.set).render_extra(view.extra, lang))
     if view.finished:
         why = end_reason_text(view.end_reason).get(lang)
         lines.append(f"**ゲーム終了**（{why}）" if ja else f"**Game over**: {why}.")
     elif view.waiting_for:
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
+        lines.append(("選択待ち：" if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)

@@ -74,7 +74,7 @@ def reset_cards(state: State, events: EventList) -> None:
     state.draws_in_row = 0
     if events is not None:
         events.append(Event(kind="reset", text=T("Reset: all cards are gathered, shuffled and 4 are dealt to each player.",
-                                                 "リセット:全てのカードを集めて切り直し、4枚ずつ配りました。")))
+                                                 "リセット：全てのカードを集めて切り直し、4枚ずつ配りました。")))
 
 
 def roll(state: State, dice: list[str], events: EventList) -> None:
@@ -83,5 +83,5 @@ def roll(state: State, dice: list[str], events: EventList) -> None:
     if dice and events is not None:
         shown = ", ".join(f"{die_name(d).en} {state.dice[d]}" for d in dice)
         shown_ja = "、".join(f"{die_name(d).ja}{state.dice[d]}" for d in dice)
-        events.append(Event(kind="roll", text=T(f"Rolled: {shown}.", f"ダイス:{shown_ja}。"),
+        events.append(Event(kind="roll", text=T(f"Rolled: {shown}.", f"ダイス：{shown_ja}。"),
                             data={d: state.dice[d] for d in dice}))

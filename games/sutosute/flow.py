@@ -103,7 +103,7 @@ def place(state: State, player: str, card: str, events: EventList) -> None:
     if rev:
         state.step = "declare"
         if events is not None:
-            events.append(Event(kind="revolution", text=T(f"{rev[0]} reveals Revolution!", f"{rev[0]}が革命を公開!")))
+            events.append(Event(kind="revolution", text=T(f"{rev[0]} reveals Revolution!", f"{rev[0]}が革命を公開ï¼")))
         return
     reveal(state, events)
 
@@ -117,7 +117,7 @@ def declare(state: State, choice: str, events: EventList) -> None:
     p = revolution_player(state)
     if events is not None:
         name = T("nothing (power 2, nullifies Explore)", "宣言なし（権力2、探索を無効化）") if choice == "none" else kind_name(choice)
-        events.append(Event(kind="declare", text=T(f"{p} declares ", f"{p}の宣言:") + name + T(".", "。"),
+        events.append(Event(kind="declare", text=T(f"{p} declares ", f"{p}の宣言：") + name + T(".", "。"),
                             data={"declared": choice}))
     reveal(state, events)
 
@@ -143,7 +143,7 @@ def reveal(state: State, events: EventList) -> None:
     state.round += 1
     if events is not None:
         text = T(" / ".join(f"{p}: {kind_name(played[p].kind).en} {pw[p]}" for p in state.players),
-                 " / ".join(f"{p}:{kind_name(played[p].kind).ja} {pw[p]}" for p in state.players))
+                 " / ".join(f"{p}：{kind_name(played[p].kind).ja} {pw[p]}" for p in state.players))
         events.append(Event(kind="reveal", text=T("Revealed — ", "公開 — ") + text,
                             data={"powers": pw, "kinds": record.kinds}))
     if winner is not None:
@@ -152,7 +152,7 @@ def reveal(state: State, events: EventList) -> None:
             record.parthian = True
             if events is not None:
                 events.append(Event(kind="parthian", text=T(f"Parthian Shot: {loser}'s lost Conquest makes the round a draw.",
-                                                            f"パルティアの一撃:{loser}の征服の敗北は引き分けになります。")))
+                                                            f"パルティアの一撃：{loser}の征服の敗北は引き分けになります。")))
             winner = None
     if winner is None:
         tie(state, events)
@@ -175,12 +175,12 @@ def win(state: State, winner: str, diff: int, played: Played, events: EventList)
         state.pyramids[winner] += 1
         if events is not None:
             events.append(Event(kind="pyramid", text=T(f"{winner} builds pyramid {state.pyramids[winner]}.",
-                                                       f"{winner}がピラミッドを建設しました({state.pyramids[winner]}つ目)。")))
+                                                       f"{winner}がピラミッドを建設しました（{state.pyramids[winner]}つ目）。")))
         if state.pyramids[winner] == 3:
             gain(state, winner, 12)
             if events is not None:
                 events.append(Event(kind="pyramids", text=T(f"Three pyramids: {winner} gains 12 points!",
-                                                            f"三大ピラミッド完成:{winner}が12点を獲得!")))
+                                                            f"三大ピラミッド完成：{winner}が12点を獲得ï¼")))
     continue_combo(state, events)
 
 
@@ -204,7 +204,7 @@ def add_combo(state: State, card: str, events: EventList) -> None:
     state.last.combo.append(state.cards[card])
     if events is not None:
         events.append(Event(kind="combo", text=T(f"{w} reveals ", f"{w}がコンボで") + kind_name(state.cards[card])
-                            + T(f" as combo card {len(state.chain)}.", f"を公開しました({len(state.chain)}枚目)。"),
+                            + T(f" as combo card {len(state.chain)}.", f"を公開しました（{len(state.chain)}枚目）。"),
                             data={"card": card}))
     continue_combo(state, events)
 
@@ -252,7 +252,7 @@ def transfer(state: State, events: EventList) -> None:
         state.discard.append(DiscardEntry(card=lc, face_up=True))
         if events is not None:
             events.append(Event(kind="china", text=T(f"Permanent Revolution: {w} takes Revolution back; {loser}'s card is discarded.",
-                                                     f"永久革命論:{w}は革命を手札に戻し、{loser}の札は捨てられました。")))
+                                                     f"永久革命論：{w}は革命を手札に戻し、{loser}の札は捨てられました。")))
     else:
         state.hands[w].append(lc)
         state.public.append(lc)
@@ -288,7 +288,7 @@ def rome_draw(state: State, player: str, choice: str, events: EventList) -> None
         state.hands[player].append(choice)
         state.public.append(choice)
         if events is not None:
-            events.append(Event(kind="borrow", text=T(f"Borrowing: {player} takes ", f"借用と応用:{player}が捨て札の")
+            events.append(Event(kind="borrow", text=T(f"Borrowing: {player} takes ", f"借用と応用：{player}が捨て札の")
                                 + kind_name(state.cards[choice]) + T(" from the discard.", "を手札に加えました。")))
     run_draws(state, events)
 
@@ -389,9 +389,9 @@ def finish(state: State, reason: str, events: EventList) -> None:
     if reason == "round_limit":
         if events is not None:
             events.append(Event(kind="round_limit", text=T(f"The round limit ({state.options.round_limit}) is reached.",
-                                                           f"ラウンド上限({state.options.round_limit})に達しました。")))
+                                                           f"ラウンド上限（{state.options.round_limit}）に達しました。")))
     if events is not None:
-        events.append(Event(kind="game_over", text=T(f"{p} wins the game!", f"{p}の勝利!") if p else
+        events.append(Event(kind="game_over", text=T(f"{p} wins the game!", f"{p}の勝利ï¼") if p else
                             T("The game ends in a tie.", "引き分けで終了しました。")))
 
 

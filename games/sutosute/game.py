@@ -78,7 +78,7 @@ class SutosuteGame(Game[State, SutosuteView]):
                            summary=T("A tie at the round limit.", "ラウンド上限で引き分け。"),
                            detail={"end": state.end_reason, "rounds": state.round})
         loser = flow.other(state, leader)
-        why = T(" at the round limit", "(ラウンド上限)") if state.end_reason == "round_limit" else T("", "")
+        why = T(" at the round limit", "（ラウンド上限）") if state.end_reason == "round_limit" else T("", "")
         return Outcome(winners=[leader], ranking=[[leader], [loser]], scores=scores,
                        summary=T(f"{leader} wins {state.scores[leader]}–{state.scores[loser]}",
                                  f"{leader}の勝利 {state.scores[leader]}対{state.scores[loser]}") + why,

@@ -30,7 +30,7 @@ def _card_detail(kind: str) -> Any:
         return T("Counts as the card you declare (or undeclared: power 2, nullifies Explore).",
                  "宣言したカードとして機能する（宣言なしなら権力2、探索を無効化）。")
     k = next(k for k in load().kinds if k.key == kind)
-    return T(f"Power: {k.power_en}", f"権力:{k.power_ja}")
+    return T(f"Power: {k.power_en}", f"権力：{k.power_ja}")
 
 
 _HAND_TEXTS = {
@@ -53,11 +53,11 @@ def _hand_option(pid: str, card: str, kind: str) -> Option:
 
 @lru_cache(maxsize=64)
 def _declare_prompt(player: str, undeclared: bool) -> Prompt:
-    options = [Option(key=k, label=T("Declare ", "宣言:") + kind_name(k), detail=_card_detail(k)) for k in KINDS]
+    options = [Option(key=k, label=T("Declare ", "宣言：") + kind_name(k), detail=_card_detail(k)) for k in KINDS]
     if undeclared:
         options.append(opt("none", "Declare nothing (power 2, nullifies Explore)", "宣言しない（権力2、探索を無効化）"))
     return Prompt(id="declare", player=player, text=T("Revolution: declare which card it is (before the other card is shown).",
-                                                      "革命:どのカードとして使うか宣言してください(相手の札はまだ見えません)。"),
+                                                      "革命：どのカードとして使うか宣言してください（相手の札はまだ見えません）。"),
                   options=options)
 
 
@@ -66,14 +66,14 @@ def _combo_prompt(player: str, n: int, civ: str | None, links: tuple[tuple[str, 
     """`links`: (card id, kind, from the discard) of each card that continues the chain."""
     options = []
     for card, kind, from_discard in links:
-        where = T(" from the discard", "(捨て札から)") if from_discard else T("", "")
-        options.append(Option(key=card, label=T("Reveal ", "公開:") + kind_name(kind) + where,
+        where = T(" from the discard", "（捨て札から）") if from_discard else T("", "")
+        options.append(Option(key=card, label=T("Reveal ", "公開：") + kind_name(kind) + where,
                               detail=T(f"Combo of {n}: {bonus(n, civ)} points in total.",
-                                       f"{n}枚コンボ:合計{bonus(n, civ)}点。")))
-    options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える({bonus(n - 1, civ)}点)",
+                                       f"{n}枚コンボ：合計{bonus(n, civ)}点。")))
+    options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える（{bonus(n - 1, civ)}点）",
                        passes=True) if n > 1 else opt("stop", "No combo", "コンボしない", passes=True))
     return Prompt(id="combo", player=player, text=T("Combo: reveal a connected card from your hand?",
-                                                    "コンボ:繋がるカードを公開しますか?"), options=options,
+                                                    "コンボ：繋がるカードを公開しますかï¼"), options=options,
                   window=T("combo", "コンボ"))
 
 
@@ -82,11 +82,11 @@ def _yes_no_prompt(pid: str, player: str) -> Prompt:
     if pid == "china":
         return Prompt(id="china", player=player, text=T(
             "Permanent Revolution: take Revolution back into your hand (the opponent's card is discarded)?",
-            "永久革命論:革命を手札に戻しますか?(相手の伏せ札は捨てられます)"),
+            "永久革命論：革命を手札に戻しますかï¼（相手の伏せ札は捨てられます）"),
             options=[opt("yes", "Take Revolution back", "革命を手札に戻す"),
                      opt("no", "Take the opponent's card as usual", "通常通り相手の札を得る", passes=True)])
     return Prompt(id="persia", player=player, text=T(
-        "Achaemenid Empire: reset the cards?", "アケメネス王朝:カードをリセットしますか?"),
+        "Achaemenid Empire: reset the cards?", "アケメネス王朝：カードをリセットしますかï¼"),
         options=[opt("yes", "Reset all cards", "リセットする"), opt("no", "Continue as usual", "通常通り続ける", passes=True)])
 
 
@@ -95,15 +95,15 @@ def _draw_prompt(player: str, face_up: tuple[tuple[str, str], ...]) -> Prompt:
     """`face_up`: (card id, kind) of each distinct face-up discard."""
     options = [opt("deck", "Draw from the deck", "山から1枚引く", passes=True)]
     for c, kind in face_up:
-        options.append(Option(key=c, label=T("Take ", "捨て札から取る:") + kind_name(kind) + T(" from the discard", "")))
+        options.append(Option(key=c, label=T("Take ", "捨て札から取る：") + kind_name(kind) + T(" from the discard", "")))
     return Prompt(id="draw", player=player, text=T("Borrowing: draw from the deck or take a face-up discard.",
-                                                   "借用と応用:山から引くか、表向きの捨て札を1枚取ってください。"),
+                                                   "借用と応用：山から引くか、表向きの捨て札を1枚取ってください。"),
                   options=options)
 
 
 @lru_cache(maxsize=4096)
 def _reroll_prompt(player: str, values: tuple[int, ...], up_to: bool) -> Prompt:
-    options = [Option(key=d, label=T("Reroll ", "振り直す:") + die_name(d) + T(f" (now {v})", f"（現在{v}）"))
+    options = [Option(key=d, label=T("Reroll ", "振り直す：") + die_name(d) + T(f" (now {v})", f"（現在{v}）"))
                for d, v in zip(DICE, values, strict=True)]
     return Prompt(id="reroll", player=player, text=T(
         "Choose up to 2 dice to reroll." if up_to else "Choose 2 dice to reroll.",

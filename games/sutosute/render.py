@@ -25,18 +25,18 @@ def render(view: SutosuteView, lang: str = "en") -> str:
     else:  # `round` counts resolved rounds; the one being played is the next
         when = f"ラウンド {view.round + 1}" if ja else f"round {view.round + 1}"
     lines.append(f"**{title}** — " + when + limit)
-    lines.append(("勝利条件: " if ja else "Goal: ") + (f"{view.target}点以上かつ{view.lead}点差"
+    lines.append(("勝利条件：" if ja else "Goal: ") + (f"{view.target}点以上かつ{view.lead}点差"
                                                     if ja else f"{view.target}+ points and a lead of {view.lead}+"))
     if view.step == "civ":  # nothing is dealt or rolled before both civilizations are chosen
         for pv in view.players:
             chosen = civ_name(pv.civ).get(lang) if pv.civ else ("選択中" if ja else "choosing")
-            lines.append(f"- **{pv.player}**: " + ("文明 " if ja else "civilization: ") + chosen)
+            lines.append(f"- **{pv.player}**" + ("：文明 " if ja else ": civilization: ") + chosen)
         lines.append("文明を選んだ後にカードを配り、ダイスを振ります。" if ja
                      else "The cards are dealt and the dice rolled once both civilizations are chosen.")
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
+        lines.append(("選択待ち：" if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
         return "\n".join(lines)
     dice = " ".join(f"{die_name(d).get(lang)}={view.dice[d]}" for d in DICE if d in view.dice)
-    lines.append(("ダイス: " if ja else "Dice: ") + dice)
+    lines.append(("ダイス：" if ja else "Dice: ") + dice)
     for pv in view.players:
         civ = (f"［{civ_name(pv.civ).get(lang)}］" if ja else f" [{civ_name(pv.civ).get(lang)}]") if pv.civ else ""
         extra = []
@@ -45,30 +45,30 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         if pv.pacifism is not None:
             extra.append(("平和主義" if ja else "Pacifism") + (" ○" if pv.pacifism else " ×"))
         tail = ((f"（{'、'.join(extra)}）" if ja else f" ({', '.join(extra)})") if extra else "")
-        lines.append(f"- **{pv.player}**{civ}: {pv.score}" + ("点" if ja else " pts") + tail)
+        lines.append(f"- **{pv.player}**{civ}" + ("：" if ja else ": ") + f"{pv.score}" + ("点" if ja else " pts") + tail)
         if pv.hand is not None:
-            lines.append(("  手札: " if ja else "  Hand: ") + _cards(pv.hand, lang))
+            lines.append(("  手札：" if ja else "  Hand: ") + _cards(pv.hand, lang))
         else:
             lines.append((f"  手札 {pv.hand_count}枚" if ja else f"  {pv.hand_count} cards in hand")
-                         + (("、公開中: " if ja else "; face up: ") + _cards(pv.shown, lang) if pv.shown else ""))
+                         + (("、公開中：" if ja else "; face up: ") + _cards(pv.shown, lang) if pv.shown else ""))
         if pv.own_face_down:
-            lines.append(("  自分が裏向きに捨てた札: " if ja else "  Your face-down discards: ") + _cards(pv.own_face_down, lang))
+            lines.append(("  自分が裏向きに捨てた札：" if ja else "  Your face-down discards: ") + _cards(pv.own_face_down, lang))
         if pv.to_discard is not None:
-            lines.append(("  裏向きに捨てる札: " if ja else "  Discarding face down: ") + _k(pv.to_discard.kind, lang))
+            lines.append(("  裏向きに捨てる札：" if ja else "  Discarding face down: ") + _k(pv.to_discard.kind, lang))
         t = pv.table
         if t.status == "face_down":
             own = f"（{_k(t.card.kind, lang)}）" if ja and t.card else f" ({_k(t.card.kind, lang)})" if t.card else ""
-            lines.append(("  場: 伏せ札" if ja else "  Table: a face-down card") + own)
+            lines.append(("  場：伏せ札" if ja else "  Table: a face-down card") + own)
         elif t.status == "face_up" and t.card:
             decl = ""
             if t.card.kind == REVOLUTION and t.declared:
                 decl = (" → 宣言なし" if ja else " → undeclared") if t.declared == "none" else f" → {_k(t.declared, lang)}"
-            lines.append(("  場: " if ja else "  Table: ") + _k(t.card.kind, lang) + decl)
-    lines.append((f"山札 {view.deck_count}枚 / 捨て札（表）: " if ja else f"Deck {view.deck_count} / discard face up: ")
+            lines.append(("  場：" if ja else "  Table: ") + _k(t.card.kind, lang) + decl)
+    lines.append((f"山札 {view.deck_count}枚 / 捨て札（表）：" if ja else f"Deck {view.deck_count} / discard face up: ")
                  + _cards(view.discard_face_up, lang)
                  + (f" / 裏向き {view.discard_face_down}枚" if ja else f" / face down {view.discard_face_down}"))
     if view.combo:
-        lines.append((f"コンボ（{view.combo_winner}）: " if ja else f"Combo ({view.combo_winner}): ") + _cards(view.combo, lang))
+        lines.append((f"コンボ（{view.combo_winner}）：" if ja else f"Combo ({view.combo_winner}): ") + _cards(view.combo, lang))
     if view.last is not None:
         r = view.last
         parts = []
@@ -79,8 +79,8 @@ def render(view: SutosuteView, lang: str = "en") -> str:
             parts.append(f"{p} {shown} {r.powers.get(p, 0)}")
         res = (f"勝者 {r.winner}" if ja else f"winner {r.winner}") if r.winner else ("引き分け" if ja else "draw")
         gained = ("、" if ja else ", ").join(f"{p} +{g}" for p, g in r.gained.items())
-        combo = (("、コンボ: " if ja else "; combo: ") + ("、" if ja else ", ").join(_k(k, lang) for k in r.combo)) if r.combo else ""
-        lines.append((f"前ラウンド{r.number}: " if ja else f"Last round {r.number}: ") + " / ".join(parts)
+        combo = (("、コンボ：" if ja else "; combo: ") + ("、" if ja else ", ").join(_k(k, lang) for k in r.combo)) if r.combo else ""
+        lines.append((f"前ラウンド{r.number}：" if ja else f"Last round {r.number}: ") + " / ".join(parts)
                      + f" — {res}" + ((f"（{gained}{combo}）" if ja else f" ({gained}{combo})") if gained else ""))
     if view.draws_in_row:
         lines.append(f"連続引き分け {view.draws_in_row}" if ja else f"Draws in a row: {view.draws_in_row}")
@@ -89,16 +89,16 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         if leader[0].score == leader[1].score:
             lines.append("**引き分けで終了**" if ja else "**The game ends in a tie.**")
         else:
-            lines.append(f"**{leader[0].player}の勝利!**" if ja else f"**{leader[0].player} wins!**")
+            lines.append(f"**{leader[0].player}の勝利ï¼**" if ja else f"**{leader[0].player} wins!**")
     elif view.waiting_for:
-        lines.append(("選択待ち: " if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
+        lines.append(("選択待ち：" if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
 
 
 def rules_summary(lang: str = "en") -> str:
     d = load()
     if lang == "ja":
-        powers = "\n".join(f"- {k.ja}: {k.power_ja}" for k in d.kinds)
+        powers = "\n".join(f"- {k.ja}：{k.power_ja}" for k in d.kinds)
         return ("**すとすてカードゲーム**（2人）\n"
                 "共有のダイス3個（赤=食料、黒=生産、白=金銭）で各カードの権力が変わります。"
                 "毎ラウンド双方が手札から1枚を同時に伏せて公開し、権力の大きい方が勝ち、差分だけ勝利点を得ます。\n"

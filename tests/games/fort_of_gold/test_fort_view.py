@@ -68,7 +68,7 @@ def test_the_board_text_shows_every_zone_in_both_languages():
     for part in ("The Fort of Gold", "Mana pile", "Treasure pile", "Tasks", "Sanctum", "Stand", "Altar (祭壇): 1/7",
                  "Ruby Crown `RRR` [Power ○ ○○×, 2/6]", "column 1: Green `--G`", "Jade Crown `GGG`"):
         assert part in en, part
-    for part in ("金の砦", "マナの山", "宝物の山", "課題", "内陣", "台", "祭壇: 1/7", "紅玉の冠 `RRR`", "力の輝き ○"):
+    for part in ("金の砦", "マナの山", "宝物の山", "課題", "内陣", "台", "祭壇：1/7", "紅玉の冠 `RRR` ［力の輝き ○ ○○×、2/6］：赤", "列1：緑"):
         assert part in ja, part
 
 
@@ -94,5 +94,5 @@ def test_options_read_in_both_languages():
     prompt = GAME.prompts(s)[0]
     rot = prompt.option(rotate(1, "RRR"))
     assert rot.label.en == "Rotate treasures: Red `-R-` (column 1) → Ruby Crown `RRR`"
-    assert rot.label.ja == "宝物を回す: 赤 `-R-`（台の列1） → 紅玉の冠 `RRR`"
+    assert rot.label.ja == "宝物を回す：赤 `-R-`（台の列1） → 紅玉の冠 `RRR`"
     assert rot.detail.ja and rot.group == "rotate"

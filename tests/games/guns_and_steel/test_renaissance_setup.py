@@ -78,8 +78,8 @@ def test_board_shows_tokens_honor_and_this_games_sydney_threshold():
                      honor={"sydney": {"you": 2, "napoleon": 1}})
     en = GAME.render(GAME.view(s, None), "en")
     ja = GAME.render(GAME.view(s, None), "ja")
-    assert "VP tokens: you 0, gandhi 4, napoleon 0" in en and "勝利点トークン: you 0、gandhi 4、napoleon 0" in ja
+    assert "VP tokens: you 0, gandhi 4, napoleon 0" in en and "勝利点トークン：you 0、gandhi 4、napoleon 0" in ja
     assert "Honor tokens not yet placed: you 3, gandhi 5, napoleon 4" in en
     assert "Sydney Opera House (honor 3) (with 3 players: recollect 4+ VP) — tokens on it: you 2, napoleon 1" in en
-    assert "〈シドニー・オペラハウス〉栄誉3（3人：回収4VP以上） — 配置済み: you 2、napoleon 1" in ja
+    assert "〈シドニー・オペラハウス〉栄誉3（3人：回収4VP以上） — 配置済み：you 2、napoleon 1" in ja
     assert "Colossus of Rhodes (honor 3) — tokens on it: —" in en

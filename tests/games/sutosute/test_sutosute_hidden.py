@@ -73,8 +73,8 @@ def test_render_shows_only_the_view():
     for lang in ("en", "ja"):
         own = GAME.render(GAME.view(state, A), lang)
         public = GAME.render(GAME.view(state, None), lang)
-        assert ("Hand:" in own) if lang == "en" else ("手札:" in own)
-        assert "Hand:" not in public and "手札:" not in public
+        assert ("Hand:" in own) if lang == "en" else ("手札：" in own)
+        assert "Hand:" not in public and "手札：" not in public
 
 
 def test_render_names_the_round_being_played_and_the_end():
