@@ -35,7 +35,7 @@ def _card_detail(kind: str) -> Any:
 
 _HAND_TEXTS = {
     "place": (T("Choose a card to place face down.", "伏せるカードを選んでください。"), T(" (face down)", "（伏せる）")),
-    "discard": (T("Draw: discard 1 card face down.", "引き分け:1枚裏向きに捨ててください。"),
+    "discard": (T("Draw: discard 1 card face down.", "引き分け：1枚裏向きに捨ててください。"),
                 T(" (discard face down)", "（裏向きに捨てる）")),
 }
 
