@@ -152,7 +152,7 @@ async def test_the_servers_level_for_idle_seats_is_where_new_tables_start(world)
     assert bad.ephemeral and bad.response.content == "Idle seats: choose one of greedy, strong."
     await world.admin.slash(world.channel, "game language", language="ja")
     bad = await world.admin.slash(world.channel, "gameadmin settings", auto_level="weak")
-    assert bad.response.content == "放置された席のコンピューター: ふつう、強いのいずれかを選んでください。"
+    assert bad.response.content == "放置された席のコンピューター：ふつう、強いのいずれかを選んでください。"
     assert (await world.bot.service.guild_settings(world.guild.id)).auto_level == "strong", "nothing changed"
 
     commands = await world.bot.tree.fetch_commands()
