@@ -92,8 +92,9 @@ _COLON = re.compile(r"(?<!\d):(?!\d) ?|(?<=\d):(?!\d) ?|(?<!\d):(?=\d)")  # any 
 
 
 def japanese(text: str) -> str:
-    """A game data text as a Japanese picture draws it: full-width brackets, colon, ? and ! (the
-    data files sometimes carry half-width ones; a time like 12:30 keeps its colon)."""
+    """A game data text as a Japanese picture draws it: full-width brackets, colon, ? and ! (a time
+    like 12:30 keeps its colon). The games' data and texts are full-width at the source now
+    (tests/test_japanese_lint.py), so this is only a safety net for a text that slips through."""
     return _COLON.sub("：", text).translate(_FULL_WIDTH)
 
 

@@ -3,6 +3,9 @@
 and over the games' texts in random games:
 one bracket width per text, 、 between listed items (never ", "), no "2～2" for a fixed count,
 手番 (not a bare 番) for a player's turn, and no name said twice in a log line ("Bob: Bobが…").
+Next to a Japanese character a colon or a bracket is full-width (：（）), there and in every
+game's card data ("ドローフェイズで引いたとき：…", "+2（10の枚数ごと）"); a command, a URL,
+a port or a time (12:30) keeps its own half-width marks.
 
 The pictures are held to more (they are drawn, not copied, so nothing forces a half-width
 character): every label of every renderer's label tables and every text a Japanese picture
@@ -75,7 +78,24 @@ def picture_problems(ja: str, names: tuple[str, ...] = ()) -> list[str]:
     return found
 
 
+JAPANESE = r"[\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]"   # kana, kanji, 、。「」《》, full-width forms
+HALF_BY_JAPANESE = re.compile(rf"{JAPANESE} ?[()]|[()] ?{JAPANESE}|{JAPANESE} ?:(?!\d+/|//)|: ?{JAPANESE}")
+
+
+def half_width_by_japanese(ja: str) -> list[str]:
+    """A half-width ':', '(' or ')' touching a Japanese character (one space between counts);
+    placeholders are left out; a URL's colons (ホスト:5432/, sqlite:///) and a time's (12:30) stay."""
+    found = HALF_BY_JAPANESE.findall(PLACEHOLDER.sub("", ja))
+    return [f"half-width ':' or '()' next to Japanese (use ：（）): {found}"] if found else []
+
+
 def test_the_lint_finds_what_it_is_for():
+    assert half_width_by_japanese("ドローフェイズで引いたとき:表向きにして") != []
+    assert half_width_by_japanese("相手の《強さ》を+2(10の枚数ごと)。") != []
+    assert half_width_by_japanese("場: 黒7") != [] and half_width_by_japanese("Bob (赤)") != []
+    assert half_width_by_japanese("4の効果:2枚をどの順番で戻しますか") != []
+    assert half_width_by_japanese("ドローフェイズ：合計12（2/3枚引いた）。") == []
+    assert half_width_by_japanese("postgresql://ユーザー@ホスト:5432/データベース、-5:30、/game replay table:{id}") == []
     assert picture_problems("コンボ (建設)") == ["half-width bracket, colon, ?/! or · in Japanese (use （）「」：？！・)"]
     assert picture_problems("ボブのコンボ: 1枚") == ["half-width bracket, colon, ?/! or · in Japanese (use （）「」：？！・)"]
     assert picture_problems("ラウンド22・第85手番、12:30") == []
@@ -93,7 +113,7 @@ def test_the_lint_finds_what_it_is_for():
 def test_the_catalogue_reads_well_in_japanese():
     bad = {}
     for key, texts in catalogue().items():
-        found = problems(texts.get("ja", ""))
+        found = problems(texts.get("ja", "")) + half_width_by_japanese(texts.get("ja", ""))
         if RANGE_OF_PLACEHOLDERS.search(texts.get("ja", "")) or RANGE_OF_PLACEHOLDERS.search(texts.get("en", "")):
             found.append("a range between placeholders (use one placeholder filled by Span: never 2～2)")
         for name in NAME_PLACEHOLDERS:
@@ -109,7 +129,7 @@ def test_every_games_option_words_read_well_in_japanese():
     bad = {}
     for game in registry.all_games():
         for text in all_texts(game.Options):
-            found = problems(text.ja)
+            found = problems(text.ja) + half_width_by_japanese(text.ja)
             if HALF.search(text.ja):
                 found.append("half-width brackets (use （）)")
             if found:
@@ -117,7 +137,43 @@ def test_every_games_option_words_read_well_in_japanese():
     assert not bad, bad
 
 
-CONFIGS = every_mode() + [("sutosute", {"civilizations": True}, 2), ("guns-and-steel", {"set": "mixed"}, 4)]
+def data_texts(value, key: str = "") -> list[str]:
+    """Every Japanese text in a game's data file: the values of "ja" and "…_ja" keys (where a
+    value comes from, "ref" and "reason", quotes the rulebooks as they are and is no player's text)."""
+    if isinstance(value, dict):
+        return [text for k, v in value.items() for text in data_texts(v, k)]
+    if isinstance(value, list):
+        return [text for v in value for text in data_texts(v, key)]
+    return [value] if isinstance(value, str) and (key == "ja" or key.endswith("_ja")) else []
+
+
+def test_every_games_japanese_card_data_reads_well():
+    import json
+    from pathlib import Path
+
+    import games
+    files = sorted(Path(games.__file__).parent.glob("**/*.json"))
+    assert {f.parent.name for f in files} >= {"ganymede", "sutosute", "fort_of_gold", "data"}
+    bad = {}
+    for path in files:
+        for text in data_texts(json.loads(path.read_text(encoding="utf-8"))):
+            if found := problems(text) + half_width_by_japanese(text):
+                bad[f"{path.parent.name}/{path.name}: {text}"] = found
+    assert not bad, bad
+
+
+def test_every_games_rules_summary_reads_well_in_japanese():
+    bad = {}
+    for game in registry.all_games():
+        text = game.rules_summary("ja")
+        for line in text.splitlines():
+            if found := problems(line, text) + half_width_by_japanese(line):
+                bad[f"{game.key}: {line}"] = found
+    assert not bad, bad
+
+
+CONFIGS = every_mode() + [("sutosute", {"civilizations": True}, 2), ("guns-and-steel", {"set": "mixed"}, 4),
+                          ("sutosute", {"draw_rule": "v2"}, 2)]   # ver.2's draw asks for a face-down discard
 
 
 def japanese_texts(key: str, options: dict, count: int, seed: int):
@@ -165,7 +221,8 @@ def test_the_games_japanese_texts_read_well_in_random_games(key, options, count)
     for seed in range(property_games(2)):
         for where, text in japanese_texts(key, options, count, seed):
             for line in text.splitlines():
-                found = problems(line, text) + (["name repeated"] if line.startswith("name repeated") else [])
+                found = (problems(line, text) + half_width_by_japanese(line)
+                         + (["name repeated"] if line.startswith("name repeated") else []))
                 for problem in found:
                     bad.setdefault(f"{where}: {problem}", line)
     assert not bad, bad
