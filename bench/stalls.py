@@ -185,10 +185,10 @@ def report(slow_ms: float, t0: float) -> None:
         print(f"  group size: p50 {sizes[len(sizes) // 2]} p99 {sizes[int(0.99 * len(sizes))]} max {sizes[-1]}; "
               f"group thread-CPU {_dist(cpu)}")
     frames = [d[0] for _, _, d in EVENTS.get("commit", []) if d]
-    steps = sorted(b - a for a, b in zip(frames, frames[1:]) if b > a)
+    steps = sorted(b - a for a, b in zip(frames, frames[1:], strict=False) if b > a)
     if steps:
         print(f"  WAL frames per commit: p50 {steps[len(steps) // 2]} max {steps[-1]}; log restarted "
-              f"{sum(1 for a, b in zip(frames, frames[1:]) if b < a)} times; most frames in the log {max(frames)}")
+              f"{sum(1 for a, b in zip(frames, frames[1:], strict=False) if b < a)} times; most frames in the log {max(frames)}")
     checkpoints = [d for _, _, d in EVENTS.get("checkpoint", []) if d]
     if checkpoints:
         print(f"  checkpoint (busy, log frames, copied): last {checkpoints[-1]}, "
