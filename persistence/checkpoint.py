@@ -50,6 +50,12 @@ class Checkpointer:
         except sqlite3.Error:
             pass  # the next one tries again, and SQLite checkpoints when the last connection closes
 
+    def wait(self) -> None:
+        """Until the checkpoint under way, if any, is done (tests)."""
+        running = self._running
+        if running is not None:
+            running.result()
+
     def close(self) -> None:
         def close_connection() -> None:
             if self._conn is not None:
