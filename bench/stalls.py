@@ -60,7 +60,7 @@ class TimedConnection(sqlite3.Connection):
 
     def execute(self, sql, *args):  # noqa: ANN001 - sqlite3's signature
         if sql == "COMMIT" or sql.startswith("PRAGMA wal_checkpoint"):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.thread_time()
             cursor = super().execute(sql, *args)
             if sql == "COMMIT":
                 end = time.perf_counter()
@@ -71,6 +71,7 @@ class TimedConnection(sqlite3.Connection):
                 return cursor
             rows = cursor.fetchall()
             record("checkpoint", start, time.perf_counter(), tuple(rows[0]) if rows else None)
+            record("checkpoint-cpu", start, start, time.thread_time() - cpu)
             return _Rows(rows)
         return super().execute(sql, *args)
 
@@ -174,7 +175,7 @@ def report(slow_ms: float, t0: float) -> None:
     for kind in ("act", "db.run", "group", "commit", "checkpoint", "autocheckpoint", "gc0", "gc1", "gc2", "loop-lag"):
         spans = EVENTS.get(kind, [])
         print(f"  {kind:<11} {_dist([e - s for s, e, _ in spans])}")
-    for g in ("gc0", "gc1", "gc2"):
+    for g in ("gc0", "gc1", "gc2", "checkpoint-cpu"):
         print(f"  {g} thread-CPU {_dist([d for _, _, d in EVENTS.get(g, [])])}")
     print(f"  objects tracked by the collector at the end: {len(gc.get_objects())}, frozen {gc.get_freeze_count()}, "
           f"thresholds {gc.get_threshold()}, switch interval {sys.getswitchinterval() * 1000:.2f} ms")
