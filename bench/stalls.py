@@ -171,6 +171,11 @@ def _overlap(a0: float, a1: float, spans: list[tuple[float, float, object]]) -> 
 
 
 def report(slow_ms: float, t0: float) -> None:
+    acts = EVENTS.get("act", [])
+    if acts:  # what ran before the first move (start-up: migrations, the collection before gc.freeze) is not counted
+        first = min(s for s, _, _ in acts)
+        for kind, spans in EVENTS.items():
+            EVENTS[kind] = [x for x in spans if x[1] >= first]
     print("\nwhat took how long (ms):")
     for kind in ("act", "db.run", "group", "commit", "checkpoint", "autocheckpoint", "gc0", "gc1", "gc2", "loop-lag"):
         spans = EVENTS.get(kind, [])
