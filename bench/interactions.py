@@ -38,7 +38,7 @@ from games.kit import Rng  # noqa: E402
 from games.kit.playout import random_choice  # noqa: E402
 from persistence import open_store  # noqa: E402
 from persistence.testing import isolated_url  # noqa: E402
-from tables import TableService  # noqa: E402
+from tables import TableService, runtime  # noqa: E402
 
 
 # ---- part 1: the table service on SQLite ------------------------------------------------
@@ -96,6 +96,8 @@ async def service_throughput(url: str, key: str, tables: int, seconds: float,
     store = await open_store(url)
     try:
         svc = TableService(store, max_open_tables_per_user=10)
+        runtime.tune_gc()  # as `python -m bot` does at start (tables/runtime.py)
+        runtime.freeze_startup_objects()
         latencies: list[float] = []
         counts = {"acts": 0, "logged": 0}
         start, cpu = time.perf_counter(), time.process_time()

@@ -60,23 +60,33 @@ class Store:
                 timers: dict[str, list[Timer]] | None, clear: bool, claim: int | None, result: Result | None,
                 snapshot: bool, before: Table | None, outbox: list[OutboxItem] | None,
                 undone: LogEntry | None = None) -> Unit[Table]:
+        """The unit of `commit`. Its statements are built here, by the caller (encoding the log
+        entry, comparing the table and seats with `before`), so the transaction on the database
+        thread only runs them (`db.each`)."""
+        first = [append_action(table.id, entry)] if entry is not None else []
+        if undone is not None:
+            first.append(mark_undone(table.id, undone.seq, undone.version))
+        save = save_table(table, expected_rev, expected_version, before)
+        then = [clear_timers(table.id)] if clear else []
+        if timers:
+            then.append(replace_timers(table.id, timers))
+        if snapshot and table.state_json is not None:
+            then.append(save_snapshot(table.id, table.version, table.state_json, table.updated_at))
+        if result is not None:
+            then.append(add_result(result))
+        if outbox:
+            then.append(add_to_outbox(outbox))
+        return Store._run_commit(claim, first, save, then)
+
+    @staticmethod
+    def _run_commit(claim: int | None, first: list[Unit[None]], save: Unit[Table], then: list[Unit[None]]) -> Unit[Table]:
         if claim is not None and not (yield from claim_timer(claim)):
             raise StaleWrite(f"timer {claim} already fired")
-        if entry is not None:
-            yield from append_action(table.id, entry)
-        if undone is not None:
-            yield from mark_undone(table.id, undone.seq, undone.version)
-        saved = yield from save_table(table, expected_rev, expected_version, before)
-        if clear:
-            yield from clear_timers(table.id)
-        if timers:
-            yield from replace_timers(table.id, timers)
-        if snapshot and table.state_json is not None:
-            yield from save_snapshot(table.id, table.version, table.state_json, table.updated_at)
-        if result is not None:
-            yield from add_result(result)
-        if outbox:
-            yield from add_to_outbox(outbox)
+        for unit in first:
+            yield from unit
+        saved = yield from save
+        for unit in then:
+            yield from unit
         return saved
 
     async def append_action(self, table: Table, entry: LogEntry, *, expected_version: int, expected_rev: int,

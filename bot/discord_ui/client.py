@@ -12,7 +12,7 @@ from discord.ext import commands
 
 import persistence
 from bot.settings import Settings
-from tables import TableService
+from tables import TableService, runtime
 
 from . import channel_watch, items
 from .announce import Announcer
@@ -40,7 +40,7 @@ class CardTableBot(commands.AutoShardedBot):
     """Sharded from the start: one process runs every shard (Discord's recommended count) unless
     SHARD_COUNT / SHARD_IDS split them over several processes sharing one PostgreSQL."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, freeze_gc: bool = False) -> None:
         # a card table never joins voice: no "PyNaCl / davey is not installed" warning on every start
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.default()  # no privileged intents: no members, presences or message content
@@ -48,6 +48,9 @@ class CardTableBot(commands.AutoShardedBot):
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
                          shard_count=settings.shard_count, shard_ids=settings.shard_ids)
         self.settings = settings
+        # `python -m bot` freezes what start-up built; tests, which build many bots in one process, do not
+        self.freeze_gc = freeze_gc
+        self._caches_frozen = False
         self.store = None
         self.service = None
         self.router = Router(self)
@@ -72,6 +75,15 @@ class CardTableBot(commands.AutoShardedBot):
         await self.service.recover()  # robot moves a crash interrupted (their notices are in the outbox)
         await self.announcer.deliver_pending()  # whatever a crash kept from being told
         self.scheduler.start()
+        if self.freeze_gc:  # modules, schemas, card data: never walked by a collection again (tables/runtime.py)
+            runtime.freeze_startup_objects()
+
+    async def on_ready(self) -> None:
+        """Once every shard is ready the guild caches are built: they live as long as the
+        process, so the collector stops walking them too (the first time only)."""
+        if self.freeze_gc and not self._caches_frozen:
+            self._caches_frozen = True
+            runtime.freeze_startup_objects()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click whose custom_id no control class accepts (forged, cut short, oversized, from
@@ -97,6 +109,7 @@ class CardTableBot(commands.AutoShardedBot):
             await store.close()
 
 
-def create_bot(settings: Settings) -> CardTableBot:
-    """The bot for these settings; nothing is opened until it logs in."""
-    return CardTableBot(settings)
+def create_bot(settings: Settings, freeze_gc: bool = False) -> CardTableBot:
+    """The bot for these settings; nothing is opened until it logs in. `freeze_gc`: the
+    process is this bot's own (`python -m bot`), see tables/runtime.py."""
+    return CardTableBot(settings, freeze_gc=freeze_gc)

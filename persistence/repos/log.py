@@ -7,7 +7,7 @@ from pydantic import TypeAdapter
 
 from games.kit import Event
 
-from ..db import Database, Unit, execute
+from ..db import Database, Statement, Unit, execute
 from ..errors import StaleWrite
 from ..models import LogEntry
 
@@ -15,16 +15,20 @@ _EVENTS = TypeAdapter(list[Event])
 
 
 def append_action(table_id: int, entry: LogEntry) -> Unit[None]:
-    """StaleWrite if `seq` is taken: the (table_id, seq) key lets only one writer in."""
-    inserted = yield execute(
+    """StaleWrite if `seq` is taken: the (table_id, seq) key lets only one writer in. The row
+    is encoded now, when called, not in the transaction (see `db.each`)."""
+    return _inserted(execute(
         "INSERT INTO actions (table_id, seq, player, prompt_id, choice, auto, events, created_at, version, "
         "undoable, undo_refusal, undone) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
         "ON CONFLICT (table_id, seq) DO NOTHING",
         table_id, entry.seq, entry.player, entry.prompt_id, json.dumps(entry.choice), entry.auto,
         _EVENTS.dump_json(entry.events).decode(), float(entry.created_at), entry.version, entry.undoable,
-        entry.undo_refusal, entry.undone)
-    if inserted != 1:
-        raise StaleWrite(f"action {entry.seq} of table {table_id} already exists")
+        entry.undo_refusal, entry.undone), f"action {entry.seq} of table {table_id} already exists")
+
+
+def _inserted(statement: Statement, taken: str) -> Unit[None]:
+    if (yield statement) != 1:
+        raise StaleWrite(taken)
 
 
 def mark_undone(table_id: int, seq: int, version: int) -> Unit[None]:

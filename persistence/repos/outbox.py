@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..db import Database, Unit, many
+from ..db import Database, Unit, each, many
 from ..shards import Shards
 
 
@@ -20,10 +20,11 @@ class OutboxItem:
 
 
 def add_to_outbox(items: list[OutboxItem]) -> Unit[None]:
-    if items:
-        yield many("INSERT INTO outbox (notice_id, table_id, guild_id, payload, created_at, delivered) "
-                   "VALUES ($1, $2, $3, $4, $5, $6)",
-                   [(i.notice_id, i.table_id, i.guild_id, i.payload, float(i.created_at), False) for i in items])
+    """Built when called, run in the transaction (`db.each`)."""
+    return each([many("INSERT INTO outbox (notice_id, table_id, guild_id, payload, created_at, delivered) "
+                      "VALUES ($1, $2, $3, $4, $5, $6)",
+                      [(i.notice_id, i.table_id, i.guild_id, i.payload, float(i.created_at), False) for i in items])]
+                if items else [])
 
 
 def _mark(notice_ids: list[str], now: float) -> Unit[None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..db import Database, Row, Unit, execute, fetch, many, params
+from ..db import Database, Row, Statement, Unit, each, execute, fetch, many, params
 from ..errors import StaleWrite
 from ..models import Seat, Table, TableSettings
 
@@ -93,7 +93,8 @@ def save_table(table: Table, expected_rev: int, expected_version: int | None = N
                before: Table | None = None) -> Unit[Table]:
     """Write `table` if nobody wrote it since `expected_rev` (and, for a game action, the
     stored game version is `expected_version`); StaleWrite otherwise. With `before` (the
-    table as read) only what changed is written."""
+    table as read) only what changed is written. The statements are built when called, not
+    in the transaction (`db.each`)."""
     saved = table.model_copy(update={"rev": expected_rev + 1})
     changes = table_row(saved) if before is None else _table_changes(saved, before)
     changes["rev"] = saved.rev
@@ -102,19 +103,29 @@ def save_table(table: Table, expected_rev: int, expected_version: int | None = N
         where["version"] = expected_version
     sets = [f"{column} = ${i}" for i, column in enumerate(changes, 1)]
     tests = [f"{column} = ${i}" for i, column in enumerate(where, len(changes) + 1)]
-    changed = yield execute(f"UPDATE game_tables SET {', '.join(sets)} WHERE {' AND '.join(tests)}",
-                            *changes.values(), *where.values())
-    if changed != 1:
-        raise StaleWrite(f"table {table.id} changed since revision {expected_rev}")
-    yield from _write_seats(table.id, table.seats, before.seats if before is not None else None)
+    update = execute(f"UPDATE game_tables SET {', '.join(sets)} WHERE {' AND '.join(tests)}",
+                     *changes.values(), *where.values())
+    seats = _seat_statements(table.id, table.seats, before.seats if before is not None else None)
+    return _compare_and_set(update, seats, saved, f"table {table.id} changed since revision {expected_rev}")
+
+
+def _compare_and_set(update: Statement, then: list[Statement], saved: Table, stale: str) -> Unit[Table]:
+    if (yield update) != 1:
+        raise StaleWrite(stale)
+    yield from each(then)
     return saved
 
 
 def _write_seats(table_id: int, seats: list[Seat], before: list[Seat] | None) -> Unit[None]:
+    return each(_seat_statements(table_id, seats, before))
+
+
+def _seat_statements(table_id: int, seats: list[Seat], before: list[Seat] | None) -> list[Statement]:
     """Seats are keyed by position: changed columns are updated, new places inserted, places
     beyond the new count deleted. Without `before` every seat is written afresh."""
+    statements = []
     if before is None:
-        yield execute("DELETE FROM seats WHERE table_id = $1", table_id)
+        statements.append(execute("DELETE FROM seats WHERE table_id = $1", table_id))
         before = []
     inserts = []
     for position, seat in enumerate(seats):
@@ -126,13 +137,15 @@ def _write_seats(table_id: int, seats: list[Seat], before: list[Seat] | None) ->
         changes = _changes(seat_row(seat), seat_row(before[position]))
         if changes:
             sets = [f"{column} = ${i}" for i, column in enumerate(changes, 1)]
-            yield execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ${len(changes) + 1} "
-                          f"AND position = ${len(changes) + 2}", *changes.values(), table_id, position)
+            statements.append(execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ${len(changes) + 1} "
+                                      f"AND position = ${len(changes) + 2}", *changes.values(), table_id, position))
     if len(seats) < len(before):
-        yield execute("DELETE FROM seats WHERE table_id = $1 AND position >= $2", table_id, len(seats))
+        statements.append(execute("DELETE FROM seats WHERE table_id = $1 AND position >= $2", table_id, len(seats)))
     if inserts:
         columns = ("table_id", "position", *_SEAT_COLUMNS)
-        yield many(f"INSERT INTO seats ({', '.join(columns)}) VALUES ({', '.join(params(len(columns)))})", inserts)
+        statements.append(many(f"INSERT INTO seats ({', '.join(columns)}) VALUES ({', '.join(params(len(columns)))})",
+                               inserts))
+    return statements
 
 
 def select_tables(where: str, *args: Any) -> Unit[list[Table]]:

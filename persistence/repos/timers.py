@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from ..db import Database, Row, Unit, execute, fetch, many, params
+from ..db import Database, Row, Unit, each, execute, fetch, many, params
 from ..models import Timer
 from ..shards import Shards
 
@@ -28,15 +28,17 @@ def add_timer(timer: Timer) -> Unit[int]:
 
 
 def replace_timers(table_id: int, by_seat: dict[str, list[Timer]]) -> Unit[None]:
-    """For each seat given, its pending timers become the listed ones (two statements in all)."""
+    """For each seat given, its pending timers become the listed ones (two statements in all),
+    built when called (`db.each`)."""
     if not by_seat:
-        return
+        return each([])
     seats = list(by_seat)
-    yield execute(f"DELETE FROM timers WHERE table_id = $1 AND fired = FALSE AND seat IN ({', '.join(params(len(seats), 2))})",
-                  table_id, *seats)
+    statements = [execute(f"DELETE FROM timers WHERE table_id = $1 AND fired = FALSE "
+                          f"AND seat IN ({', '.join(params(len(seats), 2))})", table_id, *seats)]
     rows = [_values(table_id, seat, t) for seat, timers in by_seat.items() for t in timers]
     if rows:
-        yield many(_INSERT, rows)
+        statements.append(many(_INSERT, rows))
+    return each(statements)
 
 
 def clear_timers(table_id: int) -> Unit[None]:

@@ -9,7 +9,7 @@ import time
 import pytest
 from records import new_table
 
-from persistence import Conflict, StoreError, checkpoint, open_store, sqlite
+from persistence import Conflict, StoreError, open_store, sqlite
 
 
 @pytest.fixture
@@ -172,7 +172,7 @@ async def test_work_after_sqlite_dropped_the_group_is_committed_on_its_own(two_s
 
 
 async def test_the_log_is_checkpointed_in_the_background_and_stays_bounded(tmp_path, monkeypatch):
-    """Checkpoints run beside the commits (every few group commits), the log never grows far
+    """Checkpoints run beside the commits (after a group commit, unless one still runs), the log never grows far
     past the writer's own limit, and every committed row is there after a reopen."""
     monkeypatch.setattr(sqlite, "WRITER_AUTOCHECKPOINT_PAGES", 400)
     url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
@@ -181,7 +181,8 @@ async def test_the_log_is_checkpointed_in_the_background_and_stays_bounded(tmp_p
         for channel in range(120):
             await store.tables.create(new_table(channel_id=channel))
         checkpointer = store.db._checkpointer
-        assert checkpointer.checkpoints >= 120 // checkpoint.CHECKPOINT_EVERY - 2
+        assert checkpointer.checkpoints >= 5  # one at a time: some commits find the last one still running
+        checkpointer.wait()  # else this test's own checkpoint finds it running (busy)
         busy, log_frames, _ = (await store.db.fetch("PRAGMA wal_checkpoint(PASSIVE)"))[0].values()
         assert busy == 0 and log_frames < 400 + 50
     finally:
