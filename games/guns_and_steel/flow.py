@@ -24,6 +24,20 @@ Events = list[Event]
 M = TypeVar("M", bound=BaseModel)
 
 
+class _Quiet(list):
+    """The event list of a caller that throws events away (playouts, search: the kit's
+    `events=False`): `say` writes nothing into it, so no sentence or Event is built."""
+
+    def append(self, item: Any) -> None:
+        pass
+
+    def extend(self, items: Any) -> None:
+        pass
+
+
+QUIET: Events = _Quiet()
+
+
 @dataclass(frozen=True)
 class TaskHandler:
     prompt: Callable[[State, Task], Prompt | None] | None = None
@@ -128,8 +142,12 @@ def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: 
 
 
 def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:
+    if events is QUIET:
+        return
     events.append(_trusted(Event, {"kind": kind, "text": T(en, ja), "to": to, "data": data}, _EVENT_FIELDS))
 
 
 def say_text(events: Events, kind: str, text: Text, to: list[str] | None = None, **data: Any) -> None:
+    if events is QUIET:
+        return
     events.append(_trusted(Event, {"kind": kind, "text": text, "to": to, "data": data}, _EVENT_FIELDS))
