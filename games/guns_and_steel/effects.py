@@ -15,7 +15,7 @@ from games.kit import Option, T, Text, opt
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
-from .flow import Events, TaskHandler, make_prompt, push, say_text, task
+from .flow import Events, TaskHandler, make_prompt, push, quiet, say_text, task
 from .knowledge import might_play
 from .state import AttackState, State, Task
 
@@ -151,15 +151,16 @@ def _effect_run(state: State, t: Task, events: Events) -> None:
     options = _effect_options(state, t)
     if options:
         use_effect(state, t.player, t.data["card"], options[0].key, events, t.data["inst"], t.data["source"])
-    else:
+    elif not quiet(events):
         say_text(events, "no_effect", card(t.data["card"]).label + T(": its effect cannot be used now.",
                                                                      "：効果は今は使えません。"))
 
 
 def _effect_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
     if choice[0] == "skip":
-        say_text(events, "skip_effect", T(f"{t.player} does not use the effect of ", f"{t.player}は")
-                 + card(t.data["card"]).label + T(".", "の効果を使いません。"))
+        if not quiet(events):
+            say_text(events, "skip_effect", T(f"{t.player} does not use the effect of ", f"{t.player}は")
+                     + card(t.data["card"]).label + T(".", "の効果を使いません。"))
         return
     use_effect(state, t.player, t.data["card"], choice[0], events, t.data["inst"], t.data["source"])
 
@@ -219,8 +220,9 @@ def _do_replenish(state: State, t: Task, cid: str, events: Events) -> None:
     # fill the most specific slot the card fits: a name, then alternatives, then "any"
     fits = sorted((s for s in slots if field.matches(state, cid, s)), key=lambda s: (s == "any", s.count("|")))
     slots.remove(fits[0])
-    say_text(events, "replenish", T(f"{t.player} replenishes ", f"{t.player}は") + field.info(state, cid).label
-             + T(".", "を回復しました。"), card=state.cards[cid])
+    if not quiet(events):
+        say_text(events, "replenish", T(f"{t.player} replenishes ", f"{t.player}は") + field.info(state, cid).label
+                 + T(".", "を回復しました。"), card=state.cards[cid])
     if slots:
         push(state, task("replenish", t.player, slots=slots))
 
@@ -256,8 +258,9 @@ def _do_deplete(state: State, t: Task, cid: str, events: Events) -> None:
     field.deplete(state, t.player, cid)
     if t.data["attack"] and state.attack is not None:
         state.attack.tally[t.player] = state.attack.tally.get(t.player, 0) + 1
-    say_text(events, "deplete", T(f"{t.player} depletes ", f"{t.player}は") + field.info(state, cid).label
-             + T(".", "を消費しました。"), card=state.cards[cid])
+    if not quiet(events):
+        say_text(events, "deplete", T(f"{t.player} depletes ", f"{t.player}は") + field.info(state, cid).label
+                 + T(".", "を消費しました。"), card=state.cards[cid])
     if t.data["count"] > 1:
         push(state, task("deplete", t.player, count=t.data["count"] - 1, attack=t.data["attack"]))
 
@@ -314,8 +317,9 @@ def _play_resolve(state: State, t: Task, choice: list[str], events: Events) -> N
     slots = [list(s) for s in t.data["slots"]]
     slots.remove(next(s for s in slots if kind in s))
     field.to_field(state, t.player, cid, up=True)
-    say_text(events, "play_more", T(f"{t.player} also plays ", f"{t.player}はさらに") + field.info(state, cid).label
-             + T(".", "をプレイしました。"), card=state.cards[cid])
+    if not quiet(events):
+        say_text(events, "play_more", T(f"{t.player} also plays ", f"{t.player}はさらに") + field.info(state, cid).label
+                 + T(".", "をプレイしました。"), card=state.cards[cid])
     push(state, task("play_more", t.player, slots=slots, apply=t.data["apply"], played=[*t.data["played"], cid]))
 
 

@@ -141,6 +141,11 @@ def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: 
                              "max": high, "ordered": False, "window": window}, _PROMPT_FIELDS)
 
 
+def quiet(events: Events) -> bool:
+    """Whether `events` throws what is said away: a sentence built only to be said is skipped."""
+    return events is QUIET
+
+
 def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:
     if events is QUIET:
         return
