@@ -13,11 +13,11 @@ from functools import cache, lru_cache
 from games.kit import Option, T, Text, opt
 
 from . import field, payment
-from .cards import ENERGIES, ERAS, TYPE_NAMES, card, energy_name, energy_text
+from .cards import ENERGIES, ERAS, TYPE_NAMES, all_cards, card, energy_name, energy_text
 from .flow import Events, TaskHandler, make_prompt, push, quiet, say, task
 from .pyramid import Source, remove
 from .sets import rules_for
-from .state import FieldCard, State, Task
+from .state import State, Task, field_card
 from .turn import trigger_end
 
 
@@ -122,6 +122,13 @@ def _affordable(pool: payment.Vec, offers: _Offers) -> tuple[tuple[Source, ...],
 
 
 @cache
+def _cheapest() -> int:
+    """The fewest energy units any pyramid or pile card (the ones with an era) costs before its
+    extra cost: a pool with fewer pays for nothing."""
+    return min(_units(_cost(key)) for key, c in all_cards().items() if c.era is not None)
+
+
+@cache
 def _cost(card_id: str) -> payment.Vec:
     return payment.vec(card(card_id).cost.value)
 
@@ -146,7 +153,10 @@ def _price(s: Source):
 # ---- choosing a card --------------------------------------------------------------------------
 
 def _purchase_prompt(state: State, t: Task):
-    srcs, options = _affordable(_field_pool(state, t.player), _offers(state))
+    pool = _field_pool(state, t.player)
+    if _units(pool) < _cheapest():      # fewer energy units than any card costs: nothing to offer
+        return None
+    srcs, options = _affordable(pool, _offers(state))
     if not srcs:
         return None
     return make_prompt(t, _purchase_text(energy_text(state.energy)), options)
@@ -310,7 +320,7 @@ def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: b
     if state.newest_bought_era is None or ERAS.index(s.era) > ERAS.index(state.newest_bought_era):
         state.newest_bought_era = s.era
     remove(state, s.key)
-    state.seats[player].field.append(FieldCard(id=s.key, up=True))
+    state.seats[player].field.append(field_card(s.key, True))
     state.energy = {}
     if not quiet(events):
         spent = _ids_text(state, deplete_ids) + _names_text(state, deplete_ids)
