@@ -41,24 +41,27 @@ def _shape(pyramid: dict[str, list[str | None]]) -> tuple[tuple[bool, ...], ...]
 
 @lru_cache(maxsize=4096)
 def _extras(shape: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """The connected-below count of every slot of a pyramid given which slots remain."""
+    """The connected-below count of every slot of a pyramid given which slots remain: row by
+    row upwards, each slot's reach (a bit per slot) is the remaining slots it touches below
+    and their reach."""
     out = []
-    for row, slots in enumerate(shape):
-        counts = []
+    below_reach: list[int] = []
+    below_bits: list[int] = []
+    below: tuple[bool, ...] = ()
+    bit = 1
+    for slots in shape:
+        reach = []
+        bits = []
         for index in range(len(slots)):
-            seen: set[tuple[int, int]] = set()
-            frontier = [(row, index)]
-            while frontier:
-                r, i = frontier.pop()
-                if r == 0:
-                    continue
-                below = shape[r - 1]
-                for j in (i, i + 1):
-                    if j < len(below) and below[j] and (r - 1, j) not in seen:
-                        seen.add((r - 1, j))
-                        frontier.append((r - 1, j))
-            counts.append(len(seen))
-        out.append(tuple(counts))
+            r = 0
+            for j in (index, index + 1):
+                if j < len(below) and below[j]:
+                    r |= below_bits[j] | below_reach[j]
+            reach.append(r)
+            bits.append(bit)
+            bit <<= 1
+        out.append(tuple(r.bit_count() for r in reach))
+        below_reach, below_bits, below = reach, bits, slots
     return tuple(out)
 
 
