@@ -81,6 +81,8 @@ def modes_of(state: State, player: str, card_key: str, source: str = "played") -
     eff = effect_of(card_key)
     if eff is None:
         return []
+    if type(eff).modes is Effect.modes:     # the plain "use it" of most effects needs no context
+        return [USE]
     return eff.modes(context(state, player, card_key, [], source=source))
 
 
@@ -97,7 +99,8 @@ def use_effect(state: State, player: str, card_key: str, mode: str, events: Even
         state.record.tactic_effects += 1
     else:
         state.record.tech_effects += 1
-    say_text(events, "effect", _uses_text(player, card_key), card=card_key)
+    if not quiet(events):
+        say_text(events, "effect", _uses_text(player, card_key), card=card_key)
     eff.apply(context(state, player, card_key, events, instance, source), mode)
 
 
@@ -182,7 +185,13 @@ def _replenish_candidates(state: State, t: Task) -> list[str]:
 
 
 def _card_option(state: State, cid: str, suffix: Text | None = None) -> Option:
-    c = field.info(state, cid)
+    return _card_option_of(cid, state.cards[cid], suffix)
+
+
+@lru_cache(maxsize=8192)
+def _card_option_of(cid: str, key: str, suffix: Text | None) -> Option:
+    """Options are frozen: one per card instance, card and suffix is built and shared."""
+    c = card(key)
     label = c.label + T(f" ({energy_name(c.resource).en})", f"（{energy_name(c.resource).ja}）")
     return Option(key=cid, label=label + suffix if suffix else label)
 

@@ -184,12 +184,14 @@ def _purchase_text(have: Text) -> Text:
 
 
 def _purchase_run(state: State, t: Task, events: Events) -> None:
-    say(events, "no_purchase", f"{t.player} cannot afford any card.", f"{t.player}が買えるカードはありません。")
+    if not quiet(events):
+        say(events, "no_purchase", f"{t.player} cannot afford any card.", f"{t.player}が買えるカードはありません。")
 
 
 def _purchase_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
     if choice[0] == "none":
-        say(events, "no_purchase", f"{t.player} buys nothing.", f"{t.player}は何も購入しません。")
+        if not quiet(events):
+            say(events, "no_purchase", f"{t.player} buys nothing.", f"{t.player}は何も購入しません。")
         return
     push(state, task("pay", t.player, src=choice[0]))
 
@@ -234,9 +236,17 @@ def _pay_prompt(state: State, t: Task):
     assert ids is not None
     if len(ids) in (0, len(field.resources(state, t.player))):
         return None
-    return make_prompt(t, card(s.card).label + T(" costs ", "の支払い：") + _price(s), [
-        Option(key="auto", label=T("Pay automatically: deplete ", "自動で支払う：消費 ") + _ids_text(state, ids)),
-        PAY_MANUALLY, BACK])
+    return make_prompt(t, _pay_text(s), [_auto_option(_ids_text(state, ids)), PAY_MANUALLY, BACK])
+
+
+@lru_cache(maxsize=4096)
+def _pay_text(s: Source) -> Text:
+    return card(s.card).label + T(" costs ", "の支払い：") + _price(s)
+
+
+@lru_cache(maxsize=1024)
+def _auto_option(spent: Text) -> Option:
+    return Option(key="auto", label=T("Pay automatically: deplete ", "自動で支払う：消費 ") + spent)
 
 
 PAY_MANUALLY = opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ")

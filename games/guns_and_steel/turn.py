@@ -17,7 +17,7 @@ from . import field
 from .cards import TYPE_NAMES, card, energy_name
 from .effects import effect_task
 from .fastmodel import put
-from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, task
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, quiet, say, task
 from .sets import rules_for
 from .state import State, Task, new_turn_record
 
@@ -62,7 +62,8 @@ def start_turn(state: State, events: Events) -> None:
     put(state, "record", new_turn_record())
     put(state, "energy", {})
     p = state.active
-    say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
+    if not quiet(events):
+        say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
     push_seq(state, [task("resource", p), task("progress", p), task("purchase", p), task("end", p)])
 
 
@@ -99,6 +100,8 @@ def play_resource(state: State, player: str, cid: str, events: Events, phase: bo
     res = field.info(state, cid).resource
     if phase:
         state.record.resources_played.append(res)
+    if quiet(events):
+        return
     article = "an" if res in ("iron", "oil", "earth") else "a"
     say(events, "resource", f"{player} plays {article} {energy_name(res).en} resource.", f"{player}は{energy_name(res).ja}の資源をプレイ。",
         player=player, resource=res)
@@ -132,7 +135,8 @@ MUST_APPLY = frozenset({"flanking", "blitzkrieg", "satellite"})
 def play_progress(state: State, player: str, cid: str, events: Events) -> None:
     field.to_field(state, player, cid, up=True)
     c = field.info(state, cid)
-    say(events, "progress", f"{player} plays {c.name.en}.", f"{player}は《{c.name.ja}》をプレイ。", player=player, card=c.id)
+    if not quiet(events):
+        say(events, "progress", f"{player} plays {c.name.en}.", f"{player}は《{c.name.ja}》をプレイ。", player=player, card=c.id)
     push(state, effect_task(player, c.id, cid, mandatory=c.id in MUST_APPLY))
 
 
