@@ -76,7 +76,7 @@ class _Offers:
         self.sources = sources
         self.by_key = {s.key: s for s in sources}
         # (offer, cost vector, energy units the cost takes, extra): units as `payment` counts them
-        self.needs = tuple((s, _cost(s.card), _units(_cost(s.card)), s.extra) for s in sources)
+        self.needs = tuple((s, *_need(s.card), s.extra) for s in sources)
 
 
 # id(sources tuple) -> (that tuple, its offers). The set rules memoise their offers per table,
@@ -126,6 +126,12 @@ def _cheapest() -> int:
     """The fewest energy units any pyramid or pile card (the ones with an era) costs before its
     extra cost: a pool with fewer pays for nothing."""
     return min(_units(_cost(key)) for key, c in all_cards().items() if c.era is not None)
+
+
+@cache
+def _need(card_id: str) -> tuple[payment.Vec, int]:
+    """A card's cost vector and the energy units it takes."""
+    return _cost(card_id), _units(_cost(card_id))
 
 
 @cache

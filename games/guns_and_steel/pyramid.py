@@ -80,9 +80,18 @@ def sources_of(rows: Rows) -> tuple[Source, ...]:
     """The buyable cards of a pyramid (memoised: it changes only when a card is bought)."""
     ids, keys = rows
     extras = _extras(tuple(tuple(cid is not None for cid in row) for row in ids))
-    key_of = dict(zip(chain.from_iterable(ids), keys, strict=True))
-    return tuple(Source(key=cid, card=key_of[cid], era=ERAS[r], extra=extras[r][i])
-                 for r, row in enumerate(ids) for i, cid in enumerate(row) if cid is not None)
+    out = []
+    flat = iter(keys)
+    new = _new_source
+    for row, era, row_extras in zip(ids, ERAS, extras, strict=False):
+        for cid, extra in zip(row, row_extras, strict=True):
+            key = next(flat)
+            if cid is not None:
+                out.append(new(Source, (cid, key, era, extra, "pyramid")))
+    return tuple(out)
+
+
+_new_source = tuple.__new__     # a Source from its five fields in order, as `Source(...)` builds it
 
 
 def remove(state: State, cid: str) -> None:
