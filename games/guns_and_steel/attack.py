@@ -18,7 +18,7 @@ from games.kit import Option, T, opt
 from . import field
 from .cards import card
 from .effects import EFFECTS
-from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, task
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, quiet, say, task
 from .knowledge import might_counter
 from .state import AttackState, State, Task
 
@@ -34,8 +34,9 @@ def start_attack(state: State, attacker: str, card_key: str, events: Events) -> 
         raise RuntimeError("an attack is already being resolved")
     c = card(card_key)
     state.attack = AttackState(attacker=attacker, card=card_key, effect=c.effect_kind, params=dict(c.effect.params))
-    say(events, "attack", f"{attacker} attacks everyone with {c.name.en} (military {field.military(state, attacker)}).",
-        f"{attacker}が《{c.name.ja}》で全員を攻撃します（軍事力{field.military(state, attacker)}）。", card=card_key)
+    if not quiet(events):
+        say(events, "attack", f"{attacker} attacks everyone with {c.name.en} (military {field.military(state, attacker)}).",
+            f"{attacker}が《{c.name.ja}》で全員を攻撃します（軍事力{field.military(state, attacker)}）。", card=card_key)
     defenders = others_in_order(state, attacker)
     push_seq(state, [*(task("counter", d) for d in defenders), task("compare", attacker),
                      *(task("defend", d) for d in defenders), task("attack_end", attacker)])
@@ -115,6 +116,8 @@ def _compare(state: State, t: Task, events: Events) -> None:
         mil = field.military(state, d)
         atk.defenders[d] = mil
         atk.result[d] = "lost" if mil < atk.military else "tie" if mil == atk.military else "held"
+    if quiet(events):
+        return
     parts_en = ", ".join(f"{d} {m} ({ {'lost': 'loses', 'tie': 'tie, holds', 'held': 'holds'}[atk.result[d]] })"
                          for d, m in atk.defenders.items())
     parts_ja = "、".join(f"{d} {m}（{ {'lost': '敗北', 'tie': '同点', 'held': '阻止'}[atk.result[d]] }）"

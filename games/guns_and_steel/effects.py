@@ -15,7 +15,7 @@ from games.kit import Option, T, Text, opt
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
-from .flow import Events, TaskHandler, make_prompt, push, say_text, task
+from .flow import Events, TaskHandler, make_prompt, push, quiet, say_text, task
 from .knowledge import might_play
 from .state import AttackState, State, Task
 
@@ -81,6 +81,8 @@ def modes_of(state: State, player: str, card_key: str, source: str = "played") -
     eff = effect_of(card_key)
     if eff is None:
         return []
+    if type(eff).modes is Effect.modes:     # the plain "use it" of most effects needs no context
+        return [USE]
     return eff.modes(context(state, player, card_key, [], source=source))
 
 
@@ -97,7 +99,8 @@ def use_effect(state: State, player: str, card_key: str, mode: str, events: Even
         state.record.tactic_effects += 1
     else:
         state.record.tech_effects += 1
-    say_text(events, "effect", _uses_text(player, card_key), card=card_key)
+    if not quiet(events):
+        say_text(events, "effect", _uses_text(player, card_key), card=card_key)
     eff.apply(context(state, player, card_key, events, instance, source), mode)
 
 
@@ -151,15 +154,16 @@ def _effect_run(state: State, t: Task, events: Events) -> None:
     options = _effect_options(state, t)
     if options:
         use_effect(state, t.player, t.data["card"], options[0].key, events, t.data["inst"], t.data["source"])
-    else:
+    elif not quiet(events):
         say_text(events, "no_effect", card(t.data["card"]).label + T(": its effect cannot be used now.",
                                                                      "：効果は今は使えません。"))
 
 
 def _effect_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
     if choice[0] == "skip":
-        say_text(events, "skip_effect", T(f"{t.player} does not use the effect of ", f"{t.player}は")
-                 + card(t.data["card"]).label + T(".", "の効果を使いません。"))
+        if not quiet(events):
+            say_text(events, "skip_effect", T(f"{t.player} does not use the effect of ", f"{t.player}は")
+                     + card(t.data["card"]).label + T(".", "の効果を使いません。"))
         return
     use_effect(state, t.player, t.data["card"], choice[0], events, t.data["inst"], t.data["source"])
 
@@ -181,7 +185,13 @@ def _replenish_candidates(state: State, t: Task) -> list[str]:
 
 
 def _card_option(state: State, cid: str, suffix: Text | None = None) -> Option:
-    c = field.info(state, cid)
+    return _card_option_of(cid, state.cards[cid], suffix)
+
+
+@lru_cache(maxsize=8192)
+def _card_option_of(cid: str, key: str, suffix: Text | None) -> Option:
+    """Options are frozen: one per card instance, card and suffix is built and shared."""
+    c = card(key)
     label = c.label + T(f" ({energy_name(c.resource).en})", f"（{energy_name(c.resource).ja}）")
     return Option(key=cid, label=label + suffix if suffix else label)
 
@@ -219,8 +229,9 @@ def _do_replenish(state: State, t: Task, cid: str, events: Events) -> None:
     # fill the most specific slot the card fits: a name, then alternatives, then "any"
     fits = sorted((s for s in slots if field.matches(state, cid, s)), key=lambda s: (s == "any", s.count("|")))
     slots.remove(fits[0])
-    say_text(events, "replenish", T(f"{t.player} replenishes ", f"{t.player}は") + field.info(state, cid).label
-             + T(".", "を回復しました。"), card=state.cards[cid])
+    if not quiet(events):
+        say_text(events, "replenish", T(f"{t.player} replenishes ", f"{t.player}は") + field.info(state, cid).label
+                 + T(".", "を回復しました。"), card=state.cards[cid])
     if slots:
         push(state, task("replenish", t.player, slots=slots))
 
@@ -256,8 +267,9 @@ def _do_deplete(state: State, t: Task, cid: str, events: Events) -> None:
     field.deplete(state, t.player, cid)
     if t.data["attack"] and state.attack is not None:
         state.attack.tally[t.player] = state.attack.tally.get(t.player, 0) + 1
-    say_text(events, "deplete", T(f"{t.player} depletes ", f"{t.player}は") + field.info(state, cid).label
-             + T(".", "を消費しました。"), card=state.cards[cid])
+    if not quiet(events):
+        say_text(events, "deplete", T(f"{t.player} depletes ", f"{t.player}は") + field.info(state, cid).label
+                 + T(".", "を消費しました。"), card=state.cards[cid])
     if t.data["count"] > 1:
         push(state, task("deplete", t.player, count=t.data["count"] - 1, attack=t.data["attack"]))
 
@@ -314,8 +326,9 @@ def _play_resolve(state: State, t: Task, choice: list[str], events: Events) -> N
     slots = [list(s) for s in t.data["slots"]]
     slots.remove(next(s for s in slots if kind in s))
     field.to_field(state, t.player, cid, up=True)
-    say_text(events, "play_more", T(f"{t.player} also plays ", f"{t.player}はさらに") + field.info(state, cid).label
-             + T(".", "をプレイしました。"), card=state.cards[cid])
+    if not quiet(events):
+        say_text(events, "play_more", T(f"{t.player} also plays ", f"{t.player}はさらに") + field.info(state, cid).label
+                 + T(".", "をプレイしました。"), card=state.cards[cid])
     push(state, task("play_more", t.player, slots=slots, apply=t.data["apply"], played=[*t.data["played"], cid]))
 
 

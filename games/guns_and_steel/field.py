@@ -8,7 +8,8 @@ from __future__ import annotations
 from games.kit import one_per_identical
 
 from .cards import CardDef, card
-from .state import FieldCard, State
+from .fastmodel import put
+from .state import FieldCard, State, field_card
 
 
 def info(state: State, cid: str) -> CardDef:
@@ -61,7 +62,7 @@ def deplete(state: State, player: str, cid: str, energy: bool = False) -> None:
     f = _field_card(state, player, cid)
     if f.up:
         raise ValueError(f"{cid} is not a resource")
-    f.up = True
+    put(f, "up", True)
     if energy:
         add_energy(state, info(state, cid).resource, 1)
 
@@ -71,18 +72,19 @@ def replenish(state: State, player: str, cid: str) -> None:
     f = _field_card(state, player, cid)
     if not f.up:
         raise ValueError(f"{cid} is already a resource")
-    f.up = False
+    put(f, "up", False)
 
 
 def to_field(state: State, player: str, cid: str, up: bool) -> None:
     """Play a card from hand into the field, resource side (`up=False`) or progress side."""
-    state.seats[player].hand.remove(cid)
-    state.seats[player].field.append(FieldCard(id=cid, up=up))
+    seat = state.seats[player]
+    seat.hand.remove(cid)
+    seat.field.append(field_card(cid, up))
 
 
 def return_to_hand(state: State, player: str, cid: str) -> None:
     seat = state.seats[player]
-    seat.field = [f for f in seat.field if f.id != cid]
+    put(seat, "field", [f for f in seat.field if f.id != cid])
     seat.hand.append(cid)
 
 

@@ -12,16 +12,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
+from typing import Any
 
 from games.kit import Event, Option, Prompt, T, Text
 
+from .fastmodel import trusted
 from .state import State, Task
 
 Events = list[Event]
-M = TypeVar("M", bound=BaseModel)
+
+
+class _Quiet(list):
+    """The event list of a caller that throws events away (playouts, search: the kit's
+    `events=False`): `say` writes nothing into it, so no sentence or Event is built."""
+
+    def append(self, item: Any) -> None:
+        pass
+
+    def extend(self, items: Any) -> None:
+        pass
+
+
+QUIET: Events = _Quiet()
 
 
 @dataclass(frozen=True)
@@ -53,24 +65,8 @@ def _bare_task(kind: str, player: str) -> Task:
 _TASK_FIELDS = frozenset({"kind", "player", "data"})
 _EVENT_FIELDS = frozenset({"kind", "text", "to", "data"})
 _PROMPT_FIELDS = frozenset({"id", "player", "text", "options", "min", "max", "window"})
-_set = object.__setattr__
-# pydantic's own slots, set through their descriptors (cheaper than a generic setattr).
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def _trusted(cls: type[M], fields: dict[str, Any], given: frozenset[str]) -> M:
-    """A model from values the engine built itself with the right types, without validating
-    them again (what `model_construct` does, minus its generic work): the hot path builds a
-    task, a prompt and a few events per action. `given` is what a validated call would have
-    marked as set."""
-    obj = cls.__new__(cls)
-    _set(obj, "__dict__", fields)
-    _set_fields_set(obj, set(given))
-    _set_extra(obj, None)
-    _set_private(obj, None)
-    return obj
+# A task, a prompt and a few events per action: built without validating them again.
+_trusted = trusted
 
 
 def push(state: State, t: Task) -> None:
@@ -127,9 +123,18 @@ def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: 
                              "max": high, "ordered": False, "window": window}, _PROMPT_FIELDS)
 
 
+def quiet(events: Events) -> bool:
+    """Whether `events` throws what is said away: a sentence built only to be said is skipped."""
+    return events is QUIET
+
+
 def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:
+    if events is QUIET:
+        return
     events.append(_trusted(Event, {"kind": kind, "text": T(en, ja), "to": to, "data": data}, _EVENT_FIELDS))
 
 
 def say_text(events: Events, kind: str, text: Text, to: list[str] | None = None, **data: Any) -> None:
+    if events is QUIET:
+        return
     events.append(_trusted(Event, {"kind": kind, "text": text, "to": to, "data": data}, _EVENT_FIELDS))

@@ -7,7 +7,7 @@ from typing import ClassVar
 from games.kit import Event, Game, Outcome, Prompt, Rng
 
 from . import wiring
-from .flow import advance, open_prompt, resolve
+from .flow import QUIET, advance, open_prompt, resolve
 from .resample import resample
 from .scoring import outcome
 from .sets import rules_for
@@ -36,10 +36,9 @@ class GunsAndSteel(Game[State, GunsView]):
         p = open_prompt(state)
         return [p] if p is not None else []
 
-    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
-        events: list[Event] = []
-        _FOUND.state, _FOUND.prompt = state, resolve(state, choice, events)
-        return events
+    def _play(self, state: State, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
+        # Without a list (playouts, search) the rules say into QUIET: no sentence is written.
+        _FOUND.state, _FOUND.prompt = state, resolve(state, choice, QUIET if events is None else events)
 
     def _open_after(self, state: State) -> list[Prompt]:
         # The turn engine stopped at the next decision while applying: hand that prompt on

@@ -11,6 +11,7 @@ hold an eligible card, whether or not they do.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from .cards import CardDef, card
 from .state import State
@@ -25,23 +26,27 @@ def might_hold(state: State, player: str, in_hand: Callable[[CardDef], bool] | N
     """Whether, by public knowledge, `player` might hold a card satisfying `in_hand` in hand
     or a resource whose front satisfies `as_resource`."""
     seat, cards = state.seats[player], state.cards
-    showing_cards = [card(cards[f.id]) for f in seat.field if not f.up]
-    hidden = [*(card(cards[c]) for c in seat.hand), *showing_cards]
+    showing_cards = [_known(cards[f.id]) for f in seat.field if not f.up]
+    hidden = [*(_known(cards[c]) for c in seat.hand), *showing_cards]
     showing: dict[tuple[str, int], int] = {}
-    for c in showing_cards:
-        sig = _signature(c)
+    for _, sig in showing_cards:
         showing[sig] = showing.get(sig, 0) + 1
     owned: dict[tuple[str, int], int] = {}
-    for c in hidden:
-        sig = _signature(c)
+    for _, sig in hidden:
         owned[sig] = owned.get(sig, 0) + 1
-    for c in hidden:
-        sig = _signature(c)
+    for c, sig in hidden:
         if in_hand is not None and in_hand(c) and owned[sig] > showing.get(sig, 0):
             return True
         if as_resource is not None and as_resource(c) and sig in showing:
             return True
     return False
+
+
+@cache
+def _known(card_key: str) -> tuple[CardDef, tuple[str, int]]:
+    """A card and what its back shows (resource and VP), looked up once per card."""
+    c = card(card_key)
+    return c, _signature(c)
 
 
 def might_counter(state: State, player: str) -> bool:

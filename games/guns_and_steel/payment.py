@@ -122,17 +122,25 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
     slots = [ENERGIES.index(k) for k in kinds]
     if not can_pay(tuple(b + resources.get(k, 0) for b, k in zip(base, ENERGIES, strict=True)), need, extra):
         return None
-    best: tuple[tuple[int, int, int], dict[str, int]] | None = None
+    # The fewest cards come first in the ordering, so the choices are tried by how many cards
+    # they deplete and the search stops at the first count that pays: the same choice as
+    # trying every one (each count's choices keep their order, ties go to the first).
+    by_count: dict[int, list[tuple[int, ...]]] = {}
     for counts in product(*(range(resources[k] + 1) for k in kinds)):
-        pool_list = list(base)
-        for i, n in zip(slots, counts, strict=True):
-            pool_list[i] += n
-        conv = _solve(tuple(pool_list), need, extra, False)
-        if conv is None:
-            continue
-        value = sum(n * (i + 1) for i, n in zip(slots, counts, strict=True))
-        key = (sum(counts), value, conv)
-        if best is None or key < best[0]:
-            best = (key, {k: n for k, n in zip(kinds, counts, strict=True) if n})
-    assert best is not None
-    return Plan(deplete=best[1], conversions=best[0][2])
+        by_count.setdefault(sum(counts), []).append(counts)
+    for n_cards in sorted(by_count):
+        best: tuple[tuple[int, int, int], dict[str, int]] | None = None
+        for counts in by_count[n_cards]:
+            pool_list = list(base)
+            for i, n in zip(slots, counts, strict=True):
+                pool_list[i] += n
+            conv = _solve(tuple(pool_list), need, extra, False)
+            if conv is None:
+                continue
+            value = sum(n * (i + 1) for i, n in zip(slots, counts, strict=True))
+            key = (n_cards, value, conv)
+            if best is None or key < best[0]:
+                best = (key, {k: n for k, n in zip(kinds, counts, strict=True) if n})
+        if best is not None:
+            return Plan(deplete=best[1], conversions=best[0][2])
+    raise AssertionError("a payable cost found no payment")

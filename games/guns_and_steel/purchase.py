@@ -13,11 +13,11 @@ from functools import cache, lru_cache
 from games.kit import Option, T, Text, opt
 
 from . import field, payment
-from .cards import ENERGIES, ERAS, TYPE_NAMES, card, energy_name, energy_text
-from .flow import Events, TaskHandler, make_prompt, push, say, task
+from .cards import ENERGIES, ERAS, TYPE_NAMES, all_cards, card, energy_name, energy_text
+from .flow import Events, TaskHandler, make_prompt, push, quiet, say, task
 from .pyramid import Source, remove
 from .sets import rules_for
-from .state import FieldCard, State, Task
+from .state import State, Task, field_card
 from .turn import trigger_end
 
 
@@ -34,22 +34,104 @@ def _held(state: State, ids: list[str], energy: bool = False) -> payment.Vec:
     counts = [state.energy.get(k, 0) for k in ENERGIES] if energy and state.energy else [0] * len(ENERGIES)
     cards = state.cards
     for c in ids:
-        counts[_SLOT[card(cards[c]).resource]] += 1
+        counts[_slot(cards[c])] += 1
+    return tuple(counts)
+
+
+def _field_pool(state: State, player: str) -> payment.Vec:
+    """`_held` of the player's resources plus this turn's energy, read straight off the field
+    (the purchase prompt asks it every turn)."""
+    energy = state.energy
+    counts = [energy.get(k, 0) for k in ENERGIES] if energy else [0] * len(ENERGIES)
+    cards = state.cards
+    for f in state.seats[player].field:
+        if not f.up:
+            counts[_slot(cards[f.id])] += 1
     return tuple(counts)
 
 
 _SLOT = {k: i for i, k in enumerate(ENERGIES)}
 
 
+@cache
+def _slot_of(card_key: str) -> int:
+    return _SLOT[card(card_key).resource]
+
+
+_slot = _slot_of
+
+
 def affordable(state: State, player: str) -> tuple[Source, ...]:
-    return _affordable(_held(state, field.resources(state, player), energy=True), rules_for(state).sources(state))
+    return _affordable(_field_pool(state, player), _offers(state))[0]
+
+
+class _Offers:
+    """One table's offers (`SetRules.sources`) with what the payment check needs of each. Built
+    once per distinct table and compared by identity, so the caches keyed on it hash nothing
+    of the offers themselves."""
+
+    __slots__ = ("sources", "by_key", "needs")
+
+    def __init__(self, sources: tuple[Source, ...]) -> None:
+        self.sources = sources
+        self.by_key = {s.key: s for s in sources}
+        # (offer, cost vector, energy units the cost takes, extra): units as `payment` counts them
+        self.needs = tuple((s, *_need(s.card), s.extra) for s in sources)
+
+
+# id(sources tuple) -> (that tuple, its offers). The set rules memoise their offers per table,
+# so the same tuple comes back while the pyramid is unchanged; the entry keeps the tuple alive,
+# so its id cannot be reused by another tuple while the entry stands.
+_OFFERS: dict[int, tuple[tuple[Source, ...], _Offers]] = {}
+
+
+def _offers(state: State) -> _Offers:
+    sources = rules_for(state).sources(state)
+    hit = _OFFERS.get(id(sources))
+    if hit is not None and hit[0] is sources:
+        return hit[1]
+    if len(_OFFERS) >= 4096:
+        _OFFERS.clear()
+    offers = _Offers(sources)
+    _OFFERS[id(sources)] = (sources, offers)
+    return offers
+
+
+def _units(v: payment.Vec) -> int:
+    """Energy units in a vector: [space] counts two (the unit count `payment` compares first)."""
+    return sum(v[:6]) + 2 * v[6]
 
 
 @lru_cache(maxsize=16384)
-def _affordable(pool: payment.Vec, sources: tuple[Source, ...]) -> tuple[Source, ...]:
-    """The offers `pool` can pay for: the payment search once per pool and table, not once per
-    prompt (the purchase prompt is asked for by the turn engine and by the caller)."""
-    return tuple(s for s in sources if payment.payable(pool, _cost(s.card), s.extra))
+def _affordable(pool: payment.Vec, offers: _Offers) -> tuple[tuple[Source, ...], list[Option]]:
+    """The offers `pool` can pay for, and the purchase options for them: the payment search
+    once per pool and table, not once per prompt. Too few units can never pay, and a pool
+    that covers every printed energy with the extra to spare pays without a conversion; only
+    the rest needs the search (the same answers as `payment.payable`)."""
+    total = _units(pool)
+    found = []
+    for s, need, units, extra in offers.needs:
+        if units + extra > total:
+            continue
+        if (units + extra <= total and pool[0] >= need[0] and pool[1] >= need[1] and pool[2] >= need[2]
+                and pool[3] >= need[3] and pool[4] >= need[4] and pool[5] >= need[5] and pool[6] >= need[6]) \
+                or payment.payable(pool, need, extra):
+            found.append(s)
+    srcs = tuple(found)
+    return srcs, _purchase_options(srcs) if srcs else []
+
+
+@cache
+def _cheapest() -> int:
+    """The fewest energy units any pyramid or pile card (the ones with an era) costs before its
+    extra cost: a pool with fewer pays for nothing."""
+    return min(_units(_cost(key)) for key, c in all_cards().items() if c.era is not None)
+
+
+@cache
+def _need(card_id: str) -> tuple[payment.Vec, int]:
+    """A card's cost vector and the energy units it takes."""
+    return _cost(card_id), _units(_cost(card_id))
 
 
 @cache
@@ -58,7 +140,7 @@ def _cost(card_id: str) -> payment.Vec:
 
 
 def _source(state: State, key: str) -> Source:
-    return next(s for s in rules_for(state).sources(state) if s.key == key)
+    return _offers(state).by_key[key]
 
 
 def _facts(key: str):
@@ -77,10 +159,13 @@ def _price(s: Source):
 # ---- choosing a card --------------------------------------------------------------------------
 
 def _purchase_prompt(state: State, t: Task):
-    srcs = affordable(state, t.player)
+    pool = _field_pool(state, t.player)
+    if _units(pool) < _cheapest():      # fewer energy units than any card costs: nothing to offer
+        return None
+    srcs, options = _affordable(pool, _offers(state))
     if not srcs:
         return None
-    return make_prompt(t, _purchase_text(energy_text(state.energy)), _purchase_options(srcs))
+    return make_prompt(t, _purchase_text(energy_text(state.energy)), options)
 
 
 BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
@@ -105,12 +190,14 @@ def _purchase_text(have: Text) -> Text:
 
 
 def _purchase_run(state: State, t: Task, events: Events) -> None:
-    say(events, "no_purchase", f"{t.player} cannot afford any card.", f"{t.player}が買えるカードはありません。")
+    if not quiet(events):
+        say(events, "no_purchase", f"{t.player} cannot afford any card.", f"{t.player}が買えるカードはありません。")
 
 
 def _purchase_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
     if choice[0] == "none":
-        say(events, "no_purchase", f"{t.player} buys nothing.", f"{t.player}は何も購入しません。")
+        if not quiet(events):
+            say(events, "no_purchase", f"{t.player} buys nothing.", f"{t.player}は何も購入しません。")
         return
     push(state, task("pay", t.player, src=choice[0]))
 
@@ -155,9 +242,17 @@ def _pay_prompt(state: State, t: Task):
     assert ids is not None
     if len(ids) in (0, len(field.resources(state, t.player))):
         return None
-    return make_prompt(t, card(s.card).label + T(" costs ", "の支払い：") + _price(s), [
-        Option(key="auto", label=T("Pay automatically: deplete ", "自動で支払う：消費 ") + _ids_text(state, ids)),
-        PAY_MANUALLY, BACK])
+    return make_prompt(t, _pay_text(s), [_auto_option(_ids_text(state, ids)), PAY_MANUALLY, BACK])
+
+
+@lru_cache(maxsize=4096)
+def _pay_text(s: Source) -> Text:
+    return card(s.card).label + T(" costs ", "の支払い：") + _price(s)
+
+
+@lru_cache(maxsize=1024)
+def _auto_option(spent: Text) -> Option:
+    return Option(key="auto", label=T("Pay automatically: deplete ", "自動で支払う：消費 ") + spent)
 
 
 PAY_MANUALLY = opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ")
@@ -241,11 +336,12 @@ def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: b
     if state.newest_bought_era is None or ERAS.index(s.era) > ERAS.index(state.newest_bought_era):
         state.newest_bought_era = s.era
     remove(state, s.key)
-    state.seats[player].field.append(FieldCard(id=s.key, up=True))
+    state.seats[player].field.append(field_card(s.key, True))
     state.energy = {}
-    spent = _ids_text(state, deplete_ids) + _names_text(state, deplete_ids)
-    say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + spent.en + ").",
-        f"{player}は《{c.name.ja}》を購入（" + _price(s).ja + "、消費：" + spent.ja + "）。",
-        card=c.id, era=s.era, conversion=rec.bought_with_conversion, depleted=sorted(state.cards[i] for i in deplete_ids))
+    if not quiet(events):
+        spent = _ids_text(state, deplete_ids) + _names_text(state, deplete_ids)
+        say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + spent.en + ").",
+            f"{player}は《{c.name.ja}》を購入（" + _price(s).ja + "、消費：" + spent.ja + "）。",
+            card=c.id, era=s.era, conversion=rec.bought_with_conversion, depleted=sorted(state.cards[i] for i in deplete_ids))
     if s.era == "space" and rules_for(state).last_space_bought(state):
         trigger_end(state, "space", events)

@@ -41,24 +41,27 @@ def _shape(pyramid: dict[str, list[str | None]]) -> tuple[tuple[bool, ...], ...]
 
 @lru_cache(maxsize=4096)
 def _extras(shape: tuple[tuple[bool, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """The connected-below count of every slot of a pyramid given which slots remain."""
+    """The connected-below count of every slot of a pyramid given which slots remain: row by
+    row upwards, each slot's reach (a bit per slot) is the remaining slots it touches below
+    and their reach."""
     out = []
-    for row, slots in enumerate(shape):
-        counts = []
+    below_reach: list[int] = []
+    below_bits: list[int] = []
+    below: tuple[bool, ...] = ()
+    bit = 1
+    for slots in shape:
+        reach = []
+        bits = []
         for index in range(len(slots)):
-            seen: set[tuple[int, int]] = set()
-            frontier = [(row, index)]
-            while frontier:
-                r, i = frontier.pop()
-                if r == 0:
-                    continue
-                below = shape[r - 1]
-                for j in (i, i + 1):
-                    if j < len(below) and below[j] and (r - 1, j) not in seen:
-                        seen.add((r - 1, j))
-                        frontier.append((r - 1, j))
-            counts.append(len(seen))
-        out.append(tuple(counts))
+            r = 0
+            for j in (index, index + 1):
+                if j < len(below) and below[j]:
+                    r |= below_bits[j] | below_reach[j]
+            reach.append(r)
+            bits.append(bit)
+            bit <<= 1
+        out.append(tuple(r.bit_count() for r in reach))
+        below_reach, below_bits, below = reach, bits, slots
     return tuple(out)
 
 
@@ -77,9 +80,18 @@ def sources_of(rows: Rows) -> tuple[Source, ...]:
     """The buyable cards of a pyramid (memoised: it changes only when a card is bought)."""
     ids, keys = rows
     extras = _extras(tuple(tuple(cid is not None for cid in row) for row in ids))
-    key_of = dict(zip(chain.from_iterable(ids), keys, strict=True))
-    return tuple(Source(key=cid, card=key_of[cid], era=ERAS[r], extra=extras[r][i])
-                 for r, row in enumerate(ids) for i, cid in enumerate(row) if cid is not None)
+    out = []
+    flat = iter(keys)
+    new = _new_source
+    for row, era, row_extras in zip(ids, ERAS, extras, strict=False):
+        for cid, extra in zip(row, row_extras, strict=True):
+            key = next(flat)
+            if cid is not None:
+                out.append(new(Source, (cid, key, era, extra, "pyramid")))
+    return tuple(out)
+
+
+_new_source = tuple.__new__     # a Source from its five fields in order, as `Source(...)` builds it
 
 
 def remove(state: State, cid: str) -> None:

@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field
 
 from games.kit import BaseState
 
+from .fastmodel import trusted
 from .options import Options
 from .renaissance import RenState
 
@@ -16,6 +17,14 @@ class FieldCard(BaseModel):
 
     id: str
     up: bool
+
+
+_FIELD_CARD_FIELDS = frozenset({"id", "up"})
+
+
+def field_card(cid: str, up: bool) -> FieldCard:
+    """`FieldCard(id=cid, up=up)` without validation (a card is played on most actions)."""
+    return trusted(FieldCard, {"id": cid, "up": up}, _FIELD_CARD_FIELDS)
 
 
 class Seat(BaseModel):
@@ -60,6 +69,14 @@ class TurnRecord(BaseModel):
     tech_effects: int = 0
     recollected: list[str] = Field(default_factory=list)         # instance ids returned to hand at the end
     recollected_vp: int = 0
+
+
+def new_turn_record() -> TurnRecord:
+    """`TurnRecord()` without validation (every turn starts with one)."""
+    return trusted(TurnRecord, {"resources_played": [], "bought": None, "bought_era": None,
+                                "bought_with_conversion": False, "newest_era_before_purchase": None,
+                                "unit_effects": 0, "tactic_effects": 0, "tech_effects": 0,
+                                "recollected": [], "recollected_vp": 0}, frozenset())
 
 
 class State(BaseState):

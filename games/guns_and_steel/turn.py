@@ -16,9 +16,10 @@ from games.kit import Option, T, Text
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
 from .effects import effect_task
-from .flow import Events, TaskHandler, make_prompt, push, push_seq, say, task
+from .fastmodel import put
+from .flow import Events, TaskHandler, make_prompt, push, push_seq, quiet, say, task
 from .sets import rules_for
-from .state import State, Task, TurnRecord
+from .state import State, Task, new_turn_record
 
 
 def finish(state: State, reason: str, events: Events) -> None:
@@ -56,26 +57,24 @@ def start_turn(state: State, events: Events) -> None:
         finish(state, "round_limit", events)
         return
     if state.turn > 0:
-        state.active = state.order[(state.order.index(state.active) + 1) % len(state.order)]
-    state.turn += 1
-    state.record = TurnRecord()
-    state.energy = {}
+        put(state, "active", state.order[(state.order.index(state.active) + 1) % len(state.order)])
+    put(state, "turn", state.turn + 1)
+    put(state, "record", new_turn_record())
+    put(state, "energy", {})
     p = state.active
-    say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
+    if not quiet(events):
+        say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
     push_seq(state, [task("resource", p), task("progress", p), task("purchase", p), task("end", p)])
 
 
 def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
-    hand = tuple(field.hand(state, player))
-    return _hand_option_list(hand, tuple(map(state.cards.__getitem__, hand)), resource_side)
-
-
-@lru_cache(maxsize=8192)
-def _hand_option_list(hand: tuple[str, ...], keys: tuple[str, ...], resource_side: bool) -> list[Option]:
-    """One option per distinct card of a hand (the prompt copies the list, so it is shared)."""
+    """One option per distinct card of a hand (hands seldom repeat, so the list is built each
+    time; the options themselves are shared)."""
+    cards = state.cards
     seen: set[str] = set()
     out = []
-    for cid, key in zip(hand, keys, strict=True):
+    for cid in state.seats[player].hand:
+        key = cards[cid]
         if key not in seen:
             seen.add(key)
             out.append(_hand_option(cid, key, resource_side))
@@ -101,6 +100,8 @@ def play_resource(state: State, player: str, cid: str, events: Events, phase: bo
     res = field.info(state, cid).resource
     if phase:
         state.record.resources_played.append(res)
+    if quiet(events):
+        return
     article = "an" if res in ("iron", "oil", "earth") else "a"
     say(events, "resource", f"{player} plays {article} {energy_name(res).en} resource.", f"{player}は{energy_name(res).ja}の資源をプレイ。",
         player=player, resource=res)
@@ -134,7 +135,8 @@ MUST_APPLY = frozenset({"flanking", "blitzkrieg", "satellite"})
 def play_progress(state: State, player: str, cid: str, events: Events) -> None:
     field.to_field(state, player, cid, up=True)
     c = field.info(state, cid)
-    say(events, "progress", f"{player} plays {c.name.en}.", f"{player}は《{c.name.ja}》をプレイ。", player=player, card=c.id)
+    if not quiet(events):
+        say(events, "progress", f"{player} plays {c.name.en}.", f"{player}は《{c.name.ja}》をプレイ。", player=player, card=c.id)
     push(state, effect_task(player, c.id, cid, mandatory=c.id in MUST_APPLY))
 
 

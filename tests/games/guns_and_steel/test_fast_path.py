@@ -50,3 +50,63 @@ def test_memoised_offers_follow_each_games_cards():
     assert offers_a.keys() == offers_b.keys()
     assert all(offers_a[k] == a.cards[k] for k in offers_a) and all(offers_b[k] == b.cards[k] for k in offers_b)
     assert offers_a != offers_b
+
+
+def test_offered_cards_are_exactly_the_payable_ones():
+    """The purchase prompt's shortcuts (too few units, a pool that covers the cost) offer the
+    same cards as asking the payment search of every card."""
+    from games.guns_and_steel import payment, purchase
+    from games.kit import Rng
+    rng = Rng(seed=7)
+    for seed in range(4):
+        state = GAME.setup(["p0", "p1", "p2"], {"set": ("base", "renaissance", "mixed")[seed % 3]}, seed)
+        offers = purchase._offers(state)
+        for _ in range(150):
+            pool = tuple(rng.below(4) if rng.below(2) else 0 for _ in range(7))
+            got = purchase._affordable.__wrapped__(pool, offers)[0]
+            want = tuple(s for s in offers.sources if payment.payable(pool, purchase._cost(s.card), s.extra))
+            assert got == want, pool
+
+
+def test_automatic_payment_is_the_best_of_every_choice():
+    """The automatic payment (fewest cards, then cheapest kinds, then fewest conversions) found
+    by stopping at the first card count that pays equals the best over every choice."""
+    from itertools import product
+
+    from games.guns_and_steel import payment
+    from games.kit import Rng
+    rng = Rng(seed=3)
+    for _ in range(300):
+        base = tuple(rng.below(3) if rng.below(3) == 0 else 0 for _ in range(7))
+        held = tuple(rng.below(4) if rng.below(2) else 0 for _ in range(7))
+        need = tuple(rng.below(3) if rng.below(3) == 0 else 0 for _ in range(7))
+        extra = rng.below(3)
+        best = None
+        for counts in product(*(range(n + 1) for n in held)):
+            pool = tuple(b + c for b, c in zip(base, counts, strict=True))
+            conv = payment.min_conversions(pool, need, extra)
+            if conv is not None:
+                key = (sum(counts), sum(n * (i + 1) for i, n in enumerate(counts)), conv)
+                if best is None or key < best[0]:
+                    best = (key, {k: n for k, n in zip(payment.ENERGIES, counts, strict=True) if n})
+        plan = payment.planned(base, held, need, extra)
+        assert (plan is None) == (best is None)
+        if plan is not None:
+            assert (dict(plan.deplete), plan.conversions) == (best[1], best[0][2])
+
+
+def test_connected_below_counts_match_a_walk_down_the_pyramid():
+    from games.kit import Rng
+    rng = Rng(seed=5)
+    for _ in range(300):
+        shape = tuple(tuple(rng.below(5) < 3 for _ in range(n)) for n in (7, 6, 5, 4, 3))
+        for r, row in enumerate(shape):
+            for i in range(len(row)):
+                seen, frontier = set(), [(r, i)]
+                while frontier:
+                    rr, ii = frontier.pop()
+                    for j in (ii, ii + 1):
+                        if rr > 0 and j < len(shape[rr - 1]) and shape[rr - 1][j] and (rr - 1, j) not in seen:
+                            seen.add((rr - 1, j))
+                            frontier.append((rr - 1, j))
+                assert pyramid._extras(shape)[r][i] == len(seen)
