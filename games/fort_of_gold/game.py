@@ -82,8 +82,8 @@ class FortOfGoldGame(Game[State, FortView]):
                                         + reason) from None
             raise
 
-    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
-        events: list[Event] = []
+    def _play(self, state: State, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
+        """The choice carried out; `events` None writes none (playouts and search)."""
         pick = choice[0]
         if prompt.id == "turn":
             if pick == "concede":
@@ -95,7 +95,6 @@ class FortOfGoldGame(Game[State, FortView]):
         elif prompt.id == "foresee":
             where, _, card = pick.partition(":")
             flow.place_foreseen(state, card, where, events)
-        return events
 
     # ---- what the player sees ----------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> FortView:
