@@ -88,9 +88,7 @@ def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
         text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
         detail = None
     elif move.kind == "gain":
-        cols = [str(c + 1) for c in move.columns]
-        text = head + label(move.treasure) + T(f" ← tops of column(s) {', '.join(cols)}", f" ← 台の列{'、'.join(cols)}のトップ")
-        detail = T("Attach: ", "つけるカード: ") + _join([label(top) for top in tops])
+        text, detail = _gain_label(move), _attach_detail(tops)
     else:
         top = tops[0]
         text = head + label(top) + T(f" (column {move.column + 1}) → ", f"（台の列{move.column + 1}） → ") + label(move.treasure)
@@ -103,6 +101,20 @@ def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
                        f"知の輝き（{rules().altar_column_cap}枚目）。その後、マナの山の上から{rules().foresee_count}枚を見て、"
                        "1枚ずつ上か下に戻します。")
     return Option(key=move.key, label=text, detail=detail, group=move.kind)
+
+
+@cache
+def _gain_label(move: Move) -> Text:
+    """A gain's label names the treasure and columns only, so it is written once per move (a
+    gain option itself is new whenever the tops differ)."""
+    cols = [str(c + 1) for c in move.columns]
+    return (GROUPS["gain"] + T(": ", ": ") + label(move.treasure)
+            + T(f" ← tops of column(s) {', '.join(cols)}", f" ← 台の列{'、'.join(cols)}のトップ"))
+
+
+@lru_cache(maxsize=16384)
+def _attach_detail(tops: tuple[str, ...]) -> Text:
+    return T("Attach: ", "つけるカード: ") + _join([label(top) for top in tops])
 
 
 _GAIN_OPTIONS: dict[tuple[str, tuple[str, ...]], Option] = {}
