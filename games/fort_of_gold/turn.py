@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from pydantic import BaseModel
-
 from games.kit import Option, Prompt, T, Text
+from games.kit.trusted import trusted_prompt
 
 from .data import label, rules
 from .rules import Move, _column_votes, _gains_for, _match_table, _name_table, _votes, transfer_move, welcome_move
@@ -134,23 +133,3 @@ def _transfer_option(kind: str, column: int, treasure: str, top: str) -> Option:
 def _turn_text(turn: int) -> Text:
     return T(f"Turn {turn}: choose an action (only actions that will succeed are listed).",
              f"手番{turn}: 行動を選んでください（成功する行動だけが表示されます）。")
-
-
-_PROMPT_SET = frozenset({"id", "player", "text", "options"})
-_set = object.__setattr__
-_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def trusted_prompt(prompt_id: str, player: str, text: Text, options: list[Option]) -> Prompt:
-    """Prompt(id=…, player=…, text=…, options=…) from values of the right types, without
-    validating them again (what `model_construct` does, minus its generic work, as Guns &
-    Steel's flow does): one prompt per action."""
-    prompt = Prompt.__new__(Prompt)
-    _set(prompt, "__dict__", {"id": prompt_id, "player": player, "text": text, "options": options,
-                              "min": 1, "max": 1, "ordered": False, "window": None})
-    _set_fields_set(prompt, set(_PROMPT_SET))
-    _set_extra(prompt, None)
-    _set_private(prompt, None)
-    return prompt

@@ -5,6 +5,7 @@ Steps that wait for a player: civ, place, declare, combo, china, persia, draw, t
 from __future__ import annotations
 
 from games.kit import Event, Rng, T
+from games.kit.trusted import assign, trusted
 
 from .combos import bonus, combo_window, played_kind
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, kind_name, load
@@ -77,14 +78,8 @@ def start_round(state: State, events: EventList) -> None:
     if limit and state.round >= limit:
         finish(state, "round_limit", events)
         return
-    state.step = "place"
-    state.placed = {}
-    state.declared = None
-    state.revealed = False
-    state.winner = None
-    state.chain = []
-    state.china_return = False
-    state.tie_discards = {}
+    assign(state, {"step": "place", "placed": {}, "declared": None, "revealed": False, "winner": None, "chain": [],
+                   "china_return": False, "tie_discards": {}})
     if not state.options.public_info:
         state.public = []
 
@@ -122,6 +117,11 @@ def declare(state: State, choice: str, events: EventList) -> None:
     reveal(state, events)
 
 
+# What RoundRecord(number=…, kinds=…, declared=…, powers=…) marks as set; the record of
+# every round is built without a validation pass (its values come from the state).
+_RECORD_GIVEN = frozenset({"number", "kinds", "declared", "powers"})
+
+
 def reveal(state: State, events: EventList) -> None:
     state.revealed = True
     a, b = state.players
@@ -137,8 +137,10 @@ def reveal(state: State, events: EventList) -> None:
               for p in state.players}
     pw = powers(played, state.dice, state.civs, state.india_active)
     winner = None if pw[a] == pw[b] else (a if pw[a] > pw[b] else b)
-    record = RoundRecord(number=state.round + 1, kinds={p: state.cards[state.placed[p]] for p in state.players},
-                         declared={p: played[p].kind for p in state.players if played[p].revolution}, powers=pw)
+    record = trusted(RoundRecord, {
+        "number": state.round + 1, "kinds": {p: state.cards[state.placed[p]] for p in state.players},
+        "declared": {p: played[p].kind for p in state.players if played[p].revolution}, "powers": pw,
+        "winner": None, "gained": {}, "combo": [], "parthian": False, "reset": False}, _RECORD_GIVEN)
     state.last = record
     state.round += 1
     if events is not None:
