@@ -14,7 +14,7 @@ is a loop.
 from __future__ import annotations
 
 from games.kit import Event, T
-from games.kit.trusted import assign
+from games.kit.trusted import assign, trusted
 
 from . import draw_phase
 from .ending import finish
@@ -22,6 +22,8 @@ from .order import next_first, turn_order
 from .piles import draw_card, side_name
 from .rules import card_label
 from .state import EventList, RoundRecord, State
+
+_RECORD_GIVEN = frozenset({"number", "first"})  # what RoundRecord(number=…, first=…) marks as set
 
 
 def start_round(state: State, events: EventList) -> None:
@@ -34,7 +36,8 @@ def start_round(state: State, events: EventList) -> None:
         assign(side, {"play": [], "face_down": [], "draws": 0, "aces_high": 0, "threes": {}})
     if state.options.mode == "duel":
         state.first = next_first(state)
-    state.current = RoundRecord(number=state.round, first=state.first)
+    state.current = trusted(RoundRecord, {"number": state.round, "first": state.first, "cards": {}, "aces_high": {},
+                                          "threes": {}, "clashes": [], "removed": [], "gained": {}}, _RECORD_GIVEN)
     if events is not None:
         events.append(Event(kind="round", text=T(f"Round {state.round}.", f"第{state.round}ラウンド。")
                             + (T(" First player: ", " 先攻:") + side_name(state.sides[state.first])
