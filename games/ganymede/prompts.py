@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from games.kit import Option, Prompt, T, Text, opt
+from games.kit.trusted import trusted_prompt
 
 from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
@@ -39,8 +40,12 @@ def effect_text(rank: str) -> Text:
 
 
 def supply_prompt(state: State, side: Side, step: str) -> Prompt:
-    ranks = [state.cards[c].rank for c in state.supply]
-    return _supply_prompt(side.player, step, tuple(ranks.count(rank) for rank in EFFECT_RANKS))
+    cards, counts = state.cards, dict.fromkeys(EFFECT_RANKS, 0)
+    for c in state.supply:  # one pass over the supply, not one per rank
+        rank = cards[c].rank
+        if rank in counts:
+            counts[rank] += 1
+    return _supply_prompt(side.player, step, tuple(counts.values()))
 
 
 @lru_cache(maxsize=4096)
@@ -178,8 +183,15 @@ def remove_prompt(state: State, side: Side) -> Prompt:
 @lru_cache(maxsize=4096)
 def _remove_prompt(player: str, cards: tuple[tuple[str, str, str], ...]) -> Prompt:
     """`cards`: (card id, colour, rank) of each distinct card used this round."""
-    options = [Option(key=c, label=T("Remove ", "除外:") + face_label(colour, rank)) for c, colour, rank in cards]
-    return Prompt(id="remove", player=player, text=T("Cleanup: you took damage. Remove one of the cards you used "
-                                                          "this round from the game.",
-                                                          "お掃除フェイズ:ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。"),
-                  options=options)
+    # Ids differ from game to game, so this prompt is mostly new: its options are shared and
+    # it is assembled without a validation pass (kit/trusted.py).
+    return trusted_prompt("remove", player, _REMOVE_TEXT, [_remove_option(*card) for card in cards])
+
+
+_REMOVE_TEXT = T("Cleanup: you took damage. Remove one of the cards you used this round from the game.",
+                 "お掃除フェイズ:ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。")
+
+
+@lru_cache(maxsize=4096)
+def _remove_option(card: str, colour: str, rank: str) -> Option:
+    return Option(key=card, label=T("Remove ", "除外:") + face_label(colour, rank))
