@@ -10,7 +10,7 @@ from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
 from .order import opponents
 from .piles import side_label
-from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, face_label, own_total, special_count
+from .rules import DRAW_LIMIT, MAX_DRAWS, card_label, draw_total, face_label, own_total, special_count
 from .state import Side, State
 
 
@@ -71,8 +71,9 @@ def draw_prompt(state: State, side: Side) -> Prompt:
     """Draw or stop. In the duel the window stays open after each face-down draw even when
     no more draws are allowed (one click, "Done"), and a face-down 2 or 4 just drawn offers its
     effect here (so whom the board waits for never depends on a face-down card)."""
-    plain = _draw_prompt(side.player, draw_total(state, side), side.draws, state.options.mode == "duel",
-                         can_draw_more(state, side))
+    total = draw_total(state, side)
+    can_draw = side.draws < MAX_DRAWS and total <= DRAW_LIMIT and bool(side.deck or side.used)  # can_draw_more
+    plain = _draw_prompt(side.player, total, side.draws, state.options.mode == "duel", can_draw)
     if state.pending is None or state.pending.colour != side.colour:
         return plain
     card = state.cards[state.pending.card]
