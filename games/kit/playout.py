@@ -17,6 +17,8 @@ def random_choice(prompt: Prompt, rng: Rng) -> list[str]:
     """A uniformly sized random legal answer to `prompt`: a uniform size, then a uniform
     ordered pick of that many options (a partial Fisher-Yates: k draws, not one per option)."""
     options = prompt.options
+    if prompt.max == 1 and prompt.min == 1:  # most prompts: the one draw the general case makes
+        return [options[rng.below(len(options))].key]
     high = min(prompt.max, len(options))
     k = prompt.min + (rng.below(high - prompt.min + 1) if high > prompt.min else 0)
     if k == 1:
