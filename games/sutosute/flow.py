@@ -87,7 +87,7 @@ def start_round(state: State, events: EventList) -> None:
 def place(state: State, player: str, card: str, events: EventList) -> None:
     # 整理案: shown cards stay face up only until cards are placed. All of them are hidden at the
     # first placement, so nobody learns which shown card (if any) went face down.
-    state.public = []
+    assign(state, {"public": []})  # every placement: set in one step (kit/trusted.py)
     take_from_hand(state, player, card)
     state.placed[player] = card
     if events is not None:
@@ -123,7 +123,7 @@ _RECORD_GIVEN = frozenset({"number", "kinds", "declared", "powers"})
 
 
 def reveal(state: State, events: EventList) -> None:
-    state.revealed = True
+    assign(state, {"revealed": True})
     a, b = state.players
     for p in state.players:
         # インド 平和主義 is lost the moment Conquest is placed, so Conquest itself never gets the +1.
@@ -141,8 +141,7 @@ def reveal(state: State, events: EventList) -> None:
         "number": state.round + 1, "kinds": {p: state.cards[state.placed[p]] for p in state.players},
         "declared": {p: played[p].kind for p in state.players if played[p].revolution}, "powers": pw,
         "winner": None, "gained": {}, "combo": [], "parthian": False, "reset": False}, _RECORD_GIVEN)
-    state.last = record
-    state.round += 1
+    assign(state, {"last": record, "round": state.round + 1})
     if events is not None:
         text = T(" / ".join(f"{p}: {kind_name(played[p].kind).en} {pw[p]}" for p in state.players),
                  " / ".join(f"{p}:{kind_name(played[p].kind).ja} {pw[p]}" for p in state.players))
@@ -165,9 +164,8 @@ def reveal(state: State, events: EventList) -> None:
 # ---- a win -----------------------------------------------------------------------
 
 def win(state: State, winner: str, diff: int, played: Played, events: EventList) -> None:
-    state.winner = winner
-    state.draws_in_row = 0
-    state.last.winner = winner
+    assign(state, {"winner": winner, "draws_in_row": 0})
+    assign(state.last, {"winner": winner})
     gain(state, winner, diff)
     if events is not None:
         events.append(Event(kind="win", text=T(f"{winner} wins the round and gains {_pts(diff)}.",
@@ -193,7 +191,7 @@ def gain(state: State, player: str, points: int) -> None:
 
 def continue_combo(state: State, events: EventList) -> None:
     if combo_window(state, state.winner):
-        state.step = "combo"
+        assign(state, {"step": "combo"})
     else:
         end_combo(state, events)
 
@@ -262,10 +260,9 @@ def transfer(state: State, events: EventList) -> None:
         if events is not None:
             events.append(Event(kind="take", text=T(f"{w} takes {loser}'s ", f"{w}が{loser}の") + kind_name(state.cards[lc])
                                 + T(" into their hand.", "を手札に加えました。")))
-    state.placed = {}
+    assign(state, {"placed": {}})
     v2_reshuffle(state, events)
-    state.draw_queue = [loser]
-    state.after_draw = "reroll"
+    assign(state, {"draw_queue": [loser], "after_draw": "reroll"})
     run_draws(state, events)
 
 
@@ -297,7 +294,7 @@ def rome_draw(state: State, player: str, choice: str, events: EventList) -> None
 
 def after_draws(state: State, events: EventList) -> None:
     if state.after_draw == "reroll":
-        state.step = "reroll"
+        assign(state, {"step": "reroll"})
     else:
         tie_end(state, events)
 
