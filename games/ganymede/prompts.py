@@ -177,8 +177,15 @@ def _threes_prompt(player: str, aim_player: str | None, aim_colour: str, count: 
 
 
 def remove_prompt(state: State, side: Side) -> Prompt:
-    cards = state.cards
-    return _remove_prompt(side.player, tuple((c, cards[c].colour, cards[c].rank) for c in distinct(state, side.play)))
+    """One option per face used this round (the first card of each, as `effects.distinct` picks)."""
+    cards, seen, faces = state.cards, set(), []
+    for c in side.play:
+        card = cards[c]
+        face = (card.colour, card.rank)
+        if face not in seen:
+            seen.add(face)
+            faces.append((c, *face))
+    return _remove_prompt(side.player, tuple(faces))
 
 
 @lru_cache(maxsize=4096)

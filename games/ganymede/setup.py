@@ -46,10 +46,11 @@ def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> 
     for card_id, card in zip(ids, faces, strict=True):
         cards[card_id] = card
         of[card.colour].append(card_id)
-    sides = {colour: Side(colour=colour, player=players[i], hp=options.hp(), deck=of[colour])
+    hp = options.hp()
+    sides = {colour: Side(colour=colour, player=players[i], hp=hp, deck=of[colour])
              for i, colour in enumerate(DUEL_COLOURS)}
     if options.mode != "duel":
-        purple = Side(colour="purple", player=players[2] if options.mode == "three" else None, hp=options.hp(),
+        purple = Side(colour="purple", player=players[2] if options.mode == "three" else None, hp=hp,
                       deck=of["purple"])
         rng.shuffle(purple.deck)
         sides["purple"] = purple
