@@ -159,7 +159,7 @@ def declare_prompts(state: State) -> list[Prompt]:
 
 def combo_prompts(state: State) -> list[Prompt]:
     w = state.winner
-    links = tuple((link.card, link.kind, link.from_discard) for link in next_links(state, w))
+    links = tuple(next_links(state, w))  # (card, kind, from_discard) named tuples
     return [_combo_prompt(w, len(state.chain) + 1, state.civs.get(w), links)]
 
 
