@@ -3,91 +3,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from games.kit import Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, T, Text, opt
+from games.kit import Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, T, opt
 
 from . import flow
 from .data import label, rules
 from .options import Options
 from .refusals import explain
 from .resample import resample
-from .rules import Move, Position, moves_at, position
+from .rules import Move
 from .state import State
+from .turn import turn_prompt
 from .view import FortView, all_ids, build_view, render, rules_summary, visible_ids
 
-GROUPS = {"welcome": T("Welcome mana", "マナを迎える"), "gain": T("Gain a treasure", "宝物を得る"),
-          "rotate": T("Rotate treasures", "宝物を回す"), "foresee": T("Foresee", "予見する")}
-
-
-def _join(parts: list[Text], en_sep: str = ", ", ja_sep: str = "、") -> Text:
-    return T(en_sep.join(p.en for p in parts), ja_sep.join(p.ja for p in parts))
-
-
-def _move_option(move: Move, tops: tuple[str, ...]) -> Option:
-    """A complete action as one option: the label says what moves where, the detail what follows.
-    `tops` are the stand tops the move names; options are frozen, so each is built once and
-    shared (`_turn_options` keeps them)."""
-    head = GROUPS[move.kind] + T(": ", "：")
-    if move.kind == "welcome":
-        text = head + label(move.card) + T(f" → stand column {move.column + 1}", f" → 台の列{move.column + 1}")
-        detail = None
-    elif move.kind == "gain":
-        cols = [str(c + 1) for c in move.columns]
-        text = head + label(move.treasure) + T(f" ← tops of column(s) {', '.join(cols)}", f" ← 台の列{'、'.join(cols)}のトップ")
-        detail = T("Attach: ", "つけるカード：") + _join([label(top) for top in tops])
-    else:
-        top = tops[0]
-        text = head + label(top) + T(f" (column {move.column + 1}) → ", f"（台の列{move.column + 1}） → ") + label(move.treasure)
-        if move.kind == "rotate":
-            detail = T("Glow of Power. Then return a task (if there are 2) under the treasure pile and draw one.",
-                       "力の輝き。その後、課題が2枚なら1枚を宝物の山の下に戻し、1枚引きます。")
-        else:
-            detail = T(f"Glow of Wisdom ({rules().altar_column_cap}th card); then see the top "
-                       f"{rules().foresee_count} mana cards and put each back on top or bottom.",
-                       f"知の輝き（{rules().altar_column_cap}枚目）。その後、マナの山の上から{rules().foresee_count}枚を見て、"
-                       "1枚ずつ上か下に戻します。")
-    return Option(key=move.key, label=text, detail=detail, group=move.kind)
-
-
-_OPTIONS: dict[tuple[str, tuple[str, ...]], Option] = {}
-
-
-def _turn_options(pos: Position) -> list[Option]:
-    """The options of the position's moves, looked up by key and the stand tops they name
-    (a plain dict on strings: one lookup per option in every turn prompt)."""
-    stand = pos[3]
-    options = []
-    for m in moves_at(pos):
-        if m.kind == "welcome":
-            tops: tuple[str, ...] = ()
-        elif m.kind == "gain":
-            tops = tuple([stand[c][-1] for c in m.columns])
-        else:
-            tops = (stand[m.column][-1],)
-        found = _OPTIONS.get((m.key, tops))
-        if found is None:
-            if len(_OPTIONS) > 50_000:  # a bound, like the other caches
-                _OPTIONS.clear()
-            found = _OPTIONS[(m.key, tops)] = _move_option(m, tops)
-        options.append(found)
-    return options
-
-
 CONCEDE = opt("concede", "Concede (end the game as a loss)", "投了する（敗北としてゲームを終える）", group="concede")
-
-
-@lru_cache(maxsize=4096)
-def _turn_prompt(player: str, turn: int, concede: bool, pos: Position) -> Prompt:
-    """The turn's prompt, built once per position (prompts are frozen, so shared)."""
-    options = _turn_options(pos)
-    if concede:
-        options.append(CONCEDE)
-    return Prompt(id="turn", player=player, options=options, text=_turn_text(turn))
-
-
-@lru_cache(maxsize=256)
-def _turn_text(turn: int) -> Text:
-    return T(f"Turn {turn}: choose an action (only actions that will succeed are listed).",
-             f"手番{turn}：行動を選んでください（成功する行動だけが表示されます）。")
 
 
 @lru_cache(maxsize=1024)
@@ -132,7 +60,7 @@ class FortOfGoldGame(Game[State, FortView]):
     def prompts(self, state: State) -> list[Prompt]:
         player = state.players[0]
         if state.step == "turn":
-            return [_turn_prompt(player, state.turn, state.options.allow_concede, position(state))]
+            return [turn_prompt(state, CONCEDE)]
         if state.step == "return":
             return [_return_prompt(player, tuple(state.tasks))]
         if state.step == "foresee":
@@ -154,8 +82,8 @@ class FortOfGoldGame(Game[State, FortView]):
                                         + reason) from None
             raise
 
-    def _apply(self, state: State, prompt: Prompt, choice: list[str]) -> list[Event]:
-        events: list[Event] = []
+    def _play(self, state: State, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
+        """The choice carried out; `events` None writes none (playouts and search)."""
         pick = choice[0]
         if prompt.id == "turn":
             if pick == "concede":
@@ -167,7 +95,6 @@ class FortOfGoldGame(Game[State, FortView]):
         elif prompt.id == "foresee":
             where, _, card = pick.partition(":")
             flow.place_foreseen(state, card, where, events)
-        return events
 
     # ---- what the player sees ----------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> FortView:

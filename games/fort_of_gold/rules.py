@@ -127,10 +127,14 @@ def _from_key(key: str) -> Move:
 def can_welcome(state: State) -> bool:
     """Whether マナを迎える is possible (then some action is): rule 8's loss test, cheaper than
     listing every action."""
+    if not state.inner:
+        return False
     rule = state.options.spirit_names
     name = _name_table(rule)
     inner = [name[c] for c in state.inner]
     for col in state.stand:
+        if not col:  # an empty column takes any card
+            return True
         held = _names(tuple(col), rule)
         for n in inner:
             if n not in held:

@@ -26,7 +26,8 @@ class GanymedeGame(Game[State, GanymedeView]):
     def player_range(self, options: BaseModel | None = None) -> tuple[int, int]:
         if options is None:
             return self.min_players, self.max_players
-        return self.parse_options(options).player_range()
+        opts = options if isinstance(options, Options) else self.parse_options(options)  # setup passes parsed ones
+        return opts.player_range()
 
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
         # `auto` (the default) becomes the rulebook's game for this many players: 2 duel, 3 three players.

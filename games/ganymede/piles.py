@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Event, T, Text
+from games.kit.trusted import assign
 
 from .data import colour_name
 from .rules import card_label
@@ -48,7 +49,8 @@ def draw_card(state: State, side: Side, events: list[Event]) -> str | None:
                 ": the deck is empty, so the used pile is shuffled into a new deck.",
                 "：出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
     card = side.deck.pop(0)
-    side.known_top = side.known_top[1:] if side.known_top[:1] == [card] else []
+    known = side.known_top
+    assign(side, {"known_top": known[1:] if known[:1] == [card] else []})  # every draw: no setattr dispatch
     return card
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from games.kit import Option, Prompt, T, Text, opt
+from games.kit.trusted import trusted_prompt
 
 from .data import ACE, EFFECT_RANKS, load
 from .effects import KEEP, PEEK, SWAP, distinct
 from .order import opponents
 from .piles import side_label
-from .rules import MAX_DRAWS, can_draw_more, card_label, draw_total, face_label, own_total, special_count
+from .rules import DRAW_LIMIT, MAX_DRAWS, card_label, draw_total, face_label, own_total, special_count
 from .state import Side, State
 
 
@@ -39,8 +40,12 @@ def effect_text(rank: str) -> Text:
 
 
 def supply_prompt(state: State, side: Side, step: str) -> Prompt:
-    ranks = [state.cards[c].rank for c in state.supply]
-    return _supply_prompt(side.player, step, tuple(ranks.count(rank) for rank in EFFECT_RANKS))
+    cards, counts = state.cards, dict.fromkeys(EFFECT_RANKS, 0)
+    for c in state.supply:  # one pass over the supply, not one per rank
+        rank = cards[c].rank
+        if rank in counts:
+            counts[rank] += 1
+    return _supply_prompt(side.player, step, tuple(counts.values()))
 
 
 @lru_cache(maxsize=4096)
@@ -66,8 +71,9 @@ def draw_prompt(state: State, side: Side) -> Prompt:
     """Draw or stop. In the duel the window stays open after each face-down draw even when
     no more draws are allowed (one click, "Done"), and a face-down 2 or 4 just drawn offers its
     effect here (so whom the board waits for never depends on a face-down card)."""
-    plain = _draw_prompt(side.player, draw_total(state, side), side.draws, state.options.mode == "duel",
-                         can_draw_more(state, side))
+    total = draw_total(state, side)
+    can_draw = side.draws < MAX_DRAWS and total <= DRAW_LIMIT and bool(side.deck or side.used)  # can_draw_more
+    plain = _draw_prompt(side.player, total, side.draws, state.options.mode == "duel", can_draw)
     if state.pending is None or state.pending.colour != side.colour:
         return plain
     card = state.cards[state.pending.card]
@@ -171,15 +177,29 @@ def _threes_prompt(player: str, aim_player: str | None, aim_colour: str, count: 
 
 
 def remove_prompt(state: State, side: Side) -> Prompt:
-    cards = state.cards
-    return _remove_prompt(side.player, tuple((c, cards[c].colour, cards[c].rank) for c in distinct(state, side.play)))
+    """One option per face used this round (the first card of each, as `effects.distinct` picks)."""
+    cards, seen, faces = state.cards, set(), []
+    for c in side.play:
+        card = cards[c]
+        face = (card.colour, card.rank)
+        if face not in seen:
+            seen.add(face)
+            faces.append((c, *face))
+    return _remove_prompt(side.player, tuple(faces))
 
 
 @lru_cache(maxsize=4096)
 def _remove_prompt(player: str, cards: tuple[tuple[str, str, str], ...]) -> Prompt:
     """`cards`: (card id, colour, rank) of each distinct card used this round."""
-    options = [Option(key=c, label=T("Remove ", "除外：") + face_label(colour, rank)) for c, colour, rank in cards]
-    return Prompt(id="remove", player=player, text=T("Cleanup: you took damage. Remove one of the cards you used "
-                                                          "this round from the game.",
-                                                          "お掃除フェイズ：ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。"),
-                  options=options)
+    # Ids differ from game to game, so this prompt is mostly new: its options are shared and
+    # it is assembled without a validation pass (kit/trusted.py).
+    return trusted_prompt("remove", player, _REMOVE_TEXT, [_remove_option(*card) for card in cards])
+
+
+_REMOVE_TEXT = T("Cleanup: you took damage. Remove one of the cards you used this round from the game.",
+                 "お掃除フェイズ：ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。")
+
+
+@lru_cache(maxsize=4096)
+def _remove_option(card: str, colour: str, rank: str) -> Option:
+    return Option(key=card, label=T("Remove ", "除外：") + face_label(colour, rank))

@@ -3,6 +3,7 @@ then the next round."""
 from __future__ import annotations
 
 from games.kit import Event, T
+from games.kit.trusted import assign
 
 from . import rounds
 from .order import reinforcement_order
@@ -13,9 +14,8 @@ from .state import EventList, State
 
 def start_cleanup(state: State, events: EventList) -> None:
     """⑥: each damaged player (never purple, G12, G22) removes one of their used cards."""
-    state.step = "remove"
-    state.queue = [c for c in state.damaged
-                   if c != "purple" and state.sides[c].alive and state.sides[c].play]
+    assign(state, {"step": "remove", "queue": [c for c in state.damaged
+                                                if c != "purple" and state.sides[c].alive and state.sides[c].play]})
     if not state.queue:
         end_cleanup(state, events)
 
@@ -38,13 +38,12 @@ def remove_card(state: State, colour: str, card: str, events: EventList) -> None
 def end_cleanup(state: State, events: EventList) -> None:
     for side in state.sides.values():
         side.used.extend(side.play)
-        side.play, side.face_down = [], []
+        assign(side, {"play": [], "face_down": []})
     start_reinforcement(state, events)
 
 
 def start_reinforcement(state: State, events: EventList) -> None:
-    state.step = "reinforce"
-    state.queue = reinforcement_order(state)
+    assign(state, {"step": "reinforce", "queue": reinforcement_order(state)})
     continue_reinforcement(state, events)
 
 

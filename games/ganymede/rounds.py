@@ -14,6 +14,7 @@ is a loop.
 from __future__ import annotations
 
 from games.kit import Event, T
+from games.kit.trusted import assign, trusted
 
 from . import draw_phase
 from .ending import finish
@@ -22,18 +23,21 @@ from .piles import draw_card, side_name
 from .rules import card_label
 from .state import EventList, RoundRecord, State
 
+_RECORD_GIVEN = frozenset({"number", "first"})  # what RoundRecord(number=…, first=…) marks as set
+
 
 def start_round(state: State, events: EventList) -> None:
     if state.round >= state.options.round_limit:
         finish(state, "round_limit", events)
         return
-    state.round += 1
+    # Fields set in one step each (kit/trusted.py `assign`): a round resets these for every side.
+    assign(state, {"round": state.round + 1, "damaged": []})
     for side in state.sides.values():
-        side.play, side.face_down, side.draws, side.aces_high, side.threes = [], [], 0, 0, {}
-    state.damaged = []
+        assign(side, {"play": [], "face_down": [], "draws": 0, "aces_high": 0, "threes": {}})
     if state.options.mode == "duel":
         state.first = next_first(state)
-    state.current = RoundRecord(number=state.round, first=state.first)
+    state.current = trusted(RoundRecord, {"number": state.round, "first": state.first, "cards": {}, "aces_high": {},
+                                          "threes": {}, "clashes": [], "removed": [], "gained": {}}, _RECORD_GIVEN)
     if events is not None:
         events.append(Event(kind="round", text=T(f"Round {state.round}.", f"第{state.round}ラウンド。")
                             + (T(" First player: ", " 先攻：") + side_name(state.sides[state.first])
@@ -50,8 +54,7 @@ def start_round(state: State, events: EventList) -> None:
             if events is not None:
                 events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード：")
                                     + card_label(state.cards[card]) + T(".", "。"), data={"colour": colour}))
-    state.step = "draw"
-    state.queue = turn_order(state)
+    assign(state, {"step": "draw", "queue": turn_order(state)})
     draw_phase.continue_draw(state, events)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 
 from games.kit import T, Text
+from games.kit.trusted import trusted
 
 from .data import ACE, SPECIAL_COLOURS, colour_name, rank_value
 from .state import Card, Clash, Side, State
@@ -85,15 +86,22 @@ def own_total(state: State, side: Side, aces_high: int | None = None) -> int:
 
 def auto_aces(state: State, side: Side) -> int:
     """Co-op purple (G18): each A is 11 unless that takes the total over 21."""
+    return _auto_aces(own_total(state, side, 0), special_count(state, side, ACE))
+
+
+def _auto_aces(low: int, aces: int) -> int:
+    """How many of `aces` A count as 11 on a total of `low` with every A as 1 (the cards do not
+    change while this is worked out, so their total and A count are read once)."""
     high = 0
-    while high < special_count(state, side, ACE) and own_total(state, side, high + 1) <= BLACKJACK:
+    while high < aces and low + 10 * (high + 1) <= BLACKJACK:
         high += 1
     return high
 
 
 def purple_wants_card(state: State, side: Side) -> bool:
     """Co-op purple draws while its own strength (A by the auto rule) is 17 or less (G17)."""
-    return own_total(state, side, auto_aces(state, side)) <= COOP_PURPLE_STOP
+    low = own_total(state, side, 0)
+    return low + 10 * _auto_aces(low, special_count(state, side, ACE)) <= COOP_PURPLE_STOP
 
 
 def strength(state: State, side: Side, against: Side) -> int:
@@ -120,4 +128,9 @@ def clash(state: State, a: Side, b: Side) -> Clash:
         cap = special_count(state, them, "10") > 0 and damage > 3
         dealt[me.colour] = 3 if cap else damage
         capped[me.colour] = cap
-    return Clash(sides=[a.colour, b.colour], strength=strength_of, bust=bust, dealt=dealt, capped=capped)
+    # Every value built here with its type: no validation pass (kit/trusted.py).
+    return trusted(Clash, {"sides": [a.colour, b.colour], "strength": strength_of, "bust": bust, "dealt": dealt,
+                           "capped": capped}, _CLASH_GIVEN)
+
+
+_CLASH_GIVEN = frozenset({"sides", "strength", "bust", "dealt", "capped"})

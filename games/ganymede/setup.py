@@ -20,21 +20,37 @@ def face(colour: str, rank: str) -> Card:
     return Card(colour=colour, rank=rank)
 
 
-def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> State:
+@cache
+def _faces(colour_deck: str, purple: bool) -> tuple[Card, ...]:
+    """Every card of a game in deal order: red's and green's decks, the black supply, purple's."""
     data = load()
-    faces = [(colour, r) for colour in DUEL_COLOURS for r in data.colour_decks[options.colour_deck].all_ranks()]
+    faces = [(colour, r) for colour in DUEL_COLOURS for r in data.colour_decks[colour_deck].all_ranks()]
     faces += [("black", r) for r in data.black_supply.all_ranks()]
-    if options.mode != "duel":
+    if purple:
         faces += [("purple", r) for r in data.purple_deck.all_ranks()]
+    return tuple(face(colour, rank) for colour, rank in faces)
+
+
+@cache
+def _ids(count: int) -> tuple[str, ...]:
+    return tuple(f"c{i:02d}" for i in range(1, count + 1))
+
+
+def new_state(game_key: str, players: list[str], options: Options, rng: Rng) -> State:
+    faces = _faces(options.colour_deck, options.mode != "duel")
     # Ids are dealt to the cards at random, so an id seen in a log of choices tells nothing.
-    ids = [f"c{i:02d}" for i in range(1, len(faces) + 1)]
+    ids = list(_ids(len(faces)))
     rng.shuffle(ids)
-    cards = {card_id: face(colour, rank) for card_id, (colour, rank) in zip(ids, faces, strict=True)}
-    of = {colour: [card_id for card_id in ids if cards[card_id].colour == colour] for colour in CARD_COLOURS}
-    sides = {colour: Side(colour=colour, player=players[i], hp=options.hp(), deck=of[colour])
+    cards: dict[str, Card] = {}
+    of: dict[str, list[str]] = {colour: [] for colour in CARD_COLOURS}  # each colour's ids, in `ids` order
+    for card_id, card in zip(ids, faces, strict=True):
+        cards[card_id] = card
+        of[card.colour].append(card_id)
+    hp = options.hp()
+    sides = {colour: Side(colour=colour, player=players[i], hp=hp, deck=of[colour])
              for i, colour in enumerate(DUEL_COLOURS)}
     if options.mode != "duel":
-        purple = Side(colour="purple", player=players[2] if options.mode == "three" else None, hp=options.hp(),
+        purple = Side(colour="purple", player=players[2] if options.mode == "three" else None, hp=hp,
                       deck=of["purple"])
         rng.shuffle(purple.deck)
         sides["purple"] = purple

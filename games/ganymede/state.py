@@ -96,4 +96,7 @@ class State(BaseState):
     end_reason: str | None = None           # "ko" | "round_limit"
 
     def side_of(self, player: str) -> Side:
-        return next(s for s in self.sides.values() if s.player == player)
+        for side in self.sides.values():  # every action asks: a plain loop, no generator
+            if side.player == player:
+                return side
+        raise StopIteration(player)  # what next() over no match raised

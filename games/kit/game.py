@@ -100,7 +100,9 @@ class Game(Generic[S, V]):
         else:
             self._play(state, prompt, list(choice), None)
             out = []
-        state.version += 1
+        # state.version += 1, as pydantic's setattr does it for a plain field, minus its dispatch.
+        state.__dict__["version"] += 1
+        state.__pydantic_fields_set__.add("version")
         return out
 
     def step(self, state: S, player: str, prompt_id: str, choice: list[str],

@@ -8,12 +8,17 @@ from pydantic import BaseModel
 from .game import BaseState, Game
 from .models import Action, Prompt
 from .rng import Rng
+from .trusted import trusted
+
+_ACTION_GIVEN = frozenset({"player", "prompt_id", "choice"})
 
 
 def random_choice(prompt: Prompt, rng: Rng) -> list[str]:
     """A uniformly sized random legal answer to `prompt`: a uniform size, then a uniform
     ordered pick of that many options (a partial Fisher-Yates: k draws, not one per option)."""
     options = prompt.options
+    if prompt.max == 1 and prompt.min == 1:  # most prompts: the one draw the general case makes
+        return [options[rng.below(len(options))].key]
     high = min(prompt.max, len(options))
     k = prompt.min + (rng.below(high - prompt.min + 1) if high > prompt.min else 0)
     if k == 1:
@@ -57,7 +62,8 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
         prompt = rng.choice(prompts)
         choice = random_choice(prompt, rng)
         _, prompts = game.step(state, prompt.player, prompt.id, choice, prompts, events=False)
-        actions.append(Action(player=prompt.player, prompt_id=prompt.id, choice=choice))
+        # The record of a legal answer the loop made itself: no validation pass (kit/trusted.py).
+        actions.append(trusted(Action, {"player": prompt.player, "prompt_id": prompt.id, "choice": choice}, _ACTION_GIVEN))
     record = Playout(players=list(players), options=opts.model_dump(), seed=seed,
                      actions=actions, finished=game.outcome(state) is not None)
     return state, record

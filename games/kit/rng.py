@@ -43,14 +43,24 @@ class Rng(BaseModel):
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n), without modulo bias. The draws of `next64`, inlined:
+        playouts and search draw twice per action."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = _SPAN - (_SPAN % n)
+        limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - (_SPAN % n)
+        fields = self.__dict__
+        counter = fields["counter"]
+        seed = self.seed * _GOLDEN
         while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+            counter += 1
+            z = (seed + counter * _GOLDEN) & _MASK
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9 & _MASK
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EB & _MASK
+            z ^= z >> 31
+            if z < limit:
+                fields["counter"] = counter
+                self.__pydantic_fields_set__.add("counter")
+                return z % n
 
     def shuffle(self, items: list[X]) -> None:
         """Shuffle in place (Fisher-Yates). The same draws as `below(i + 1)` for each i, inlined:

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 from functools import cache
-
-from pydantic import BaseModel
+from typing import NamedTuple
 
 from .data import KINDS, REVOLUTION, load
 from .state import State
 
 
-class Link(BaseModel):
-    """A card that may be revealed as the next combo card."""
+class Link(NamedTuple):
+    """A card that may be revealed as the next combo card (a plain value, built on every combo
+    question: a named tuple, no validation)."""
 
     card: str
     kind: str

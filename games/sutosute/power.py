@@ -1,15 +1,14 @@
 """Power (権力) of the two played cards: ver.2 formulas, the undeclared Revolution and civilization changes."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .data import load
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """What a player's face-up card counts as: `kind` is None for an undeclared Revolution.
-    A plain value of one reveal (never stored), so no validation to pay for."""
+    A plain value of one reveal (never stored): a named tuple, the cheapest to build (two per round)."""
 
     kind: str | None
     revolution: bool = False

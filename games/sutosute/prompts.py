@@ -9,7 +9,8 @@ from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Any
 
-from games.kit import Option, Prompt, T, one_per_identical, opt
+from games.kit import Option, Prompt, T, opt
+from games.kit.trusted import trusted_prompt
 
 from . import flow
 from .combos import bonus, next_links
@@ -19,9 +20,16 @@ from .state import State
 
 def _distinct_cards(state: State, cards: list[str]) -> tuple[tuple[str, str], ...]:
     """(card id, kind) of one card per kind: copies are identical, so offering both would only
-    repeat the option."""
+    repeat the option (the kit's `one_per_identical`, in one pass that keeps the kinds)."""
     kinds = state.cards
-    return tuple((c, kinds[c]) for c in one_per_identical(cards, kinds.__getitem__))
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        kind = kinds[c]
+        if kind not in seen:
+            seen.add(kind)
+            out.append((c, kind))
+    return tuple(out)
 
 
 @cache
@@ -43,7 +51,8 @@ _HAND_TEXTS = {
 @lru_cache(maxsize=4096)
 def _hand_prompt(pid: str, player: str, cards: tuple[tuple[str, str], ...]) -> Prompt:
     """`cards`: (card id, kind) of each distinct card in the hand."""
-    return Prompt(id=pid, player=player, text=_HAND_TEXTS[pid][0], options=[_hand_option(pid, c, kind) for c, kind in cards])
+    # Hands rarely repeat across games (ids are dealt to kinds at random): built unvalidated.
+    return trusted_prompt(pid, player, _HAND_TEXTS[pid][0], [_hand_option(pid, c, kind) for c, kind in cards])
 
 
 @lru_cache(maxsize=4096)
@@ -150,7 +159,7 @@ def declare_prompts(state: State) -> list[Prompt]:
 
 def combo_prompts(state: State) -> list[Prompt]:
     w = state.winner
-    links = tuple((link.card, link.kind, link.from_discard) for link in next_links(state, w))
+    links = tuple(next_links(state, w))  # (card, kind, from_discard) named tuples
     return [_combo_prompt(w, len(state.chain) + 1, state.civs.get(w), links)]
 
 
