@@ -6,9 +6,9 @@ one place; resource side = `up=False`) live here.
 from __future__ import annotations
 
 from games.kit import one_per_identical
+from games.kit.trusted import put
 
 from .cards import CardDef, card
-from .fastmodel import put
 from .state import FieldCard, State, field_card
 
 

@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from games.kit import Event, Option, Prompt, T, Text
+from games.kit.trusted import trusted
 
-from .fastmodel import trusted
 from .state import State, Task
 
 Events = list[Event]

@@ -6,8 +6,8 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from games.kit import BaseState
+from games.kit.trusted import trusted
 
-from .fastmodel import trusted
 from .options import Options
 from .renaissance import RenState
 

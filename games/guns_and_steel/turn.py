@@ -12,11 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Option, T, Text
+from games.kit.trusted import put
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
 from .effects import effect_task
-from .fastmodel import put
 from .flow import Events, TaskHandler, make_prompt, push, push_seq, quiet, say, task
 from .sets import rules_for
 from .state import State, Task, new_turn_record

@@ -5,7 +5,7 @@ pydantic's validation (and its `model_construct`, slower still here) is most of 
 `trusted` does what `model_construct` does, minus its generic work: the caller passes every
 field with the right type, and names the ones a validated call would have marked as set (so
 `model_fields_set` and `model_dump(exclude_unset=True)` match).
-Guns & Steel's flow keeps its own copy (`_trusted`)."""
+Every game's engine uses these (one copy, here)."""
 from __future__ import annotations
 
 from typing import Any, TypeVar
@@ -53,3 +53,10 @@ def assign(model: BaseModel, values: dict[str, Any]) -> None:
     fields pays for one call instead of eight."""
     model.__dict__.update(values)
     model.__pydantic_fields_set__.update(values)
+
+
+def put(model: BaseModel, name: str, value: Any) -> None:
+    """`model.name = value` for a plain field of a model without assignment validation: what
+    pydantic's own handler for that case does, without finding the handler first."""
+    model.__dict__[name] = value
+    model.__pydantic_fields_set__.add(name)
