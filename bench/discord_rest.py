@@ -56,10 +56,11 @@ def _category(method: str, path: str, dm_channels: set[str]) -> str:
 
 
 async def measure(game: str, games: int, seed: int = 0, away: bool = False, options: dict[str, str] | None = None,
-                  players: int | None = None, trace: bool = False, think: float = 10.0) -> dict[str, float]:
+                  players: int | None = None, trace: bool = False, think: float = 10.0,
+                  direct: bool = False) -> dict[str, float]:
     import simcord
     from simcord.env import Env
-    from simdriver import controls, is_decision, live_board, open_table, take_turn, waiting_for
+    from simdriver import controls, direct_turn, is_decision, live_board, open_table, take_turn, waiting_for
 
     from bot import Settings, create_bot
 
@@ -88,13 +89,17 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
         clicks_per: list[int] = []
         runs: list[list[int]] = []  # [player, clicks] of each run of one player's decisions
         left: list[int] = []
+        turns: list[int] = []  # clicks of each turn from the ping (see the module docstring)
         for _ in range(games):
             before = len(channel.history())
             table_id, started = await open_table(world, game, members[:players], options)
             mark = len(env.http_requests)
             hands: dict[int, object] = {}
             left_table = False  # away: someone's turn ended, the others are not looking
-            while (await env.bot.service.get(table_id)).status == "running":
+            if direct:
+                decisions += await _directed_game(world, g, table_id, members[:players], rng, away, think, trace,
+                                                  clicks_per, turns, runs, latencies)
+            while not direct and (await env.bot.service.get(table_id)).status == "running":
                 # who moves: a player whose open hand offers a decision, else whom the board names
                 ready = {m for m, hand in hands.items() if any(is_decision(c) for c in controls(hand))}
                 waiting = ready or waiting_for(live_board(world))
@@ -136,20 +141,86 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
     latencies.sort()
     result["decisions"] = float(decisions)
     result["clicks per decision"] = statistics.mean(clicks_per)
-    per_turn = sorted(clicks for _, clicks in runs)
-    result["clicks per turn (median)"] = statistics.median(per_turn)
-    result["clicks per turn (mean)"] = statistics.mean(per_turn)
-    result["clicks per turn (p90)"] = per_turn[int(0.9 * (len(per_turn) - 1))]
+    per_run = sorted(clicks for _, clicks in runs)
+    result["clicks per run (median)"] = statistics.median(per_run)
+    result["clicks per run (mean)"] = statistics.mean(per_run)
+    result["clicks per run (p90)"] = per_run[int(0.9 * (len(per_run) - 1))]
+    if turns:
+        per_turn = sorted(turns)
+        result["clicks per turn (median)"] = statistics.median(per_turn)
+        result["clicks per turn (mean)"] = statistics.mean(per_turn)
+        result["clicks per turn (p90)"] = per_turn[int(0.9 * (len(per_turn) - 1))]
     result["public messages left per game"] = statistics.mean(left)
     result["turn p50 ms"] = 1000 * statistics.median(latencies)
     result["turn p99 ms"] = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     return result
 
 
+async def _directed_game(world, game, table_id: int, members: list, rng: random.Random, away: bool, think: float,
+                         trace: bool, clicks_per: list[int], turns: list[int], runs: list[list[int]],
+                         latencies: list[float]) -> int:
+    """Play one table to its end with directed players (`simdriver.direct_turn`) and count
+    each turn's clicks from the ping. A player's turn starts when they are pinged (they begin
+    to owe a decision, or someone else began to owe one since their last decision) and ends when
+    they owe nothing, or when their decision opened a decision of someone else (the game passed
+    to them too, as Sutosute's next round does). Away, every turn starts from the board."""
+    from simdriver import direct_turn
+    env, service = world.env, world.bot.service
+    hands: dict[int, object] = {}
+    open_turn: dict[int, int] = {}  # member id -> index in `turns` of their turn in progress
+    last = None
+    decisions = 0
+
+    async def owing() -> set[int]:
+        table = await service.get(table_id)
+        if table.status != "running":
+            return set()
+        return {int(p.player) for p in game.prompts(table.state(game)) if not p.player.startswith("cpu")}
+
+    while (await service.get(table_id)).status == "running":
+        before = await owing()
+        if not before:
+            raise AssertionError(f"nobody owes a decision but table {table_id} is still running")
+        if last is not None and last.id in before and last.id in open_turn:
+            member = last  # a player goes on with their own turn
+        else:
+            member = rng.choice([m for m in members if m.id in before])
+        if member.id not in open_turn:
+            if away:
+                hands.pop(member.id, None)  # they come back from the ping
+                if last is not None and last is not member:
+                    await env.advance_time(20 * 60)  # their open hand's token has expired
+            turns.append(0)
+            open_turn[member.id] = len(turns) - 1
+        pressed: list[str] = []
+        t0 = time.perf_counter()
+        assert await direct_turn(world, member, table_id, rng, hands, pressed)
+        latencies.append(time.perf_counter() - t0)
+        if trace:
+            print(f"  {members.index(member)} {[c.split(':')[3:5] if c.startswith('ct:') else c for c in pressed]}")
+        decisions += 1
+        clicks_per.append(len(pressed))
+        turns[open_turn[member.id]] += len(pressed)
+        if runs and runs[-1][0] == member.id:
+            runs[-1][1] += len(pressed)
+        else:
+            runs.append([member.id, len(pressed)])
+        after = await owing()
+        if member.id not in after or after - before - {member.id}:
+            del open_turn[member.id]
+        for other in after - before - {member.id}:
+            open_turn.pop(other, None)  # pinged again: a new turn
+        last = member
+        if think:
+            await env.advance_time(think)
+    return decisions
+
+
 def rest_calls_per_action(game: str = "sutosute", games: int = 3, away: bool = False,
                           options: dict[str, str] | None = None, players: int | None = None, think: float = 10.0,
-                          trace: bool = False) -> dict[str, float]:
-    return asyncio.run(measure(game, games, away=away, options=options, players=players, trace=trace, think=think))
+                          trace: bool = False, direct: bool = False) -> dict[str, float]:
+    return asyncio.run(measure(game, games, away=away, options=options, players=players, trace=trace, think=think,
+                               direct=direct))
 
 
 def main() -> None:
@@ -161,17 +232,25 @@ def main() -> None:
     ap.add_argument("--players", type=int)
     ap.add_argument("--think", type=float, default=10.0, help="virtual seconds between decisions")
     ap.add_argument("--trace", action="store_true", help="print each decision's REST calls")
+    ap.add_argument("--direct", action="store_true",
+                    help="also measure directed players (decide first, then the shortest clicks to it)")
     args = ap.parse_args()
     options = None
     if args.mode:
         from games import registry
         fields = registry.get(args.game).Options.model_fields
         options = {("mode" if "mode" in fields else "set"): args.mode}
-    numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players, trace=args.trace, think=args.think)
+    numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players, trace=args.trace,
+                                    think=args.think)
+    columns = {"random": numbers}
+    if args.direct:
+        columns["directed"] = rest_calls_per_action(args.game, args.games, args.away, options, args.players,
+                                                    trace=args.trace, think=args.think, direct=True)
     print(f"Discord REST calls per person decision under SimCord ({args.game} {args.mode or ''}, {args.games} games, "
           f"{'players away between turns' if args.away else 'players at the table'}):")
-    for key, value in numbers.items():
-        print(f"  {key:<34} {value:8.2f}")
+    print(f"  {'':<34} " + " ".join(f"{name:>9}" for name in columns))
+    for key in dict.fromkeys(k for c in columns.values() for k in c):
+        print(f"  {key:<34} " + " ".join(f"{c[key]:9.2f}" if key in c else f"{'—':>9}" for c in columns.values()))
 
 
 if __name__ == "__main__":
