@@ -54,7 +54,7 @@ def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
         text = T("Reinforcement: take one black card into your used pile.",
                  "増援フェイズ:黒カードを1枚選んで使用済デッキに加えてください。")
         pid = "reinforce"
-    return Prompt(id=pid, player=player, text=text, options=options)
+    return Prompt(id=pid, player=player, text=text, options=options, public=True)  # the supply is open
 
 
 @lru_cache(maxsize=256)
@@ -182,4 +182,4 @@ def _remove_prompt(player: str, cards: tuple[tuple[str, str, str], ...]) -> Prom
     return Prompt(id="remove", player=player, text=T("Cleanup: you took damage. Remove one of the cards you used "
                                                           "this round from the game.",
                                                           "お掃除フェイズ:ダメージを受けたので、今回使ったカードから1枚をゲームから除外してください。"),
-                  options=options)
+                  options=options, public=True)  # the cards used this round lie face up

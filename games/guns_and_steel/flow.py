@@ -124,7 +124,8 @@ def resolve(state: State, choice: list[str], events: Events) -> Prompt | None:
 def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1,
                 window: Text | None = None) -> Prompt:
     return _trusted(Prompt, {"id": t.kind, "player": t.player, "text": text, "options": list(options), "min": low,
-                             "max": high, "ordered": False, "window": window}, _PROMPT_FIELDS)
+                             "max": high, "ordered": False, "window": window, "public": False},
+                    _PROMPT_FIELDS)
 
 
 def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:

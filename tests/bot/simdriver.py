@@ -9,7 +9,7 @@ from typing import Any
 from bot.discord_ui import ids
 
 BUTTON, SELECT = 2, 3
-DECISIONS = {"B", "N", "S"}
+DECISIONS = {"B", "N", "S", "C"}
 
 
 def walk(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -277,13 +277,21 @@ def _prompt_of_id(custom_id: str) -> str | None:
     return ids.unescape(parsed.args[0])
 
 
-def shortest_step(message: Any, prompt: Any, answer: list[str]) -> tuple[dict[str, Any], list[str] | None] | None:
+def shortest_step(message: Any, prompt: Any, answer: list[str],
+                  rng: random.Random | None = None) -> tuple[dict[str, Any], list[str] | None] | None:
     """The one control on `message` that brings `answer` to `prompt` closest: a control that
-    sends it at once (a button, a select holding every key, a combined answer), else a draft
-    select adding the next picks, else the page or focus button showing the keys. Returns
-    (component, values for a select or None for a click), or None when the message offers no way."""
+    sends it at once (a chain select that also answers the next step — the player then picks
+    that step's answer at random among the pairs offered —, a button, a select holding every
+    key), else a draft select adding the next picks, else the page or focus button showing the
+    keys. Returns (component, values for a select or None for a click), or None when the
+    message offers no way."""
     mine = [c for c in controls(message) if _prompt_of_id(c["custom_id"]) == prompt.id]
     keys = [o.key for o in prompt.options]
+    for c in mine:
+        if kind(c) == "C" and len(answer) == 1:
+            pairs = [o["value"] for o in c.get("options", []) if o["value"].split(".")[0] == str(keys.index(answer[0]))]
+            if pairs:
+                return c, [(rng or random).choice(pairs)]
     for c in mine:
         k = kind(c)
         if k == "N" and not answer:
@@ -331,9 +339,9 @@ async def direct_turn(world: Any, member: Any, table_id: int, rng: random.Random
         return False
     prompt, answer = decide(prompts, rng)
     message = open_hands.get(member.id)
-    if message is None or shortest_step(message, prompt, answer) is None:
+    if message is None or shortest_step(message, prompt, answer, rng) is None:
         board = live_board(world)
-        if board is not None and shortest_step(board, prompt, answer) is not None:
+        if board is not None and shortest_step(board, prompt, answer, rng) is not None:
             message = board
         else:
             hand_button = next(c for c in controls(board) if kind(c) == "H")
@@ -343,7 +351,7 @@ async def direct_turn(world: Any, member: Any, table_id: int, rng: random.Random
             message = result.response
             open_hands[member.id] = message
     for _ in range(max_clicks):
-        step = shortest_step(message, prompt, answer)
+        step = shortest_step(message, prompt, answer, rng)
         assert step is not None, f"no way to answer {prompt.id} with {answer} on {[c['custom_id'] for c in controls(message)]}"
         component, values = step
         if values is None:
