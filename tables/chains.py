@@ -12,7 +12,9 @@ the other, and taken back one at a time.
 A **forced move** is a decision with exactly one answer that the game marks public
 (`Prompt.public`: everyone can know it is asked and what it offers), so answering it for the
 player decides nothing and tells nobody anything; the table makes it at once, as Board Game
-Arena does, with a public log line saying it was the only move.
+Arena does, with a public log line saying it was the only move. Like a move the turn clock
+made, it stands (nobody takes it back, so neither can the move before it), but the game still
+counts as played by its people.
 """
 from __future__ import annotations
 

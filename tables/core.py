@@ -239,7 +239,7 @@ class ServiceCore:
                            choice: list[str], acc: ActResult, *, auto: bool = False,
                            reset: frozenset[str] = frozenset(), claim_timer: int | None = None,
                            seats: list[Seat] | None = None, notices: list[Notice] | None = None,
-                           said: list[Event] | None = None) -> tuple[Table, Any]:
+                           said: list[Event] | None = None, forced: bool = False) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
         becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
         `state` belongs to this move (parsed for it, or taken from `_state`'s cache), so it is
@@ -271,7 +271,7 @@ class ServiceCore:
         finished = outcome is not None or not open_after
         new = table.model_copy(update={
             "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
-            "updated_at": now, "auto_played": table.auto_played or auto,
+            "updated_at": now, "auto_played": table.auto_played or (auto and not forced),
             "status": "finished" if finished else table.status, "finished_at": now if finished else None})
         refusal = (undo_refusal_after(game, before, new_state, events, player, open_after) if before is not None
                    else "auto")
@@ -320,7 +320,10 @@ class ServiceCore:
                 only = next(((p, answer) for p in open_now if (answer := chains.forced(p)) is not None), None)
                 if only is None:
                     break
+                # made for them like an expiry's move (it stands: nobody takes it back), but the
+                # game still counts as played by its people
                 table, state = await self._commit_move(table, game, state, only[0].player, only[0].id, only[1], acc,
+                                                       auto=True, forced=True,
                                                        said=[chains.forced_event(only[0].player)])
                 continue
             seat = robots[prompt.player]
