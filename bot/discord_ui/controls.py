@@ -97,7 +97,7 @@ def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
         items.extend(drawn)
         row += len({item.row for item in drawn})
     if chained and state.focus is None:
-        free = max((item.row or 0 for item in items), default=-1) + 1
+        free = max((getattr(item, "item", item).row or 0 for item in items), default=-1) + 1
         if free < ROWS:  # a row of its own, when one is left
             items.append(_chain_select(table_id, version, chained, lang, free))
     return items
