@@ -97,8 +97,9 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
             hands: dict[int, object] = {}
             left_table = False  # away: someone's turn ended, the others are not looking
             if direct:
+                already = len(clicks_per)
                 decisions += await _directed_game(world, g, table_id, members[:players], rng, away, think, trace,
-                                                  clicks_per, turns, runs, latencies)
+                                                  clicks_per, turns, runs, latencies) - already
             while not direct and (await env.bot.service.get(table_id)).status == "running":
                 # who moves: a player whose open hand offers a decision, else whom the board names
                 ready = {m for m, hand in hands.items() if any(is_decision(c) for c in controls(hand))}
@@ -159,61 +160,22 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
 async def _directed_game(world, game, table_id: int, members: list, rng: random.Random, away: bool, think: float,
                          trace: bool, clicks_per: list[int], turns: list[int], runs: list[list[int]],
                          latencies: list[float]) -> int:
-    """Play one table to its end with directed players (`simdriver.direct_turn`) and count
-    each turn's clicks from the ping. A player's turn starts when they are pinged (they begin
-    to owe a decision, or someone else began to owe one since their last decision) and ends when
-    they owe nothing, or when their decision opened a decision of someone else (the game passed
-    to them too, as Sutosute's next round does). Away, every turn starts from the board."""
-    from simdriver import direct_turn
-    env, service = world.env, world.bot.service
-    hands: dict[int, object] = {}
-    open_turn: dict[int, int] = {}  # member id -> index in `turns` of their turn in progress
-    last = None
-    decisions = 0
+    """One table played to its end by directed players (`simdriver.play_directed`)."""
+    from simdriver import play_directed
 
-    async def owing() -> set[int]:
-        table = await service.get(table_id)
-        if table.status != "running":
-            return set()
-        return {int(p.player) for p in game.prompts(table.state(game)) if not p.player.startswith("cpu")}
-
-    while (await service.get(table_id)).status == "running":
-        before = await owing()
-        if not before:
-            raise AssertionError(f"nobody owes a decision but table {table_id} is still running")
-        if last is not None and last.id in before and last.id in open_turn:
-            member = last  # a player goes on with their own turn
-        else:
-            member = rng.choice([m for m in members if m.id in before])
-        if member.id not in open_turn:
-            if away:
-                hands.pop(member.id, None)  # they come back from the ping
-                if last is not None and last is not member:
-                    await env.advance_time(20 * 60)  # their open hand's token has expired
-            turns.append(0)
-            open_turn[member.id] = len(turns) - 1
-        pressed: list[str] = []
-        t0 = time.perf_counter()
-        assert await direct_turn(world, member, table_id, rng, hands, pressed)
-        latencies.append(time.perf_counter() - t0)
+    def seen(member, pressed: list[str], seconds: float) -> None:
         if trace:
             print(f"  {members.index(member)} {[c.split(':')[3:5] if c.startswith('ct:') else c for c in pressed]}")
-        decisions += 1
+        latencies.append(seconds)
         clicks_per.append(len(pressed))
-        turns[open_turn[member.id]] += len(pressed)
         if runs and runs[-1][0] == member.id:
             runs[-1][1] += len(pressed)
         else:
             runs.append([member.id, len(pressed)])
-        after = await owing()
-        if member.id not in after or after - before - {member.id}:
-            del open_turn[member.id]
-        for other in after - before - {member.id}:
-            open_turn.pop(other, None)  # pinged again: a new turn
-        last = member
-        if think:
-            await env.advance_time(think)
-    return decisions
+
+    played = await play_directed(world, game, table_id, members, rng, away=away, think=think, on_decision=seen)
+    turns.extend(played)
+    return len(clicks_per)
 
 
 def rest_calls_per_action(game: str = "sutosute", games: int = 3, away: bool = False,

@@ -367,3 +367,58 @@ async def direct_turn(world: Any, member: Any, table_id: int, rng: random.Random
         message = result.response
         open_hands[member.id] = message
     raise AssertionError(f"{prompt.id} {answer}: no decision after {max_clicks} clicks")
+
+
+async def play_directed(world: Any, game: Any, table_id: int, members: list[Any], rng: random.Random, *,
+                        away: bool = True, think: float = 10.0, on_decision: Any = None) -> list[int]:
+    """Play a table to its end with directed players (`direct_turn`); the clicks of each turn
+    from the ping. A player's turn starts when they are pinged — they begin to owe a decision,
+    or someone else began to owe one since their last decision — and ends when they owe
+    nothing, or when their move opened a decision of someone else (the game moved on to them
+    too, as Sutosute's next round does). `away`: between turns players leave, so every turn
+    starts from the board (its own controls, or **My hand**) with the last hand expired.
+    `on_decision(member, clicks, seconds)` is told of every decision."""
+    import time
+
+    env, service = world.env, world.bot.service
+    hands: dict[int, Any] = {}
+    open_turn: dict[int, int] = {}  # member id -> index in `turns` of their turn in progress
+    turns: list[int] = []
+    last = None
+
+    async def owing() -> set[int]:
+        table = await service.get(table_id)
+        if table.status != "running":
+            return set()
+        return {int(p.player) for p in game.prompts(table.state(game)) if p.player.isdigit()}
+
+    while (await service.get(table_id)).status == "running":
+        before = await owing()
+        if not before:
+            raise AssertionError(f"nobody owes a decision but table {table_id} is still running")
+        if last is not None and last.id in before and last.id in open_turn:
+            member = last  # a player goes on with their own turn
+        else:
+            member = rng.choice([m for m in members if m.id in before])
+        if member.id not in open_turn:
+            if away:
+                hands.pop(member.id, None)  # they come back from the ping
+                if last is not None and last is not member:
+                    await env.advance_time(20 * 60)  # their open hand's token has expired
+            turns.append(0)
+            open_turn[member.id] = len(turns) - 1
+        pressed: list[str] = []
+        t0 = time.perf_counter()
+        assert await direct_turn(world, member, table_id, rng, hands, pressed)
+        if on_decision is not None:
+            on_decision(member, pressed, time.perf_counter() - t0)
+        turns[open_turn[member.id]] += len(pressed)
+        after = await owing()
+        if member.id not in after or after - before - {member.id}:
+            del open_turn[member.id]
+        for other in after - before - {member.id}:
+            open_turn.pop(other, None)  # pinged again: a new turn
+        last = member
+        if think:
+            await env.advance_time(think)
+    return turns
