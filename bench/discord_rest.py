@@ -8,7 +8,7 @@ Discord does not count against the bot's global rate limit) and the bot's own ca
 channels and DMs (which it does). Also the wall time of one decision click, which here
 measures the handler's own cost, not network latency.
 
-    python bench/discord_rest.py [--game sutosute] [--games 5] [--away] [--mode renaissance] [--players 3]
+    python bench/discord_rest.py [--game sutosute] [--games 5] [--away] [--direct] [--mode renaissance] [--players 3]
 
 By default players stay at the table: a hand they opened is refreshed by the bot when their
 turn comes back, so a turn starts from it (a player opens `/game hand` only when they have
@@ -19,6 +19,27 @@ turn starts from the ping with **My hand** (`/game hand`) and goes on from that 
 decision and the public messages a whole game leaves in the channel; `--trace` prints each
 decision's calls. The measured numbers per game (goal: at most 2 calls per decision) are in
 docs/discord.md, "Tests and numbers".
+
+Two kinds of players:
+
+- **random** (always measured): the simulated members of the SimCord tests, who press a random
+  control of the ones offered, so they page, focus and draft now and then before deciding.
+  "Clicks per run" counts the clicks of each run of consecutive decisions of one player.
+- **directed** (`--direct`, printed beside the random column): a player who knows what they
+  want: they decide first (a random legal answer: one of their open prompts, a uniform number
+  of its options) and then take the shortest clicks to it (`simdriver.direct_turn`): the
+  decision's own control on the message in front of them — their open hand, else the board
+  when it carries that decision, else **My hand** on the board first; a chain select when it
+  offers their answer (the next step's answer is then picked at random among the pairs);
+  pages or a draft only when the answer is on another page or needs several picks.
+
+**A turn from the ping** (directed players; `simdriver.play_directed`): a player's turn starts
+when they are pinged — they begin to owe a decision, or somebody else began to owe one since
+their last decision — and ends when they owe nothing, or when their move opened a decision of
+someone else (the game also passed to them, as Sutosute's next round does). With `--away`
+every turn starts from the board (the hand of their last turn has expired); "clicks per turn"
+counts every click of the turn, **My hand** included. Directed decisions count the player's
+moves in the log (a chain's one click makes two).
 """
 from __future__ import annotations
 
@@ -97,9 +118,8 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
             hands: dict[int, object] = {}
             left_table = False  # away: someone's turn ended, the others are not looking
             if direct:
-                already = len(clicks_per)
                 decisions += await _directed_game(world, g, table_id, members[:players], rng, away, think, trace,
-                                                  clicks_per, turns, runs, latencies) - already
+                                                  clicks_per, turns, runs, latencies)
             while not direct and (await env.bot.service.get(table_id)).status == "running":
                 # who moves: a player whose open hand offers a decision, else whom the board names
                 ready = {m for m, hand in hands.items() if any(is_decision(c) for c in controls(hand))}
@@ -141,7 +161,7 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
     result["bot's own (rate-limited) calls"] = own / max(1, decisions)
     latencies.sort()
     result["decisions"] = float(decisions)
-    result["clicks per decision"] = statistics.mean(clicks_per)
+    result["clicks per decision"] = sum(clicks_per) / max(1, decisions)
     per_run = sorted(clicks for _, clicks in runs)
     result["clicks per run (median)"] = statistics.median(per_run)
     result["clicks per run (mean)"] = statistics.mean(per_run)
@@ -175,7 +195,8 @@ async def _directed_game(world, game, table_id: int, members: list, rng: random.
 
     played = await play_directed(world, game, table_id, members, rng, away=away, think=think, on_decision=seen)
     turns.extend(played)
-    return len(clicks_per)
+    entries = await world.bot.service.store.actions.list(table_id)
+    return sum(1 for e in entries if not e.auto)  # a chain's one click makes two of the player's moves
 
 
 def rest_calls_per_action(game: str = "sutosute", games: int = 3, away: bool = False,

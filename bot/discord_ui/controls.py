@@ -115,9 +115,8 @@ def _chain_select(table_id: int, version: int, chained: list[Any], lang: str, ro
         label = f"{firsts[i]} → {decorate(second.label.get(lang))}"
         options.append(select_option(clip(label, SELECT_LABEL), ids.chain_value(i, j),
                                      second.detail.get(lang) if second.detail else None))
-    placeholder = t("ui.chain", lang, first=clip(first.text.get(lang), 40),
-                    then=clip(chained[0].then.text.get(lang), 40))
-    return select(ids.chain_select(table_id, version, first.id), options, clip(placeholder, 150), row=row)
+    placeholder = t("ui.chain", lang, count=len(options))
+    return select(ids.chain_select(table_id, version, first.id), options, placeholder, row=row)
 
 
 def _share_rows(prompts: list[Prompt]) -> list[int]:

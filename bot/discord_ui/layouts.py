@@ -117,10 +117,10 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
     items = controls.build(table.id, table.version, prompts, lang)
     text = [t("board.answer_here", lang, who=mention(prompts[0].player, names))]
     text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]
-    parts = control_parts(prompts, items, lang, budget=budget - 1)
-    if 1 + _nested(parts) > budget:
+    parts = control_parts(prompts, items, lang, budget=budget - 2)
+    if 2 + _nested(parts) > budget:
         return []
-    return [discord.ui.TextDisplay(clip("\n".join(text), 600)), *parts]
+    return [discord.ui.Separator(), discord.ui.TextDisplay(clip("\n".join(text), 600)), *parts]
 
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
