@@ -8,7 +8,7 @@ Discord does not count against the bot's global rate limit) and the bot's own ca
 channels and DMs (which it does). Also the wall time of one decision click, which here
 measures the handler's own cost, not network latency.
 
-    python bench/discord_rest.py [--game sutosute] [--games 5] [--away] [--mode renaissance] [--players 3]
+    python bench/discord_rest.py [--game sutosute] [--games 5] [--away] [--direct] [--mode renaissance] [--players 3]
 
 By default players stay at the table: a hand they opened is refreshed by the bot when their
 turn comes back, so a turn starts from it (a player opens `/game hand` only when they have
@@ -19,6 +19,27 @@ turn starts from the ping with **My hand** (`/game hand`) and goes on from that 
 decision and the public messages a whole game leaves in the channel; `--trace` prints each
 decision's calls. The measured numbers per game (goal: at most 2 calls per decision) are in
 docs/discord.md, "Tests and numbers".
+
+Two kinds of players:
+
+- **random** (always measured): the simulated members of the SimCord tests, who press a random
+  control of the ones offered, so they page, focus and draft now and then before deciding.
+  "Clicks per run" counts the clicks of each run of consecutive decisions of one player.
+- **directed** (`--direct`, printed beside the random column): a player who knows what they
+  want: they decide first (a random legal answer: one of their open prompts, a uniform number
+  of its options) and then take the shortest clicks to it (`simdriver.direct_turn`): the
+  decision's own control on the message in front of them — their open hand, else the board
+  when it carries that decision, else **My hand** on the board first; a chain select when it
+  offers their answer (the next step's answer is then picked at random among the pairs);
+  pages or a draft only when the answer is on another page or needs several picks.
+
+**A turn from the ping** (directed players; `simdriver.play_directed`): a player's turn starts
+when they are pinged — they begin to owe a decision, or somebody else began to owe one since
+their last decision — and ends when they owe nothing, or when their move opened a decision of
+someone else (the game also passed to them, as Sutosute's next round does). With `--away`
+every turn starts from the board (the hand of their last turn has expired); "clicks per turn"
+counts every click of the turn, **My hand** included. Directed decisions count the player's
+moves in the log (a chain's one click makes two).
 """
 from __future__ import annotations
 
@@ -56,10 +77,11 @@ def _category(method: str, path: str, dm_channels: set[str]) -> str:
 
 
 async def measure(game: str, games: int, seed: int = 0, away: bool = False, options: dict[str, str] | None = None,
-                  players: int | None = None, trace: bool = False, think: float = 10.0) -> dict[str, float]:
+                  players: int | None = None, trace: bool = False, think: float = 10.0,
+                  direct: bool = False) -> dict[str, float]:
     import simcord
     from simcord.env import Env
-    from simdriver import controls, is_decision, live_board, open_table, take_turn, waiting_for
+    from simdriver import controls, direct_turn, is_decision, live_board, open_table, take_turn, waiting_for
 
     from bot import Settings, create_bot
 
@@ -88,13 +110,17 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
         clicks_per: list[int] = []
         runs: list[list[int]] = []  # [player, clicks] of each run of one player's decisions
         left: list[int] = []
+        turns: list[int] = []  # clicks of each turn from the ping (see the module docstring)
         for _ in range(games):
             before = len(channel.history())
             table_id, started = await open_table(world, game, members[:players], options)
             mark = len(env.http_requests)
             hands: dict[int, object] = {}
             left_table = False  # away: someone's turn ended, the others are not looking
-            while (await env.bot.service.get(table_id)).status == "running":
+            if direct:
+                decisions += await _directed_game(world, g, table_id, members[:players], rng, away, think, trace,
+                                                  clicks_per, turns, runs, latencies)
+            while not direct and (await env.bot.service.get(table_id)).status == "running":
                 # who moves: a player whose open hand offers a decision, else whom the board names
                 ready = {m for m, hand in hands.items() if any(is_decision(c) for c in controls(hand))}
                 waiting = ready or waiting_for(live_board(world))
@@ -135,21 +161,49 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
     result["bot's own (rate-limited) calls"] = own / max(1, decisions)
     latencies.sort()
     result["decisions"] = float(decisions)
-    result["clicks per decision"] = statistics.mean(clicks_per)
-    per_turn = sorted(clicks for _, clicks in runs)
-    result["clicks per turn (median)"] = statistics.median(per_turn)
-    result["clicks per turn (mean)"] = statistics.mean(per_turn)
-    result["clicks per turn (p90)"] = per_turn[int(0.9 * (len(per_turn) - 1))]
+    result["clicks per decision"] = sum(clicks_per) / max(1, decisions)
+    per_run = sorted(clicks for _, clicks in runs)
+    result["clicks per run (median)"] = statistics.median(per_run)
+    result["clicks per run (mean)"] = statistics.mean(per_run)
+    result["clicks per run (p90)"] = per_run[int(0.9 * (len(per_run) - 1))]
+    if turns:
+        per_turn = sorted(turns)
+        result["clicks per turn (median)"] = statistics.median(per_turn)
+        result["clicks per turn (mean)"] = statistics.mean(per_turn)
+        result["clicks per turn (p90)"] = per_turn[int(0.9 * (len(per_turn) - 1))]
     result["public messages left per game"] = statistics.mean(left)
     result["turn p50 ms"] = 1000 * statistics.median(latencies)
     result["turn p99 ms"] = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
     return result
 
 
+async def _directed_game(world, game, table_id: int, members: list, rng: random.Random, away: bool, think: float,
+                         trace: bool, clicks_per: list[int], turns: list[int], runs: list[list[int]],
+                         latencies: list[float]) -> int:
+    """One table played to its end by directed players (`simdriver.play_directed`)."""
+    from simdriver import play_directed
+
+    def seen(member, pressed: list[str], seconds: float) -> None:
+        if trace:
+            print(f"  {members.index(member)} {[c.split(':')[3:5] if c.startswith('ct:') else c for c in pressed]}")
+        latencies.append(seconds)
+        clicks_per.append(len(pressed))
+        if runs and runs[-1][0] == member.id:
+            runs[-1][1] += len(pressed)
+        else:
+            runs.append([member.id, len(pressed)])
+
+    played = await play_directed(world, game, table_id, members, rng, away=away, think=think, on_decision=seen)
+    turns.extend(played)
+    entries = await world.bot.service.store.actions.list(table_id)
+    return sum(1 for e in entries if not e.auto)  # a chain's one click makes two of the player's moves
+
+
 def rest_calls_per_action(game: str = "sutosute", games: int = 3, away: bool = False,
                           options: dict[str, str] | None = None, players: int | None = None, think: float = 10.0,
-                          trace: bool = False) -> dict[str, float]:
-    return asyncio.run(measure(game, games, away=away, options=options, players=players, trace=trace, think=think))
+                          trace: bool = False, direct: bool = False) -> dict[str, float]:
+    return asyncio.run(measure(game, games, away=away, options=options, players=players, trace=trace, think=think,
+                               direct=direct))
 
 
 def main() -> None:
@@ -161,17 +215,25 @@ def main() -> None:
     ap.add_argument("--players", type=int)
     ap.add_argument("--think", type=float, default=10.0, help="virtual seconds between decisions")
     ap.add_argument("--trace", action="store_true", help="print each decision's REST calls")
+    ap.add_argument("--direct", action="store_true",
+                    help="also measure directed players (decide first, then the shortest clicks to it)")
     args = ap.parse_args()
     options = None
     if args.mode:
         from games import registry
         fields = registry.get(args.game).Options.model_fields
         options = {("mode" if "mode" in fields else "set"): args.mode}
-    numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players, trace=args.trace, think=args.think)
+    numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players, trace=args.trace,
+                                    think=args.think)
+    columns = {"random": numbers}
+    if args.direct:
+        columns["directed"] = rest_calls_per_action(args.game, args.games, args.away, options, args.players,
+                                                    trace=args.trace, think=args.think, direct=True)
     print(f"Discord REST calls per person decision under SimCord ({args.game} {args.mode or ''}, {args.games} games, "
           f"{'players away between turns' if args.away else 'players at the table'}):")
-    for key, value in numbers.items():
-        print(f"  {key:<34} {value:8.2f}")
+    print(f"  {'':<34} " + " ".join(f"{name:>9}" for name in columns))
+    for key in dict.fromkeys(k for c in columns.values() for k in c):
+        print(f"  {key:<34} " + " ".join(f"{c[key]:9.2f}" if key in c else f"{'—':>9}" for c in columns.values()))
 
 
 if __name__ == "__main__":

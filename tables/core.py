@@ -23,7 +23,7 @@ from persistence import Conflict, StaleWrite, Store
 from persistence.models import GuildSettings, LogEntry, Result, Seat, Table, Timer
 from persistence.repos import OutboxItem
 
-from . import clock, cpu
+from . import chains, clock, cpu
 from .errors import TableError, refuse
 from .models import ActResult, Notice
 from .results import build_result
@@ -239,7 +239,7 @@ class ServiceCore:
                            choice: list[str], acc: ActResult, *, auto: bool = False,
                            reset: frozenset[str] = frozenset(), claim_timer: int | None = None,
                            seats: list[Seat] | None = None, notices: list[Notice] | None = None,
-                           ) -> tuple[Table, Any]:
+                           said: list[Event] | None = None, forced: bool = False) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
         becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
         `state` belongs to this move (parsed for it, or taken from `_state`'s cache), so it is
@@ -255,6 +255,8 @@ class ServiceCore:
         except IllegalAction as e:
             self._remember(table, state)  # unchanged (validation comes before any change)
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
+        if said:
+            events = [*said, *events]
         new_state = state
         self._prompt_memo.pop(id(state), None)
         self._memo_prompts(new_state, open_after)
@@ -269,7 +271,7 @@ class ServiceCore:
         finished = outcome is not None or not open_after
         new = table.model_copy(update={
             "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
-            "updated_at": now, "auto_played": table.auto_played or auto,
+            "updated_at": now, "auto_played": table.auto_played or (auto and not forced),
             "status": "finished" if finished else table.status, "finished_at": now if finished else None})
         refusal = (undo_refusal_after(game, before, new_state, events, player, open_after) if before is not None
                    else "auto")
@@ -305,14 +307,25 @@ class ServiceCore:
     async def _run_automatic(self, table: Table, game: Game, state: Any, acc: ActResult) -> Table:
         """Computer seats and handed-over seats move until a person owes a decision. Each
         move is thought out off the event loop, then committed like a person's (the caller
-        holds the table's lock; the store checks the version)."""
+        holds the table's lock; the store checks the version). A person's forced move (a
+        public decision with one answer, `chains.forced`) is made for them too, as their own
+        move with a public line saying so."""
         for _ in range(self.max_auto_moves):
             if table.status != "running":
                 break
             robots = {s.user_id: s for s in table.seats if s.is_cpu or s.auto}
-            prompt = next((p for p in self._prompts(game, state) if p.player in robots), None)
+            open_now = self._prompts(game, state)
+            prompt = next((p for p in open_now if p.player in robots), None)
             if prompt is None:
-                break
+                only = next(((p, answer) for p in open_now if (answer := chains.forced(p)) is not None), None)
+                if only is None:
+                    break
+                # made for them like an expiry's move (it stands: nobody takes it back), but the
+                # game still counts as played by its people
+                table, state = await self._commit_move(table, game, state, only[0].player, only[0].id, only[1], acc,
+                                                       auto=True, forced=True,
+                                                       said=[chains.forced_event(only[0].player)])
+                continue
             seat = robots[prompt.player]
             level = (seat.level or ai.DEFAULT_LEVEL) if seat.is_cpu else table.settings.auto_level
             prompt_id, choice = await self._computer_choice(table, game, state, prompt.player, level)

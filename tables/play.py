@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.kit import Prompt
+from games.kit import IllegalAction, Prompt
 from persistence.models import LogEntry, Table
 
 from .core import ServiceCore
@@ -47,6 +47,34 @@ class PlayOps(ServiceCore):
                                                choice, acc)
         acc.table = await self._run_automatic(table, game, state, acc)
         return acc
+
+    async def act_chain(self, table_id: int, user_id: str, version: int,
+                        steps: list[tuple[str, list[str]]]) -> ActResult:
+        """Several consecutive answers of one player in one call (a chain, `tables.chains`):
+        checked whole on a copy first (all or nothing), then committed one move at a time under
+        the table's lock, each its own log entry. Only for controls of the present version."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            if table.status != "running":
+                raise refuse("out_of_date" if table.status == "finished" else "not_running")
+            if not table.user_seated(user_id):
+                raise refuse("not_seated")
+            if version != table.version:
+                raise refuse("out_of_date")
+            game = self._game(table.game)
+            state = await self._state(table, game)
+            trial = state.model_copy(deep=True)
+            try:
+                for prompt_id, choice in steps:
+                    game.apply_in_place(trial, user_id, prompt_id, list(choice), events=False)
+            except IllegalAction as e:
+                self._remember(table, state)
+                raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
+            acc = ActResult(table=table)
+            for prompt_id, choice in steps:
+                table, state = await self._commit_move(table, game, state, user_id, prompt_id, choice, acc)
+            acc.table = await self._run_automatic(table, game, state, acc)
+            return acc
 
     async def _own_prompts_unchanged(self, table: Table, game: Any, user_id: str, version: int) -> bool:
         """A control drawn at an older version still counts when only others moved since and

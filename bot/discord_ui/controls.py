@@ -15,6 +15,7 @@ its share allows:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -79,8 +80,9 @@ def rows_needed(prompt: Prompt) -> int:
 
 
 def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
-          state: ControlState | None = None) -> list[discord.ui.Item]:
-    """The items (with rows set) for `prompts`, all owed by one player at `version`."""
+          state: ControlState | None = None, chained: list[Any] | None = None) -> list[discord.ui.Item]:
+    """The items (with rows set) for `prompts`, all owed by one player at `version`; with
+    `chained` (`tables.chains.chains`), a last row picks a decision and the next one at once."""
     state = state or ControlState()
     if state.focus is not None:
         focused = [p for p in prompts if p.id == state.focus]
@@ -94,7 +96,27 @@ def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
         drawn = _draw(table_id, version, prompt, lang, state, share, row)
         items.extend(drawn)
         row += len({item.row for item in drawn})
+    if chained and state.focus is None:
+        free = max((getattr(item, "item", item).row or 0 for item in items), default=-1) + 1
+        if free < ROWS:  # a row of its own, when one is left
+            items.append(_chain_select(table_id, version, chained, lang, free))
     return items
+
+
+def _chain_select(table_id: int, version: int, chained: list[Any], lang: str, row: int) -> discord.ui.Item:
+    """One select of every pair "this, then that" (at most 25, `tables.chains`)."""
+    first = chained[0].prompt
+    firsts = option_labels(first, lang, SELECT_LABEL)
+    options = []
+    for chain in chained:
+        i = [o.key for o in first.options].index(chain.first)
+        j = [o.key for o in chain.then.options].index(chain.second)
+        second = chain.then.option(chain.second)
+        label = f"{firsts[i]} → {decorate(second.label.get(lang))}"
+        options.append(select_option(clip(label, SELECT_LABEL), ids.chain_value(i, j),
+                                     second.detail.get(lang) if second.detail else None))
+    placeholder = t("ui.chain", lang, count=len(options))
+    return select(ids.chain_select(table_id, version, first.id), options, placeholder, row=row)
 
 
 def _share_rows(prompts: list[Prompt]) -> list[int]:

@@ -8,7 +8,8 @@ was drawn for, a kind, and the kind's arguments:
 
 Kinds: L lobby button, LO lobby option select, LM "more options" select, LV lobby option
 value select, H my hand, R rematch, B option button, S option select, P page, N choose none,
-D pick-in-order draft (add / ok / clear), DS draft select, G log page, U undo (take back the
+D pick-in-order draft (add / ok / clear), DS draft select, C chain select (a decision and
+the same player's next one in one pick, `tables.chains`), G log page, U undo (take back the
 clicker's latest move, as drawn at that version).
 Prompt ids are escaped so they never contain ':'; option keys come last and may contain anything.
 """
@@ -130,6 +131,22 @@ def draft(table: int, version: int, prompt_id: str, picks: str, op: str) -> str:
 
 def draft_select(table: int, version: int, prompt_id: str, picks: str, page_no: int) -> str:
     return make(table, version, "DS", escape(prompt_id), picks, page_no)
+
+
+def chain_select(table: int, version: int, prompt_id: str) -> str:
+    return make(table, version, "C", escape(prompt_id))
+
+
+def chain_value(first: int, second: int) -> str:
+    """A chain select's value: the indices of both answers among their prompts' options."""
+    return f"{first}.{second}"
+
+
+def parse_chain_value(value: str) -> tuple[int, int]:
+    first, _, second = value.partition(".")
+    if not (first.isascii() and first.isdigit() and second.isascii() and second.isdigit()) or len(value) > 9:
+        raise ValueError(f"bad chain value {value!r}")
+    return int(first), int(second)
 
 
 def undo(table: int, version: int) -> str:

@@ -163,6 +163,14 @@ class DraftSelect(ActionSelect, Select, template=TABLE + r":DS:" + PROMPT + ":" 
         return router.draft_add(interaction, self.cid, escaped, ids.decode_picks(code), page, self.values)
 
 
+class ChainSelect(ActionSelect, Select, template=TABLE + r":C:" + PROMPT):
+    """A decision and the same player's next one, picked at once (`tables.chains`)."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        pairs = [ids.parse_chain_value(v) for v in self.values]
+        return router.chain(interaction, self.cid, ids.unescape(self.cid.args[0]), pairs[0])
+
+
 class UndoButton(ActionButton, Button, template=TABLE + r":U"):
     """Undo on a player's hand: take back their latest move, while the table is still at the
     version the button was drawn for (issue 12)."""
@@ -187,10 +195,10 @@ class LogPageButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0
 
 
 ALL = (LobbyButton, LobbyOptionSelect, LobbyMoreSelect, LobbyValueSelect, HandButton, OptionButton, NoneButton,
-       OptionSelect, PageButton, DraftButton, DraftSelect, UndoButton, RematchButton, LogPageButton)
+       OptionSelect, PageButton, DraftButton, DraftSelect, ChainSelect, UndoButton, RematchButton, LogPageButton)
 BY_KIND = {"L": LobbyButton, "LO": LobbyOptionSelect, "LM": LobbyMoreSelect, "LV": LobbyValueSelect,
            "H": HandButton, "B": OptionButton, "N": NoneButton, "S": OptionSelect, "P": PageButton,
-           "D": DraftButton, "DS": DraftSelect, "U": UndoButton, "R": RematchButton, "G": LogPageButton}
+           "D": DraftButton, "DS": DraftSelect, "C": ChainSelect, "U": UndoButton, "R": RematchButton, "G": LogPageButton}
 
 
 def matches_any(custom_id: str) -> bool:

@@ -16,7 +16,7 @@ import discord
 from bot.i18n import t
 from games.kit import Game, Outcome, Prompt
 
-from . import ids
+from . import controls, ids
 from .components import button, clip
 from .emoji import decorate
 from .presenters import entry_lines, game_name, mention, names_of, substitute
@@ -87,11 +87,40 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
     if lines:
         moves = "\n".join(f"- {clip(line, 300)}" for line in lines)
         parts.append(discord.ui.TextDisplay(f"**{t('board.last_moves', lang)}**\n{moves}"))
+    if table.status == "running":
+        parts += public_controls(game, table, state, lang, names, budget=COMPONENT_BUDGET - _count(parts) - 4)
     parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
     if table.status == "running":
         parts.append(discord.ui.ActionRow(button(ids.hand(table.id), t("board.my_hand", lang),
                                                  discord.ButtonStyle.primary, emoji="🃏")))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=GREEN if table.status == "running" else GREY))
+
+
+def public_prompts(game: Game, state: Any) -> list[Prompt]:
+    """The open decisions the board may carry: all of one person's, each one the game marks
+    public (`Prompt.public`: asking it and what it offers follow from what everyone sees).
+    A hidden decision, or several people's at once, stays in the hands."""
+    prompts = game.prompts(state)
+    if not prompts or len({p.player for p in prompts}) != 1 or prompts[0].player.startswith("cpu:"):
+        return []
+    return prompts if all(p.public for p in prompts) else []
+
+
+def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[str, str],
+                    budget: int) -> list[discord.ui.Item]:
+    """Controls of a public decision on the board itself, so its player answers from the ping
+    in one click; the service refuses anyone else's click ("that decision belongs to another
+    player", in their language)."""
+    prompts = public_prompts(game, state)
+    if not prompts:
+        return []
+    items = controls.build(table.id, table.version, prompts, lang)
+    text = [t("board.answer_here", lang, who=mention(prompts[0].player, names))]
+    text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]
+    parts = control_parts(prompts, items, lang, budget=budget - 2)
+    if 2 + _nested(parts) > budget:
+        return []
+    return [discord.ui.Separator(), discord.ui.TextDisplay(clip("\n".join(text), 600)), *parts]
 
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
@@ -148,7 +177,7 @@ def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str
             item.item.label = t("table.choose", lang)  # the text beside it names the option
             order.append(discord.ui.Section(discord.ui.TextDisplay(text), accessory=item))
             continue
-        row = item.row or 0
+        row = _row_of(item)
         if row not in row_items:
             row_items[row] = []
             order.append(row)
@@ -173,6 +202,18 @@ def _option_of(item: discord.ui.Item, prompts: dict[str, Prompt]) -> Any:
     prompt_id, key = ids.option_key_of_button(custom_id)
     prompt = prompts.get(prompt_id)
     return prompt.option(key) if prompt else None
+
+
+def _row_of(item: discord.ui.Item) -> int:
+    """The row a control asked for (a DynamicItem keeps it on the item it wraps)."""
+    inner = getattr(item, "item", item)
+    return (inner.row if inner.row is not None else item.row) or 0
+
+
+def _nested(parts: list[Any]) -> int:
+    """Components in `parts`, nested ones (row children, a section's text and accessory) included."""
+    return sum(1 + _nested(list(getattr(p, "children", []) or [])) + (1 if getattr(p, "accessory", None) else 0)
+               for p in parts)
 
 
 def _count_rows(items: list[discord.ui.Item]) -> int:

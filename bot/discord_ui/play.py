@@ -13,6 +13,7 @@ import discord
 from bot.i18n import t
 from games import registry
 from games.kit import Prompt
+from tables.chains import chains
 from tables.errors import TableError
 
 from . import controls, ids
@@ -40,7 +41,8 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
         for prompt in prompts:
             if prompt.id in state.picks and controls.needs_draft(prompt):
                 lines.append(controls.draft_summary(prompt, state.picks[prompt.id], lang))
-    items = controls.build(table.id, table.version, prompts, lang, state) if table.status == "running" else []
+    chained = chains(game, game_state, user_id) if prompts and table.status == "running" else []
+    items = controls.build(table.id, table.version, prompts, lang, state, chained) if table.status == "running" else []
     files = [] if game.key in HAND_SHOWS_BOARD else [
         as_file(pictures.board_png(game, table, game_state, lang), board_filename(table))]
     files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
@@ -124,6 +126,45 @@ async def act(bot: Desk, interaction: discord.Interaction, table_id: int, versio
         else:
             await send(interaction, ephemeral=True, content=error_text(error, lang))
         return
+    await answered(bot, interaction, result, user_id, lang)
+
+
+async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,
+                    prompt_id: str, pair: tuple[int, int]) -> None:
+    """A decision and the same player's next one from one pick of a chain select: the pair is
+    found again in the present table (drawn for another version, it is out of date), then both
+    moves go to the service in one call."""
+    svc = bot.service
+    user_id = uid(interaction.user)
+    lang = await user_lang(interaction)
+    table = await svc.get(table_id)
+    if table.status != "running" or table.version != version:
+        await out_of_date(bot, interaction, table, lang, drawn_at=version)
+        return
+    game = registry.get(table.game)
+    offered = chains(game, table.state(game), user_id)
+    chosen = next((c for c in offered if c.prompt.id == prompt_id
+                   and [o.key for o in c.prompt.options].index(c.first) == pair[0]
+                   and [o.key for o in c.then.options].index(c.second) == pair[1]), None)
+    if chosen is None:
+        await invalid_control(interaction, "no such chain")
+        return
+    try:
+        result = await within_deadline(interaction, svc.act_chain(
+            table_id, user_id, version, [(chosen.prompt.id, [chosen.first]), (chosen.then.id, [chosen.second])]),
+            "edit" if is_private_message(interaction) else "ephemeral")
+    except TableError as error:
+        if error.code == "out_of_date":
+            await out_of_date(bot, interaction, await svc.get(table_id), lang, drawn_at=version)
+        else:
+            await send(interaction, ephemeral=True, content=error_text(error, lang))
+        return
+    await answered(bot, interaction, result, user_id, lang)
+
+
+async def answered(bot: Desk, interaction: discord.Interaction, result: Any, user_id: str, lang: str) -> None:
+    """After the player's move(s): their hand redrawn where they clicked, the news announced."""
+    svc = bot.service
     table = result.table
     prompts = owed(table, user_id)
     undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)

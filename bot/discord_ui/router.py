@@ -114,6 +114,10 @@ class Router:
                      choice: list[str]) -> None:
         await play.act(self.desk, interaction, cid.table, cid.version, prompt_id, choice)
 
+    async def chain(self, interaction: discord.Interaction, cid: ids.ComponentId, prompt_id: str,
+                    pair: tuple[int, int]) -> None:
+        await play.act_chain(self.desk, interaction, cid.table, cid.version, prompt_id, pair)
+
     async def redraw(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped_prompt: str,
                      page: int = 0, picks: list[int] | None = None) -> None:
         """Redraw the user's hand with one prompt focused (paging, drafts). A newer state only

@@ -59,7 +59,7 @@ def _supply_prompt(player: str, step: str, counts: tuple[int, ...]) -> Prompt:
         text = T("Reinforcement: take one black card into your used pile.",
                  "増援フェイズ：黒カードを1枚選んで使用済デッキに加えてください。")
         pid = "reinforce"
-    return Prompt(id=pid, player=player, text=text, options=options)
+    return Prompt(id=pid, player=player, text=text, options=options, public=True)  # the supply is open
 
 
 @lru_cache(maxsize=256)
@@ -193,7 +193,8 @@ def _remove_prompt(player: str, cards: tuple[tuple[str, str, str], ...]) -> Prom
     """`cards`: (card id, colour, rank) of each distinct card used this round."""
     # Ids differ from game to game, so this prompt is mostly new: its options are shared and
     # it is assembled without a validation pass (kit/trusted.py).
-    return trusted_prompt("remove", player, _REMOVE_TEXT, [_remove_option(*card) for card in cards])
+    return trusted_prompt("remove", player, _REMOVE_TEXT, [_remove_option(*card) for card in cards],
+                          public=True)  # the cards used this round lie face up
 
 
 _REMOVE_TEXT = T("Cleanup: you took damage. Remove one of the cards you used this round from the game.",

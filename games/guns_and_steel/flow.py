@@ -120,7 +120,8 @@ def resolve(state: State, choice: list[str], events: Events) -> Prompt | None:
 def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1,
                 window: Text | None = None) -> Prompt:
     return _trusted(Prompt, {"id": t.kind, "player": t.player, "text": text, "options": list(options), "min": low,
-                             "max": high, "ordered": False, "window": window}, _PROMPT_FIELDS)
+                             "max": high, "ordered": False, "window": window, "public": False},
+                    _PROMPT_FIELDS)
 
 
 def quiet(events: Events) -> bool:

@@ -42,6 +42,10 @@ class Prompt(BaseModel):
     # The decision's public name ("Counter window"), which a turn ping may show to everyone:
     # only for windows whose existence reveals nothing; never the prompt's private text.
     window: Text | None = None
+    # Everyone may know that this decision is asked, its text and every option (nothing in it
+    # depends on a card someone cannot see): front ends may show it in public, and the table
+    # makes the move itself when it offers exactly one answer (a forced move, tables.chains).
+    public: bool = False
 
     def option(self, key: str) -> Option | None:
         return next((o for o in self.options if o.key == key), None)

@@ -40,11 +40,12 @@ _PROMPT_WINDOW = frozenset({"id", "player", "text", "options", "window"})
 
 
 def trusted_prompt(prompt_id: str, player: str, text: Text, options: list[Option],
-                   window: Text | None = None) -> Prompt:
-    """Prompt(id=…, player=…, text=…, options=…[, window=…]) for a one-option answer."""
+                   window: Text | None = None, public: bool = False) -> Prompt:
+    """Prompt(id=…, player=…, text=…, options=…[, window=…][, public=…]) for a one-option answer."""
+    given = _PROMPT_GIVEN if window is None else _PROMPT_WINDOW
     return trusted(Prompt, {"id": prompt_id, "player": player, "text": text, "options": options,
-                            "min": 1, "max": 1, "ordered": False, "window": window},
-                   _PROMPT_GIVEN if window is None else _PROMPT_WINDOW)
+                            "min": 1, "max": 1, "ordered": False, "window": window, "public": public},
+                   given | {"public"} if public else given)
 
 
 def assign(model: BaseModel, values: dict[str, Any]) -> None:

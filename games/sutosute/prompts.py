@@ -117,7 +117,7 @@ def _reroll_prompt(player: str, values: tuple[int, ...], up_to: bool) -> Prompt:
     return Prompt(id="reroll", player=player, text=T(
         "Choose up to 2 dice to reroll." if up_to else "Choose 2 dice to reroll.",
         "振り直すダイスを2つまで選んでください。" if up_to else "振り直すダイスを2つ選んでください。"),
-        options=options, min=0 if up_to else 2, max=2)
+        options=options, min=0 if up_to else 2, max=2, public=True)  # the dice lie open
 
 
 # ---- one function per step ---------------------------------------------------------

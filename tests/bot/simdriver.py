@@ -9,7 +9,7 @@ from typing import Any
 from bot.discord_ui import ids
 
 BUTTON, SELECT = 2, 3
-DECISIONS = {"B", "N", "S"}
+DECISIONS = {"B", "N", "S", "C"}
 
 
 def walk(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -258,3 +258,167 @@ def posted_texts(world: Any, channel: Any = None) -> list[str]:
 def posted_lines(world: Any, marker: str, channel: Any = None) -> list[str]:
     """Lines of public posts that start with `marker` (a reminder ⏰, an expiry ⌛, a hand-over 🤖)."""
     return [line for text in posted_texts(world, channel) for line in text.splitlines() if line.startswith(marker)]
+
+
+# ---- a player who knows what they want ---------------------------------------------------------
+def decide(prompts: list[Any], rng: random.Random) -> tuple[Any, list[str]]:
+    """A random legal answer, chosen before touching any control: one of the player's open
+    prompts, a uniform number of its options, those options in a random order."""
+    prompt = rng.choice(prompts)
+    high = min(prompt.max, len(prompt.options))
+    k = rng.randint(prompt.min, high)
+    return prompt, [o.key for o in rng.sample(list(prompt.options), k)]
+
+
+def _prompt_of_id(custom_id: str) -> str | None:
+    parsed = ids.parse(custom_id)
+    if parsed is None or parsed.kind not in ("B", "N", "S", "P", "D", "DS", "C") or not parsed.args:
+        return None
+    return ids.unescape(parsed.args[0])
+
+
+def shortest_step(message: Any, prompt: Any, answer: list[str],
+                  rng: random.Random | None = None) -> tuple[dict[str, Any], list[str] | None] | None:
+    """The one control on `message` that brings `answer` to `prompt` closest: a control that
+    sends it at once (a chain select that also answers the next step — the player then picks
+    that step's answer at random among the pairs offered —, a button, a select holding every
+    key), else a draft select adding the next picks, else the page or focus button showing the
+    keys. Returns (component, values for a select or None for a click), or None when the
+    message offers no way."""
+    mine = [c for c in controls(message) if _prompt_of_id(c["custom_id"]) == prompt.id]
+    keys = [o.key for o in prompt.options]
+    for c in mine:
+        if kind(c) == "C" and len(answer) == 1:
+            pairs = [o["value"] for o in c.get("options", []) if o["value"].split(".")[0] == str(keys.index(answer[0]))]
+            if pairs:
+                return c, [(rng or random).choice(pairs)]
+    for c in mine:
+        k = kind(c)
+        if k == "N" and not answer:
+            return c, None
+        if k == "B" and len(answer) == 1 and ids.option_key_of_button(c["custom_id"])[1] == answer[0]:
+            return c, None
+        if k == "S" and answer and c["type"] == SELECT:
+            offered = {o["value"] for o in c.get("options", [])}
+            if set(answer) <= offered and c.get("min_values", 1) <= len(answer) <= c.get("max_values", 1):
+                return c, list(answer)
+    for c in mine:  # a draft: add picks, then confirm
+        parsed = ids.parse(c["custom_id"])
+        if kind(c) == "D" and parsed.args[-1] == "ok":
+            picked = [keys[i] for i in ids.decode_picks(parsed.args[1]) if i < len(keys)]
+            if picked == answer if prompt.ordered else sorted(picked) == sorted(answer):
+                return c, None
+        if kind(c) == "DS":
+            picked = [keys[i] for i in ids.decode_picks(parsed.args[1]) if i < len(keys)]
+            if picked != answer[:len(picked)] and prompt.ordered:
+                continue
+            offered = [o["value"] for o in c.get("options", [])]
+            todo = [k for k in answer if k not in picked]
+            here = [k for k in todo if k in offered]
+            if prompt.ordered:
+                here = todo[:1] if todo and todo[0] in offered else []
+            if here:
+                return c, here[: c.get("max_values", 1)]
+    if len(answer) >= 1:  # the page (or the focused prompt) that shows the first key still missing
+        target = keys.index(answer[0]) // 25
+        pages = [c for c in mine if kind(c) == "P" and ids.parse(c["custom_id"]).args[1] == str(target)]
+        if pages:
+            return pages[0], None
+    focus = [c for c in mine if kind(c) == "P"]
+    return (focus[0], None) if focus else None
+
+
+async def direct_turn(world: Any, member: Any, table_id: int, rng: random.Random, open_hands: dict[int, Any],
+                      clicks: list[str], max_clicks: int = 30) -> bool:
+    """One decision of a player who decides first (`decide`) and then takes the shortest way
+    to it: from their open hand if it offers that decision, else from the board's own controls
+    when the board offers it to them, else **My hand** on the board (the ping). False if the
+    member owes nothing now."""
+    prompts = await world.bot.service.prompts_for(table_id, str(member.id))
+    if not prompts:
+        return False
+    prompt, answer = decide(prompts, rng)
+    message = open_hands.get(member.id)
+    if message is None or shortest_step(message, prompt, answer, rng) is None:
+        board = live_board(world)
+        if board is not None and shortest_step(board, prompt, answer, rng) is not None:
+            message = board
+        else:
+            hand_button = next(c for c in controls(board) if kind(c) == "H")
+            result = await member.click(board, custom_id=hand_button["custom_id"])
+            assert result.acknowledged and result.ephemeral
+            clicks.append(hand_button["custom_id"])
+            message = result.response
+            open_hands[member.id] = message
+    for _ in range(max_clicks):
+        step = shortest_step(message, prompt, answer, rng)
+        assert step is not None, f"no way to answer {prompt.id} with {answer} on {[c['custom_id'] for c in controls(message)]}"
+        component, values = step
+        if values is None:
+            result = await member.click(message, custom_id=component["custom_id"])
+        else:
+            result = await member.select(message, values, custom_id=component["custom_id"])
+        clicks.append(component["custom_id"])
+        assert result.acknowledged, f"unanswered interaction on {component['custom_id']}"
+        if is_decision(component):
+            if result.response is not None and result.ephemeral:
+                open_hands[member.id] = result.response  # the hand the answer showed, refreshed from now on
+            return True
+        message = result.response
+        open_hands[member.id] = message
+    raise AssertionError(f"{prompt.id} {answer}: no decision after {max_clicks} clicks")
+
+
+async def play_directed(world: Any, game: Any, table_id: int, members: list[Any], rng: random.Random, *,
+                        away: bool = True, think: float = 10.0, on_decision: Any = None) -> list[int]:
+    """Play a table to its end with directed players (`direct_turn`); the clicks of each turn
+    from the ping. A player's turn starts when they are pinged — they begin to owe a decision,
+    or someone else began to owe one since their last decision — and ends when they owe
+    nothing, or when their move opened a decision of someone else (the game moved on to them
+    too, as Sutosute's next round does). `away`: between turns players leave, so every turn
+    starts from the board (its own controls, or **My hand**) with the last hand expired.
+    `on_decision(member, clicks, seconds)` is told of every decision."""
+    import time
+
+    env, service = world.env, world.bot.service
+    hands: dict[int, Any] = {}
+    open_turn: dict[int, int] = {}  # member id -> index in `turns` of their turn in progress
+    turns: list[int] = []
+    last = None
+
+    async def owing() -> set[int]:
+        table = await service.get(table_id)
+        if table.status != "running":
+            return set()
+        return {int(p.player) for p in game.prompts(table.state(game)) if p.player.isdigit()}
+
+    while (await service.get(table_id)).status == "running":
+        before = await owing()
+        if not before:
+            raise AssertionError(f"nobody owes a decision but table {table_id} is still running")
+        if last is not None and last.id in before and last.id in open_turn:
+            member = last  # a player goes on with their own turn
+        else:
+            member = rng.choice([m for m in members if m.id in before])
+        if member.id not in open_turn:
+            if away:
+                hands.pop(member.id, None)  # they come back from the ping
+                if last is not None and last is not member:
+                    await env.advance_time(20 * 60)  # their open hand's token has expired
+            turns.append(0)
+            open_turn[member.id] = len(turns) - 1
+        pressed: list[str] = []
+        t0 = time.perf_counter()
+        assert await direct_turn(world, member, table_id, rng, hands, pressed)
+        if on_decision is not None:
+            on_decision(member, pressed, time.perf_counter() - t0)
+        turns[open_turn[member.id]] += len(pressed)
+        after = await owing()
+        if member.id not in after or after - before - {member.id}:
+            del open_turn[member.id]
+        for other in after - before - {member.id}:
+            open_turn.pop(other, None)  # pinged again: a new turn
+        last = member
+        if think:
+            await env.advance_time(think)
+    return turns

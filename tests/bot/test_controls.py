@@ -153,3 +153,17 @@ def test_a_number_that_stands_for_a_rule_reads_as_that_rule_in_the_lobby():
     assert "Starting HP: **rulebook (15)**" in lines("ganymede", "en")
     assert "**0**" not in lines("sutosute", "en")
     assert "**上限なし**" in lines("sutosute", "ja")
+
+
+def test_a_chain_gets_a_select_of_its_own_row_naming_both_steps():
+    from tables.chains import Chain
+    first, then = prompt(7), prompt(2)
+    chained = [Chain(first, o.key, then, p.key) for o in first.options for p in then.options]
+    items = controls.build(1, 3, [first], "en", chained=chained)
+    chain = items[-1]
+    assert isinstance(chain, ActionSelect) and ids.parse(chain.item.custom_id).kind == "C"
+    assert chain.item.row > max(i.item.row for i in items[:-1])  # never shares a row with buttons
+    assert len(chain.item.options) == 14 and chain.item.options[3].label == "Option 1 → Option 1"
+    assert ids.parse_chain_value(chain.item.options[3].value) == (1, 1)
+    with pytest.raises(ValueError):
+        ids.parse_chain_value("1.x")

@@ -1,0 +1,101 @@
+"""Two steps of one player in one click (issue 9: fewer clicks), and forced moves.
+
+A **chain** answers a player's open decision and the decision that follows it at once, when
+nothing can happen in between that the player would want to see first: the follow-up is
+again theirs alone, nothing random was drawn (the game's RNG is untouched), and no card the
+player could not see before became visible to them (so offering the pair shows nothing early).
+Guns & Steel's "play this card, then use its effect" and Ganymede's "remove this card, then
+take that black card" are such pairs. Chains are offered only while they fit one select (25
+options); each step is still its own move in the log, applied under the table's lock one after
+the other, and taken back one at a time.
+
+A **forced move** is a decision with exactly one answer that the game marks public
+(`Prompt.public`: everyone can know it is asked and what it offers), so answering it for the
+player decides nothing and tells nobody anything; the table makes it at once, as Board Game
+Arena does, with a public log line saying it was the only move. Like a move the turn clock
+made, it stands (nobody takes it back, so neither can the move before it), but the game still
+counts as played by its people.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from games.kit import Event, Game, IllegalAction, Prompt, T
+
+MAX_CHAINS = 25  # one select
+FORCED_EVENT = "forced"
+
+
+@dataclass(frozen=True)
+class Chain:
+    """First answer `first` to `prompt`, then `second` to `then` (both single keys)."""
+
+    prompt: Prompt
+    first: str
+    then: Prompt
+    second: str
+
+
+def chains(game: Game, state: Any, player: str) -> list[Chain]:
+    """The pairs of answers `player` may give in one click now ([] when none is safe or they
+    would not fit one select). Only when the player owes exactly one decision, a single answer."""
+    owed = [p for p in game.prompts(state) if p.player == player]
+    if len(owed) != 1 or len(game.prompts(state)) != 1:
+        return []
+    prompt = owed[0]
+    if not _single(prompt) or len(prompt.options) < 2:
+        return []
+    seen = _visible(game, state, player)
+    out: list[Chain] = []
+    for option in prompt.options:
+        then = follow_up(game, state, player, prompt, option.key, seen)
+        if then is None:
+            return []  # all or nothing: a select that offers some cards' pairs only would mislead
+        out += [Chain(prompt, option.key, then, o.key) for o in then.options]
+        if len(out) > MAX_CHAINS:
+            return []
+    return out
+
+
+def follow_up(game: Game, state: Any, player: str, prompt: Prompt, key: str, seen: set[str] | None = None) -> Prompt | None:
+    """The player's next decision after answering `prompt` with `key`, when it may be chained."""
+    copy = state.model_copy(deep=True)
+    try:
+        game.apply_in_place(copy, player, prompt.id, [key], events=False)
+    except IllegalAction:
+        return None
+    if copy.rng != state.rng:
+        return None
+    after = game.prompts(copy)
+    if len(after) != 1 or after[0].player != player or not _single(after[0]):
+        return None
+    if _visible(game, copy, player) - (seen if seen is not None else _visible(game, state, player)):
+        return None
+    return after[0]
+
+
+def _single(prompt: Prompt) -> bool:
+    return prompt.min == 1 and prompt.max == 1
+
+
+def _visible(game: Game, state: Any, player: str) -> set[str]:
+    return game.card_ids(state) - game.hidden_ids(state, player)
+
+
+def forced(prompt: Prompt) -> list[str] | None:
+    """The one answer of a public prompt that has no other, else None."""
+    if not getattr(prompt, "public", False) or prompt.ordered:
+        return None
+    keys = [o.key for o in prompt.options]
+    if prompt.min == len(keys) == prompt.max == 1:
+        return keys
+    if prompt.max == 0:
+        return []
+    return None
+
+
+def forced_event(player: str) -> Event:
+    """The public log line of a move the table made because it was the only one."""
+    return Event(kind=FORCED_EVENT, text=T(f"{player} had only one possible move; the table made it.",
+                                           f"{player}の選べる手は1つだけだったので、自動で行いました。"))
