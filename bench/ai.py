@@ -93,6 +93,20 @@ def play_one(args: tuple[Matchup, int, float, int | None, int | None]) -> tuple[
     return 0.0, True, times
 
 
+class _Serial:
+    """`map` in this process, lazily, with the pool's context-manager shape."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    @staticmethod
+    def map(fn, tasks):  # noqa: ANN001, ANN205
+        return map(fn, tasks)
+
+
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
@@ -102,14 +116,19 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None) -> None:
+def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None,
+        progress: bool = False) -> None:
     start = time.perf_counter()
     tasks = [(m, n, budget, iterations, rollout) for n in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_one, tasks))
-    else:
-        results = [play_one(t) for t in tasks]
+    results = []
+    with ProcessPoolExecutor(jobs) if jobs > 1 else _Serial() as pool:
+        for n, result in enumerate(pool.map(play_one, tasks)):
+            results.append(result)
+            if progress:  # one line per game, so a long run that is stopped still tells something
+                score, finished, times = result
+                print(f"  {m.name} game {n} score {score} finished {finished} decisions {len(times)} "
+                      f"mean {statistics.fmean(times) * 1000 if times else 0:.0f} ms "
+                      f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
     wins = sum(1 for s, _, _ in results if s == 1.0)
     ties = sum(1 for s, _, _ in results if s == 0.5)
     unfinished = sum(1 for _, f, _ in results if not f)
@@ -133,6 +152,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="cap the strong search instead of a time budget")
     parser.add_argument("--rollout", type=int, default=None, help="tuning: rollout depth instead of the game's")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
+    parser.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
     chosen = [m for m in MATCHUPS if (not args.game or m.game == args.game)
@@ -143,7 +163,7 @@ def main() -> None:
         return
     print(f"budget {args.budget} s, iterations {args.iterations}, rollout {args.rollout}, jobs {args.jobs}", flush=True)
     for m in chosen:
-        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout)
+        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout, args.progress)
 
 
 if __name__ == "__main__":
