@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import sys
 import time
@@ -93,20 +94,6 @@ def play_one(args: tuple[Matchup, int, float, int | None, int | None]) -> tuple[
     return 0.0, True, times
 
 
-class _Serial:
-    """`map` in this process, lazily, with the pool's context-manager shape."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    @staticmethod
-    def map(fn, tasks):  # noqa: ANN001, ANN205
-        return map(fn, tasks)
-
-
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return 0.0, 1.0
@@ -118,17 +105,28 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None,
         progress: bool = False) -> None:
+    """Play the games and print the summary; stopped early (Ctrl-C, SIGTERM), it prints the
+    summary of the games finished so far, marked as stopped."""
     start = time.perf_counter()
     tasks = [(m, n, budget, iterations, rollout) for n in range(games)]
-    results = []
-    with ProcessPoolExecutor(jobs) if jobs > 1 else _Serial() as pool:
-        for n, result in enumerate(pool.map(play_one, tasks)):
+    results: list[tuple[float, bool, list[float]]] = []
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        for n, result in enumerate(pool.map(play_one, tasks) if pool else map(play_one, tasks)):
             results.append(result)
-            if progress:  # one line per game, so a long run that is stopped still tells something
+            if progress:  # one line per game on stderr
                 score, finished, times = result
                 print(f"  {m.name} game {n} score {score} finished {finished} decisions {len(times)} "
                       f"mean {statistics.fmean(times) * 1000 if times else 0:.0f} ms "
                       f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped after {len(results)} of {games} games", flush=True)
+    finally:
+        if pool:
+            pool.shutdown(wait=False, cancel_futures=True)
+    games = len(results)
+    if not games:
+        return
     wins = sum(1 for s, _, _ in results if s == 1.0)
     ties = sum(1 for s, _, _ in results if s == 0.5)
     unfinished = sum(1 for _, f, _ in results if not f)
@@ -155,6 +153,7 @@ def main() -> None:
     parser.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops a run like Ctrl-C: summary kept
     chosen = [m for m in MATCHUPS if (not args.game or m.game == args.game)
               and (not args.matchup or m.name in args.matchup)]
     if args.list:
