@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import statistics
 import sys
 import time
@@ -102,14 +103,30 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None) -> None:
+def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None,
+        progress: bool = False) -> None:
+    """Play the games and print the summary; stopped early (Ctrl-C, SIGTERM), it prints the
+    summary of the games finished so far, marked as stopped."""
     start = time.perf_counter()
     tasks = [(m, n, budget, iterations, rollout) for n in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(play_one, tasks))
-    else:
-        results = [play_one(t) for t in tasks]
+    results: list[tuple[float, bool, list[float]]] = []
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        for n, result in enumerate(pool.map(play_one, tasks) if pool else map(play_one, tasks)):
+            results.append(result)
+            if progress:  # one line per game on stderr
+                score, finished, times = result
+                print(f"  {m.name} game {n} score {score} finished {finished} decisions {len(times)} "
+                      f"mean {statistics.fmean(times) * 1000 if times else 0:.0f} ms "
+                      f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped after {len(results)} of {games} games", flush=True)
+    finally:
+        if pool:
+            pool.shutdown(wait=False, cancel_futures=True)
+    games = len(results)
+    if not games:
+        return
     wins = sum(1 for s, _, _ in results if s == 1.0)
     ties = sum(1 for s, _, _ in results if s == 0.5)
     unfinished = sum(1 for _, f, _ in results if not f)
@@ -133,8 +150,10 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="cap the strong search instead of a time budget")
     parser.add_argument("--rollout", type=int, default=None, help="tuning: rollout depth instead of the game's")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
+    parser.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops a run like Ctrl-C: summary kept
     chosen = [m for m in MATCHUPS if (not args.game or m.game == args.game)
               and (not args.matchup or m.name in args.matchup)]
     if args.list:
@@ -143,7 +162,7 @@ def main() -> None:
         return
     print(f"budget {args.budget} s, iterations {args.iterations}, rollout {args.rollout}, jobs {args.jobs}", flush=True)
     for m in chosen:
-        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout)
+        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout, args.progress)
 
 
 if __name__ == "__main__":

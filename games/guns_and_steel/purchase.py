@@ -256,7 +256,7 @@ def _auto_option(spent: Text) -> Option:
 
 
 PAY_MANUALLY = opt("manual", "Choose the resources to deplete myself", "消費する資源を自分で選ぶ")
-BACK = opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）")
+BACK = opt("back", "Back (choose another card or none)", "戻る（別のカード／購入しない）", goes_back=True)
 PAY_NOW = opt("pay", "Pay now", "これで支払う")
 PAY_CONVERTING = opt("pay_conv", "Pay now, using an energy conversion", "エネルギーを変換して支払う")
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from .game import BaseState, Game
 from .models import Prompt
+from .playout import random_choice
 from .redeal import deal_within, determinize, fresh_copy, reseed  # noqa: F401  (re-exported)
 from .rng import Rng
 
@@ -92,9 +93,29 @@ def answer_count(prompt: Prompt) -> int:
     return total
 
 
+def forward(prompt: Prompt) -> Prompt:
+    """`prompt` without the answers that only go back to an earlier question of the same move
+    (`Option.goes_back`), unless nothing else would be left. An agent weighs only these:
+    "Back" leaves the position as it was, so a one-ply look or a short search rates it as
+    high as the position itself, above any move that lets the others reply, and would answer
+    back and forth forever (Guns & Steel's purchase: card, Back, card, Back...)."""
+    if not any(o.goes_back for o in prompt.options):
+        return prompt
+    ahead = [o for o in prompt.options if not o.goes_back]
+    if len(ahead) < prompt.min:
+        return prompt
+    return prompt.model_copy(update={"options": ahead})
+
+
+def forward_choice(prompt: Prompt, rng: Rng) -> list[str]:
+    """A random answer among those that move the game on (rollouts, simulated replies)."""
+    return random_choice(forward(prompt), rng)
+
+
 def answers(prompt: Prompt, rng: Rng, cap: int = 48) -> list[tuple[str, ...]]:
-    """Legal answers to `prompt`: all of them when there are at most `cap`, else `cap`
-    distinct random ones (big subsets and orderings)."""
+    """Legal answers to `prompt` that move the game on (`forward`): all of them when there
+    are at most `cap`, else `cap` distinct random ones (big subsets and orderings)."""
+    prompt = forward(prompt)
     keys = [o.key for o in prompt.options]
     high = min(prompt.max, len(keys))
     if prompt.min == high == 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .agents import Action, InfoSet, actions_of, hooks, stable_salt, value
+from .agents import Action, InfoSet, actions_of, forward_choice, hooks, stable_salt, value
 from .errors import IllegalAction
 from .game import BaseState, Game
 from .ismcts import SearchConfig, search
@@ -102,5 +102,5 @@ def _others_reply(game: Game, state: Any, seat: str, rng: Rng, horizon: int) -> 
             return  # the seat owes a decision again (or nobody else does)
         prompt = others[rng.below(len(others))]
         picked = rollout_choice(state, prompt, rng) if rollout_choice else None
-        game.apply_in_place(state, prompt.player, prompt.id, picked if picked is not None else random_choice(prompt, rng),
+        game.apply_in_place(state, prompt.player, prompt.id, picked if picked is not None else forward_choice(prompt, rng),
                             prompts, events=False)

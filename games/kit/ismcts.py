@@ -17,9 +17,8 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from .agents import Action, InfoSet, actions_of, hooks, value
+from .agents import Action, InfoSet, actions_of, forward_choice, hooks, value
 from .errors import IllegalAction
-from .playout import random_choice
 from .rng import Rng
 
 Token = tuple  # one applied action as stored in a history
@@ -129,7 +128,7 @@ def _iterate(info: InfoSet, rng: Rng, config: SearchConfig, nodes: dict, root_ma
             prompt = prompts[rng.below(len(prompts))]
             actor = prompt.player
             picked = rollout_choice(state, prompt, rng) if rollout_choice else None
-            choice = tuple(picked if picked is not None else random_choice(prompt, rng))
+            choice = tuple(picked if picked is not None else forward_choice(prompt, rng))
             pid = prompt.id
         _, prompts = game.step(state, actor, pid, list(choice), prompts, events=False)  # the next prompts come back
     rewards: dict[str, float] = {}

@@ -25,6 +25,10 @@ class Option(BaseModel):
     # A pass / decline / "none" answer: when a player's turn clock runs out, the host may
     # answer for the idle seat with this option instead of a random move.
     passes: bool = False
+    # An answer that only takes the player back to an earlier question of the same move
+    # ("Back"): the game does not move on. People use it to change their mind; computer
+    # players never give it, since a search can answer back and forth forever.
+    goes_back: bool = False
 
 
 class Prompt(BaseModel):
