@@ -104,15 +104,15 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None,
-        progress: bool = False) -> None:
+        progress: bool = False, first: int = 0) -> None:
     """Play the games and print the summary; stopped early (Ctrl-C, SIGTERM), it prints the
     summary of the games finished so far, marked as stopped."""
     start = time.perf_counter()
-    tasks = [(m, n, budget, iterations, rollout) for n in range(games)]
+    tasks = [(m, n, budget, iterations, rollout) for n in range(first, first + games)]
     results: list[tuple[float, bool, list[float]]] = []
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
-        for n, result in enumerate(pool.map(play_one, tasks) if pool else map(play_one, tasks)):
+        for n, result in enumerate(pool.map(play_one, tasks) if pool else map(play_one, tasks), start=first):
             results.append(result)
             if progress:  # one line per game on stderr
                 score, finished, times = result
@@ -151,6 +151,8 @@ def main() -> None:
     parser.add_argument("--rollout", type=int, default=None, help="tuning: rollout depth instead of the game's")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
     parser.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
+    parser.add_argument("--first", type=int, default=0,
+                        help="number of the first game (seed 10000 + number): a stopped run goes on from here")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops a run like Ctrl-C: summary kept
@@ -162,7 +164,7 @@ def main() -> None:
         return
     print(f"budget {args.budget} s, iterations {args.iterations}, rollout {args.rollout}, jobs {args.jobs}", flush=True)
     for m in chosen:
-        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout, args.progress)
+        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout, args.progress, args.first)
 
 
 if __name__ == "__main__":
