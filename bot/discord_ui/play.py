@@ -6,6 +6,7 @@ player's latest move (the hand's **Undo** button and `/game undo`).
 """
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -114,15 +115,21 @@ async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id
 async def act(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,
               prompt_id: str, choice: list[str]) -> None:
     """One decision from a click: refused, out of date, or applied and then announced."""
-    svc = bot.service
     user_id = uid(interaction.user)
+    await _commit(bot, interaction, table_id, version, user_id,
+                  bot.service.act(table_id, user_id, version, prompt_id, choice))
+
+
+async def _commit(bot: Desk, interaction: discord.Interaction, table_id: int, version: int, user_id: str,
+                  move: Awaitable[Any]) -> None:
+    """Await the service's move under the click's deadline; a refusal is answered (out of date:
+    fresh controls), a move applied is answered with the hand and announced."""
     lang = await user_lang(interaction)
     try:
-        result = await within_deadline(interaction, svc.act(table_id, user_id, version, prompt_id, choice),
-                                       "edit" if is_private_message(interaction) else "ephemeral")
+        result = await within_deadline(interaction, move, "edit" if is_private_message(interaction) else "ephemeral")
     except TableError as error:
         if error.code == "out_of_date":
-            await out_of_date(bot, interaction, await svc.get(table_id), lang, drawn_at=version)
+            await out_of_date(bot, interaction, await bot.service.get(table_id), lang, drawn_at=version)
         else:
             await send(interaction, ephemeral=True, content=error_text(error, lang))
         return
@@ -149,17 +156,8 @@ async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, 
     if chosen is None:
         await invalid_control(interaction, "no such chain")
         return
-    try:
-        result = await within_deadline(interaction, svc.act_chain(
-            table_id, user_id, version, [(chosen.prompt.id, [chosen.first]), (chosen.then.id, [chosen.second])]),
-            "edit" if is_private_message(interaction) else "ephemeral")
-    except TableError as error:
-        if error.code == "out_of_date":
-            await out_of_date(bot, interaction, await svc.get(table_id), lang, drawn_at=version)
-        else:
-            await send(interaction, ephemeral=True, content=error_text(error, lang))
-        return
-    await answered(bot, interaction, result, user_id, lang)
+    await _commit(bot, interaction, table_id, version, user_id, svc.act_chain(
+        table_id, user_id, version, [(chosen.prompt.id, [chosen.first]), (chosen.then.id, [chosen.second])]))
 
 
 async def answered(bot: Desk, interaction: discord.Interaction, result: Any, user_id: str, lang: str) -> None:
