@@ -5,9 +5,16 @@ nothing can happen in between that the player would want to see first: the follo
 again theirs alone, nothing random was drawn (the game's RNG is untouched), and no card the
 player could not see before became visible to them (so offering the pair shows nothing early).
 Guns & Steel's "play this card, then use its effect" and Ganymede's "remove this card, then
-take that black card" are such pairs. Chains are offered only while they fit one select (25
-options); each step is still its own move in the log, applied under the table's lock one after
-the other, and taken back one at a time.
+take that black card" are such pairs. An answer after which no such decision follows (a card
+whose effect cannot be used now, a move that opens someone else's decision) gets no pairs: its
+own control answers it in one click as before. The pairs are offered only while all of them fit
+one select (25 options), so every answer that can be chained is in it with every next step; each
+step is still its own move in the log, applied under the table's lock one after the other, and
+taken back one at a time.
+
+Whether an answer has pairs tells the player nothing new: the next decision is computed from the
+state after their own move, which holds nothing they could not see (no draw, no card newly
+visible), and the games open other players' windows from public knowledge only (issue 15).
 
 A **forced move** is a decision with exactly one answer that the game marks public
 (`Prompt.public`: everyone can know it is asked and what it offers), so answering it for the
@@ -38,8 +45,9 @@ class Chain:
 
 
 def chains(game: Game, state: Any, player: str) -> list[Chain]:
-    """The pairs of answers `player` may give in one click now ([] when none is safe or they
-    would not fit one select). Only when the player owes exactly one decision, a single answer."""
+    """The pairs of answers `player` may give in one click now: every pair of each answer whose
+    next decision may be chained ([] when there is none or they would not fit one select).
+    Only when the player owes exactly one decision, a single answer."""
     owed = [p for p in game.prompts(state) if p.player == player]
     if len(owed) != 1 or len(game.prompts(state)) != 1:
         return []
@@ -51,7 +59,7 @@ def chains(game: Game, state: Any, player: str) -> list[Chain]:
     for option in prompt.options:
         then = follow_up(game, state, player, prompt, option.key, seen)
         if then is None:
-            return []  # all or nothing: a select that offers some cards' pairs only would mislead
+            continue  # answered by its own control; the select holds every pair of the others
         out += [Chain(prompt, option.key, then, o.key) for o in then.options]
         if len(out) > MAX_CHAINS:
             return []

@@ -104,7 +104,9 @@ def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
 
 
 def _chain_select(table_id: int, version: int, chained: list[Any], lang: str, row: int) -> discord.ui.Item:
-    """One select of every pair "this, then that" (at most 25, `tables.chains`)."""
+    """One select of every pair "this, then that" (at most 25, `tables.chains`). Under each
+    pair, what it does: the second answer's own detail, else the first's (a card's effect
+    under "Agriculture → Use the effect"), so a phone shows it without opening anything."""
     first = chained[0].prompt
     firsts = option_labels(first, lang, SELECT_LABEL)
     options = []
@@ -113,8 +115,9 @@ def _chain_select(table_id: int, version: int, chained: list[Any], lang: str, ro
         j = [o.key for o in chain.then.options].index(chain.second)
         second = chain.then.option(chain.second)
         label = f"{firsts[i]} → {decorate(second.label.get(lang))}"
+        detail = second.detail or first.options[i].detail
         options.append(select_option(clip(label, SELECT_LABEL), ids.chain_value(i, j),
-                                     second.detail.get(lang) if second.detail else None))
+                                     detail.get(lang) if detail else None))
     placeholder = t("ui.chain", lang, count=len(options))
     return select(ids.chain_select(table_id, version, first.id), options, placeholder, row=row)
 

@@ -167,3 +167,20 @@ def test_a_chain_gets_a_select_of_its_own_row_naming_both_steps():
     assert ids.parse_chain_value(chain.item.options[3].value) == (1, 1)
     with pytest.raises(ValueError):
         ids.parse_chain_value("1.x")
+
+
+def test_a_chain_pair_says_what_its_card_does_under_its_label():
+    """"Agriculture → Use the effect" carries Agriculture's effect text as its description."""
+    from tables.chains import Chain
+    card = Prompt(id="progress", player="1", text=T("Play", "プレイ"), min=1, max=1, options=[
+        Option(key="c1", label=T("Agriculture", "農業"), detail=T("Replenish 1 food.", "食料を1補充。")),
+        Option(key="c2", label=T("Mining", "鉱業"), detail=T("Replenish 1 iron.", "鉄を1補充。"))])
+    effect = Prompt(id="effect", player="1", text=T("Use?", "使う？"), min=1, max=1, options=[
+        Option(key="use", label=T("Use the effect", "効果を使う")),
+        Option(key="skip", label=T("Do not use the effect", "効果を使わない"))])
+    chained = [Chain(card, "c1", effect, "use"), Chain(card, "c1", effect, "skip"), Chain(card, "c2", effect, "use")]
+    for lang, said in (("en", "Replenish 1 food."), ("ja", "食料を1補充。")):
+        select = controls.build(1, 3, [card], lang, chained=chained)[-1].item
+        assert select.options[0].description == said
+        assert select.options[2].label.endswith(("Use the effect", "効果を使う"))
+        assert len(select.placeholder) <= 40  # read whole on a phone

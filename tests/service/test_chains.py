@@ -3,6 +3,8 @@ public line saying so, and a chain (a decision and the same player's next one) i
 call as two moves of the log, taken back one at a time."""
 from __future__ import annotations
 
+import random
+
 from svc_helpers import owed, play_one, started
 
 from games import registry
@@ -80,3 +82,28 @@ async def test_a_chain_drawn_for_an_older_version_or_breaking_the_rules_changes_
     except TableError as error:
         assert error.code == "illegal"
     assert (await svc.get(table.id)).version == table.version  # all or nothing
+
+
+def test_a_chain_select_holds_every_pair_of_the_answers_that_can_be_chained_and_no_other():
+    """Guns & Steel's progress step: a card whose effect cannot be used now is played by its
+    own control, and the other cards still come with "→ use / → do not use" (issue 9: before,
+    one such card took the whole select away and the turn cost a click more)."""
+    from tables.chains import follow_up
+    game = registry.get("guns-and-steel")
+    rng, mixed = random.Random(11), None
+    state = game.setup(["u1", "u2"], game.parse_options({}), 11)
+    for _ in range(3000):
+        prompt = game.prompts(state)[0]
+        if prompt.id == "progress":
+            nexts = {o.key: follow_up(game, state, prompt.player, prompt, o.key) for o in prompt.options}
+            if None in nexts.values() and any(nexts.values()):
+                mixed = prompt, nexts
+                break
+        k = rng.randint(prompt.min, min(prompt.max, len(prompt.options)))
+        game.apply_in_place(state, prompt.player, prompt.id, [o.key for o in rng.sample(list(prompt.options), k)])
+    assert mixed, "a progress step where some cards' effects cannot be used comes up"
+    prompt, nexts = mixed
+    offered = chains(game, state, prompt.player)
+    expected = {(key, o.key) for key, then in nexts.items() if then for o in then.options}
+    assert {(c.first, c.second) for c in offered} == expected
+    assert not {c.first for c in offered} & {key for key, then in nexts.items() if then is None}
