@@ -5,7 +5,9 @@ nothing can happen in between that the player would want to see first: the follo
 again theirs alone, nothing random was drawn (the game's RNG is untouched), and no card the
 player could not see before became visible to them (so offering the pair shows nothing early).
 Guns & Steel's "play this card, then use its effect" and Ganymede's "remove this card, then
-take that black card" are such pairs. An answer after which no such decision follows (a card
+take that black card" are such pairs. When a third step may follow a pair in the same way and
+everything still fits one select, the pair grows into every answer of that step (Guns &
+Steel's resource → progress → its effect, with a small hand). An answer after which no such decision follows (a card
 whose effect cannot be used now, a move that opens someone else's decision) gets no pairs: its
 own control answers it in one click as before. The pairs are offered only while all of them fit
 one select (25 options), so every answer that can be chained is in it with every next step; each
@@ -34,14 +36,28 @@ MAX_CHAINS = 25  # one select
 FORCED_EVENT = "forced"
 
 
+MAX_STEPS = 3  # Guns & Steel: resource -> progress -> its effect
+
+
 @dataclass(frozen=True)
 class Chain:
-    """First answer `first` to `prompt`, then `second` to `then` (both single keys)."""
+    """First answer `first` to `prompt`, then `second` to `then` (both single keys), then the
+    answers in `more` to their prompts (a third step, when it fits)."""
 
     prompt: Prompt
     first: str
     then: Prompt
     second: str
+    more: tuple[tuple[Prompt, str], ...] = ()
+
+    @property
+    def steps(self) -> list[tuple[Prompt, str]]:
+        """Every (prompt, answer) of the chain in order."""
+        return [(self.prompt, self.first), (self.then, self.second), *self.more]
+
+    def indices(self) -> tuple[int, ...]:
+        """Each answer's place among its prompt's options (what a select sends back)."""
+        return tuple([o.key for o in prompt.options].index(key) for prompt, key in self.steps)
 
 
 def chains(game: Game, state: Any, player: str) -> list[Chain]:
@@ -63,7 +79,30 @@ def chains(game: Game, state: Any, player: str) -> list[Chain]:
         out += [Chain(prompt, option.key, then, o.key) for o in then.options]
         if len(out) > MAX_CHAINS:
             return []
-    return out
+    return _longer(game, state, player, out, seen) or out
+
+
+def _longer(game: Game, state: Any, player: str, pairs: list[Chain], seen: set[str]) -> list[Chain]:
+    """The pairs with a third step where one may be chained after them, when all of that
+    still fits one select ([] otherwise: the pairs alone are offered). Each pair grows into
+    every answer of its third step, or stays a pair when none may follow."""
+    if MAX_STEPS < 3:
+        return []
+    out: list[Chain] = []
+    after_first: dict[str, Any] = {}
+    for pair in pairs:
+        if pair.first not in after_first:
+            copy = state.model_copy(deep=True)
+            game.apply_in_place(copy, player, pair.prompt.id, [pair.first], events=False)
+            after_first[pair.first] = copy
+        third = follow_up(game, after_first[pair.first], player, pair.then, pair.second, seen)
+        if third is None:
+            out.append(pair)
+        else:
+            out += [Chain(pair.prompt, pair.first, pair.then, pair.second, ((third, o.key),)) for o in third.options]
+        if len(out) > MAX_CHAINS:
+            return []
+    return out if len(out) > len(pairs) else []
 
 
 def follow_up(game: Game, state: Any, player: str, prompt: Prompt, key: str, seen: set[str] | None = None) -> Prompt | None:

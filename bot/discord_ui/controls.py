@@ -104,21 +104,22 @@ def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
 
 
 def _chain_select(table_id: int, version: int, chained: list[Any], lang: str, row: int) -> discord.ui.Item:
-    """One select of every pair "this, then that" (at most 25, `tables.chains`). Under each
-    pair, what it does: the second answer's own detail, else the first's (a card's effect
-    under "Agriculture → Use the effect"), so a phone shows it without opening anything."""
+    """One select of every chain "this, then that (, then that)" (at most 25, `tables.chains`).
+    Under each, what its second step does: that answer's own detail, else the second prompt's
+    text — "Food resource → Mining → Use the effect" and "Mining → Use the effect" both show
+    Mining's effect, and so does "Food resource → Use the effect → …" when Mining, the last
+    card, was played without asking — so a phone shows it without opening anything."""
     first = chained[0].prompt
     firsts = option_labels(first, lang, SELECT_LABEL)
     options = []
     for chain in chained:
-        i = [o.key for o in first.options].index(chain.first)
-        j = [o.key for o in chain.then.options].index(chain.second)
-        second = chain.then.option(chain.second)
-        label = f"{firsts[i]} → {decorate(second.label.get(lang))}"
-        detail = second.detail or first.options[i].detail
-        options.append(select_option(clip(label, SELECT_LABEL), ids.chain_value(i, j),
-                                     detail.get(lang) if detail else None))
-    placeholder = t("ui.chain", lang, count=len(options))
+        picked = chain.indices()
+        later = [prompt.option(key) for prompt, key in chain.steps[1:]]
+        label = " → ".join([firsts[picked[0]], *(decorate(o.label.get(lang)) for o in later)])
+        detail = later[0].detail or chain.then.text
+        options.append(select_option(clip(label, SELECT_LABEL), ids.chain_value(*picked), detail.get(lang)))
+    longest = max(len(chain.steps) for chain in chained)
+    placeholder = t("ui.chain" if longest == 2 else "ui.chain_three", lang, count=len(options))
     return select(ids.chain_select(table_id, version, first.id), options, placeholder, row=row)
 
 

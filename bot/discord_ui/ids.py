@@ -137,16 +137,16 @@ def chain_select(table: int, version: int, prompt_id: str) -> str:
     return make(table, version, "C", escape(prompt_id))
 
 
-def chain_value(first: int, second: int) -> str:
-    """A chain select's value: the indices of both answers among their prompts' options."""
-    return f"{first}.{second}"
+def chain_value(*indices: int) -> str:
+    """A chain select's value: the indices of its answers among their prompts' options."""
+    return ".".join(str(i) for i in indices)
 
 
-def parse_chain_value(value: str) -> tuple[int, int]:
-    first, _, second = value.partition(".")
-    if not (first.isascii() and first.isdigit() and second.isascii() and second.isdigit()) or len(value) > 9:
+def parse_chain_value(value: str) -> tuple[int, ...]:
+    parts = value.split(".")
+    if not 2 <= len(parts) <= 3 or len(value) > 14 or not all(p.isascii() and p.isdigit() for p in parts):
         raise ValueError(f"bad chain value {value!r}")
-    return int(first), int(second)
+    return tuple(int(p) for p in parts)
 
 
 def undo(table: int, version: int) -> str:

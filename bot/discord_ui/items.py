@@ -164,11 +164,11 @@ class DraftSelect(ActionSelect, Select, template=TABLE + r":DS:" + PROMPT + ":" 
 
 
 class ChainSelect(ActionSelect, Select, template=TABLE + r":C:" + PROMPT):
-    """A decision and the same player's next one, picked at once (`tables.chains`)."""
+    """A decision and the same player's next one (or two), picked at once (`tables.chains`)."""
 
     def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
-        pairs = [ids.parse_chain_value(v) for v in self.values]
-        return router.chain(interaction, self.cid, ids.unescape(self.cid.args[0]), pairs[0])
+        picked = [ids.parse_chain_value(v) for v in self.values]
+        return router.chain(interaction, self.cid, ids.unescape(self.cid.args[0]), picked[0])
 
 
 class UndoButton(ActionButton, Button, template=TABLE + r":U"):

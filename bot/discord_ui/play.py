@@ -137,10 +137,10 @@ async def _commit(bot: Desk, interaction: discord.Interaction, table_id: int, ve
 
 
 async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,
-                    prompt_id: str, pair: tuple[int, int]) -> None:
-    """A decision and the same player's next one from one pick of a chain select: the pair is
-    found again in the present table (drawn for another version, it is out of date), then both
-    moves go to the service in one call."""
+                    prompt_id: str, picked: tuple[int, ...]) -> None:
+    """A decision and the same player's next one (or two) from one pick of a chain select: the
+    chain is found again in the present table (drawn for another version, it is out of date),
+    then its moves go to the service in one call."""
     svc = bot.service
     user_id = uid(interaction.user)
     lang = await user_lang(interaction)
@@ -150,14 +150,12 @@ async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, 
         return
     game = registry.get(table.game)
     offered = chains(game, table.state(game), user_id)
-    chosen = next((c for c in offered if c.prompt.id == prompt_id
-                   and [o.key for o in c.prompt.options].index(c.first) == pair[0]
-                   and [o.key for o in c.then.options].index(c.second) == pair[1]), None)
+    chosen = next((c for c in offered if c.prompt.id == prompt_id and c.indices() == picked), None)
     if chosen is None:
         await invalid_control(interaction, "no such chain")
         return
     await _commit(bot, interaction, table_id, version, user_id, svc.act_chain(
-        table_id, user_id, version, [(chosen.prompt.id, [chosen.first]), (chosen.then.id, [chosen.second])]))
+        table_id, user_id, version, [(prompt.id, [key]) for prompt, key in chosen.steps]))
 
 
 async def answered(bot: Desk, interaction: discord.Interaction, result: Any, user_id: str, lang: str) -> None:

@@ -115,8 +115,8 @@ class Router:
         await play.act(self.desk, interaction, cid.table, cid.version, prompt_id, choice)
 
     async def chain(self, interaction: discord.Interaction, cid: ids.ComponentId, prompt_id: str,
-                    pair: tuple[int, int]) -> None:
-        await play.act_chain(self.desk, interaction, cid.table, cid.version, prompt_id, pair)
+                    picked: tuple[int, ...]) -> None:
+        await play.act_chain(self.desk, interaction, cid.table, cid.version, prompt_id, picked)
 
     async def redraw(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped_prompt: str,
                      page: int = 0, picks: list[int] | None = None) -> None:

@@ -170,17 +170,33 @@ def test_a_chain_gets_a_select_of_its_own_row_naming_both_steps():
 
 
 def test_a_chain_pair_says_what_its_card_does_under_its_label():
-    """"Agriculture → Use the effect" carries Agriculture's effect text as its description."""
+    """"Agriculture → Use the effect" carries the effect prompt's text (the card and what it
+    does) as its description."""
     from tables.chains import Chain
     card = Prompt(id="progress", player="1", text=T("Play", "プレイ"), min=1, max=1, options=[
         Option(key="c1", label=T("Agriculture", "農業"), detail=T("Replenish 1 food.", "食料を1補充。")),
         Option(key="c2", label=T("Mining", "鉱業"), detail=T("Replenish 1 iron.", "鉄を1補充。"))])
-    effect = Prompt(id="effect", player="1", text=T("Use?", "使う？"), min=1, max=1, options=[
+    effect = Prompt(id="effect", player="1", text=T("Agriculture: Replenish 1 food.", "農業：食料を1補充。"), min=1, max=1, options=[
         Option(key="use", label=T("Use the effect", "効果を使う")),
         Option(key="skip", label=T("Do not use the effect", "効果を使わない"))])
     chained = [Chain(card, "c1", effect, "use"), Chain(card, "c1", effect, "skip"), Chain(card, "c2", effect, "use")]
-    for lang, said in (("en", "Replenish 1 food."), ("ja", "食料を1補充。")):
+    for lang, said in (("en", "Agriculture: Replenish 1 food."), ("ja", "農業：食料を1補充。")):
         select = controls.build(1, 3, [card], lang, chained=chained)[-1].item
         assert select.options[0].description == said
         assert select.options[2].label.endswith(("Use the effect", "効果を使う"))
         assert len(select.placeholder) <= 40  # read whole on a phone
+
+
+def test_a_three_step_chain_names_each_step_and_comes_back_as_three_indices():
+    from tables.chains import Chain
+    first, then, third = prompt(3, pid="a"), prompt(2, pid="b"), prompt(2, pid="c")
+    chained = [Chain(first, "k1", then, "k0", ((third, "k1"),)), Chain(first, "k2", then, "k1")]
+    select = controls.build(1, 3, [first], "en", chained=chained)[-1].item
+    assert select.options[0].label == "Option 1 → Option 0 → Option 1"
+    assert ids.parse_chain_value(select.options[0].value) == (1, 0, 1)
+    assert ids.parse_chain_value(select.options[1].value) == (2, 1)
+    assert "three" in select.placeholder
+    assert select.options[0].description == "Pick"  # the second step's prompt, its answer having no detail
+    for bad in ("1", "1.2.3.4", "1..2", "-1.2"):
+        with pytest.raises(ValueError):
+            ids.parse_chain_value(bad)

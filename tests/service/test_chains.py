@@ -107,3 +107,28 @@ def test_a_chain_select_holds_every_pair_of_the_answers_that_can_be_chained_and_
     expected = {(key, o.key) for key, then in nexts.items() if then for o in then.options}
     assert {(c.first, c.second) for c in offered} == expected
     assert not {c.first for c in offered} & {key for key, then in nexts.items() if then is None}
+
+
+async def test_a_three_step_chain_is_three_logged_moves_and_undo_takes_back_the_last(memory_svc):
+    """Guns & Steel with a small hand: resource → progress → its effect in one call."""
+    svc = memory_svc
+    game = registry.get("guns-and-steel")
+    table = (await started(svc, "guns-and-steel", ["u1", "u2"])).table
+    rng, chain = Rng(seed=7), None
+    for _ in range(600):
+        player = owed(table)[0].player
+        chain = next((c for c in chains(game, table.state(game), player)
+                      if [p.id for p, _ in c.steps] == ["resource", "progress", "effect"]), None)
+        if chain is not None:
+            break
+        table = (await play_one(svc, table, rng)).table
+    assert chain is not None, "a turn with a small hand offers resource → progress → effect"
+    before = table.version
+    result = await svc.act_chain(table.id, player, table.version, [(p.id, [k]) for p, k in chain.steps])
+    mine = [(e.prompt_id, e.choice) for e in result.actions if e.player == player][:3]
+    assert mine == [(p.id, [k]) for p, k in chain.steps]
+    table = result.table
+    assert table.status == "running" and len(result.actions) == 3 and result.actions[-1].undoable
+    undone = await svc.undo(table.id, player, table.version)
+    assert undone.table.version == before + 2  # only the effect went back
+    assert [p.id for p in owed(undone.table)] == ["effect"]
