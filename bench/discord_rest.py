@@ -171,6 +171,9 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
         result["clicks per turn (median)"] = statistics.median(per_turn)
         result["clicks per turn (mean)"] = statistics.mean(per_turn)
         result["clicks per turn (p90)"] = per_turn[int(0.9 * (len(per_turn) - 1))]
+        result["turns"] = float(len(per_turn))
+        for most in (2, 3):
+            result[f"turns of at most {most} clicks (share)"] = sum(1 for c in per_turn if c <= most) / len(per_turn)
     result["public messages left per game"] = statistics.mean(left)
     result["turn p50 ms"] = 1000 * statistics.median(latencies)
     result["turn p99 ms"] = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
