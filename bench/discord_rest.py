@@ -81,7 +81,7 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
                   direct: bool = False) -> dict[str, float]:
     import simcord
     from simcord.env import Env
-    from simdriver import controls, direct_turn, is_decision, live_board, open_table, take_turn, waiting_for
+    from simdriver import controls, is_decision, live_board, open_table, take_turn, waiting_for
 
     from bot import Settings, create_bot
 

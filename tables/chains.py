@@ -5,14 +5,14 @@ nothing can happen in between that the player would want to see first: the follo
 again theirs alone, nothing random was drawn (the game's RNG is untouched), and no card the
 player could not see before became visible to them (so offering the pair shows nothing early).
 Guns & Steel's "play this card, then use its effect" and Ganymede's "remove this card, then
-take that black card" are such pairs. When a third step may follow a pair in the same way and
-everything still fits one select, the pair grows into every answer of that step (Guns &
-Steel's resource → progress → its effect, with a small hand). An answer after which no such decision follows (a card
+take that black card" are such pairs. An answer after which no such decision follows (a card
 whose effect cannot be used now, a move that opens someone else's decision) gets no pairs: its
 own control answers it in one click as before. The pairs are offered only while all of them fit
-one select (25 options), so every answer that can be chained is in it with every next step; each
-step is still its own move in the log, applied under the table's lock one after the other, and
-taken back one at a time.
+one select (25 options), so every answer that can be chained is in it with every next step.
+When a third step may follow a pair in the same way and everything still fits one select, the
+pair grows into every answer of that step (Guns & Steel's resource → progress → its effect,
+with a small hand). Each step is still its own move in the log, applied under the table's lock
+one after the other, and taken back one at a time.
 
 Whether an answer has pairs tells the player nothing new: the next decision is computed from the
 state after their own move, which holds nothing they could not see (no draw, no card newly
@@ -33,10 +33,8 @@ from typing import Any
 from games.kit import Event, Game, IllegalAction, Prompt, T
 
 MAX_CHAINS = 25  # one select
+MAX_STEPS = 3  # Guns & Steel: resource -> progress -> its effect (2: pairs only)
 FORCED_EVENT = "forced"
-
-
-MAX_STEPS = 3  # Guns & Steel: resource -> progress -> its effect
 
 
 @dataclass(frozen=True)
@@ -61,9 +59,10 @@ class Chain:
 
 
 def chains(game: Game, state: Any, player: str) -> list[Chain]:
-    """The pairs of answers `player` may give in one click now: every pair of each answer whose
-    next decision may be chained ([] when there is none or they would not fit one select).
-    Only when the player owes exactly one decision, a single answer."""
+    """The chains of answers `player` may give in one click now: every pair of each answer
+    whose next decision may be chained, grown into triples when those fit too ([] when there is
+    none or the pairs would not fit one select). Only when the player owes exactly one
+    decision, a single answer."""
     owed = [p for p in game.prompts(state) if p.player == player]
     if len(owed) != 1 or len(game.prompts(state)) != 1:
         return []
