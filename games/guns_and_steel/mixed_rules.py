@@ -8,8 +8,6 @@ conditions are unchanged and warns that there are only 2 space cards "秘密研�
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.kit import Rng
 
 from .cards import ERAS, card, load_set
@@ -41,7 +39,6 @@ class MixedRules(RenaissanceRules):
         return _with_piles(rows_of(state), tops)
 
 
-@lru_cache(maxsize=4096)
 def _with_piles(rows: Rows, tops: tuple[tuple[str, str, str], ...]) -> tuple[Source, ...]:
     """The pyramid's offers, then each research pile's top (era, instance id, card key) at its
     printed cost plus the cards left in the row of the era below."""

@@ -11,7 +11,6 @@ picks which resources to deplete: the fewest cards, then the least valuable ones
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
 from pydantic import BaseModel
 
@@ -124,13 +123,12 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
         return None
     # The fewest cards come first in the ordering, so the choices are tried by how many cards
     # they deplete and the search stops at the first count that pays: the same choice as
-    # trying every one (each count's choices keep their order, ties go to the first).
-    by_count: dict[int, list[tuple[int, ...]]] = {}
-    for counts in product(*(range(resources[k] + 1) for k in kinds)):
-        by_count.setdefault(sum(counts), []).append(counts)
-    for n_cards in sorted(by_count):
-        best: tuple[tuple[int, int, int], dict[str, int]] | None = None
-        for counts in by_count[n_cards]:
+    # trying every one (each count's choices in the order `product` lists them, ties go to
+    # the first).
+    limits = [resources[k] for k in kinds]
+    for n_cards in range(sum(limits) + 1):
+        best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+        for counts in _with_total(limits, n_cards):
             pool_list = list(base)
             for i, n in zip(slots, counts, strict=True):
                 pool_list[i] += n
@@ -140,7 +138,21 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
             value = sum(n * (i + 1) for i, n in zip(slots, counts, strict=True))
             key = (n_cards, value, conv)
             if best is None or key < best[0]:
-                best = (key, {k: n for k, n in zip(kinds, counts, strict=True) if n})
+                best = (key, counts)
         if best is not None:
-            return Plan(deplete=best[1], conversions=best[0][2])
+            return Plan(deplete={k: n for k, n in zip(kinds, best[1], strict=True) if n}, conversions=best[0][2])
     raise AssertionError("a payable cost found no payment")
+
+
+def _with_total(limits: list[int], total: int) -> list[tuple[int, ...]]:
+    """Every `counts` with 0 <= counts[i] <= limits[i] summing to `total`, in the order
+    `itertools.product` lists them (the first count changing slowest, each rising)."""
+    if not limits:
+        return [()] if total == 0 else []
+    if len(limits) == 1:
+        return [(total,)] if total <= limits[0] else []
+    rest_most = sum(limits[1:])
+    out = []
+    for first in range(max(0, total - rest_most), min(limits[0], total) + 1):
+        out.extend((first, *rest) for rest in _with_total(limits[1:], total - first))
+    return out

@@ -66,34 +66,50 @@ def affordable(state: State, player: str) -> tuple[Source, ...]:
 
 
 class _Offers:
-    """One table's offers (`SetRules.sources`) with what the payment check needs of each. Built
-    once per distinct table and compared by identity, so the caches keyed on it hash nothing
-    of the offers themselves."""
+    """One table's offers (`SetRules.sources`) with what the payment check needs of each, and
+    the answers already found for it (pool -> affordable offers and their options). It also
+    keeps a copy of everything those offers were computed from, so `_offers` can tell whether
+    it still describes a state (`describes`)."""
 
-    __slots__ = ("sources", "by_key", "needs")
+    __slots__ = ("sources", "by_key", "needs", "rules", "pyramid", "piles", "ids", "keys", "found")
 
-    def __init__(self, sources: tuple[Source, ...]) -> None:
+    def __init__(self, state: State, rules: object, sources: tuple[Source, ...]) -> None:
         self.sources = sources
         self.by_key = {s.key: s for s in sources}
         # (offer, cost vector, energy units the cost takes, extra): units as `payment` counts them
         self.needs = tuple((s, *_need(s.card), s.extra) for s in sources)
+        # What the set's `sources` reads: the rules, the pyramid's and piles' ids, and the card
+        # behind every id offered (copies: the state's own lists change as cards are bought).
+        self.rules = rules
+        self.pyramid = {era: list(row) for era, row in state.pyramid.items()}
+        self.piles = [(era, list(pile)) for era, pile in state.piles.items()]   # in order: tops are offered in it
+        self.ids = [s.key for s in sources]
+        self.keys = [s.card for s in sources]
+        self.found: dict[payment.Vec, tuple[tuple[Source, ...], list[Option]]] = {}
+
+    def describes(self, state: State, rules: object) -> bool:
+        """Whether `state` shows the very table these offers were computed from: the same set
+        rules, equal pyramid rows and research piles (id by id) and the same card behind every
+        offered id. Plain equality of small lists, far cheaper than computing the offers."""
+        cards = state.cards
+        return (rules is self.rules and state.pyramid == self.pyramid and list(state.piles.items()) == self.piles
+                and list(map(cards.get, self.ids)) == self.keys)
 
 
-# id(sources tuple) -> (that tuple, its offers). The set rules memoise their offers per table,
-# so the same tuple comes back while the pyramid is unchanged; the entry keeps the tuple alive,
-# so its id cannot be reused by another tuple while the entry stands.
-_OFFERS: dict[int, tuple[tuple[Source, ...], _Offers]] = {}
+# The last table's offers. A playout or a search asks about the same table turn after turn (it
+# changes only when a card is bought), so one entry, checked against the state it is asked
+# for, answers most questions; any other table is computed afresh and replaces it. Nothing is
+# keyed by a table, so nothing piles up across games.
+_LAST: list[_Offers | None] = [None]
 
 
 def _offers(state: State) -> _Offers:
-    sources = rules_for(state).sources(state)
-    hit = _OFFERS.get(id(sources))
-    if hit is not None and hit[0] is sources:
-        return hit[1]
-    if len(_OFFERS) >= 4096:
-        _OFFERS.clear()
-    offers = _Offers(sources)
-    _OFFERS[id(sources)] = (sources, offers)
+    rules = rules_for(state)
+    last = _LAST[0]
+    if last is not None and last.describes(state, rules):
+        return last
+    offers = _Offers(state, rules, rules.sources(state))
+    _LAST[0] = offers
     return offers
 
 
@@ -102,23 +118,30 @@ def _units(v: payment.Vec) -> int:
     return sum(v[:6]) + 2 * v[6]
 
 
-@lru_cache(maxsize=16384)
 def _affordable(pool: payment.Vec, offers: _Offers) -> tuple[tuple[Source, ...], list[Option]]:
     """The offers `pool` can pay for, and the purchase options for them: the payment search
-    once per pool and table, not once per prompt. Too few units can never pay, and a pool
-    that covers every printed energy with the extra to spare pays without a conversion; only
-    the rest needs the search (the same answers as `payment.payable`)."""
+    once per pool and table (kept with the table's offers), not once per prompt."""
+    hit = offers.found.get(pool)
+    if hit is None:
+        srcs = _payable_offers(pool, offers)
+        hit = offers.found[pool] = (srcs, _purchase_options(srcs) if srcs else [])
+    return hit
+
+
+def _payable_offers(pool: payment.Vec, offers: _Offers) -> tuple[Source, ...]:
+    """Too few units can never pay, and a pool that covers every printed energy with the extra
+    to spare pays without a conversion; only the rest needs the search (the same answers as
+    `payment.payable`)."""
     total = _units(pool)
     found = []
     for s, need, units, extra in offers.needs:
         if units + extra > total:
             continue
-        if (units + extra <= total and pool[0] >= need[0] and pool[1] >= need[1] and pool[2] >= need[2]
-                and pool[3] >= need[3] and pool[4] >= need[4] and pool[5] >= need[5] and pool[6] >= need[6]) \
+        if (pool[0] >= need[0] and pool[1] >= need[1] and pool[2] >= need[2] and pool[3] >= need[3]
+                and pool[4] >= need[4] and pool[5] >= need[5] and pool[6] >= need[6]) \
                 or payment.payable(pool, need, extra):
             found.append(s)
-    srcs = tuple(found)
-    return srcs, _purchase_options(srcs) if srcs else []
+    return tuple(found)
 
 
 @cache
@@ -171,7 +194,6 @@ def _purchase_prompt(state: State, t: Task):
 BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
 
 
-@lru_cache(maxsize=4096)
 def _purchase_options(srcs: tuple[Source, ...]) -> list[Option]:
     """The offers plus "buy nothing" (the prompt copies the list, so one is built per offer set)."""
     return [*(_source_option(s) for s in srcs), BUY_NOTHING]
@@ -210,7 +232,7 @@ PURCHASE_HANDLER = TaskHandler(prompt=_purchase_prompt, run=_purchase_run, resol
 def auto_ids(state: State, player: str, s: Source) -> list[str] | None:
     """The resource cards the automatic payment depletes (first ones of each kind in the field)."""
     res = field.resources(state, player)
-    plan = payment.planned(payment.vec(state.energy), _held(state, res), _cost(s.card), s.extra)
+    plan = _auto_plan(state, res, s)
     if plan is None:
         return None
     out: list[str] = []
@@ -218,6 +240,17 @@ def auto_ids(state: State, player: str, s: Source) -> list[str] | None:
         out.extend([c for c in res if field.info(state, c).resource == kind][:n])
     return out
 
+
+def _auto_plan(state: State, res: list[str], s: Source) -> payment.Plan | None:
+    """The automatic payment of `s` with the resources `res` (how many of each kind go)."""
+    return payment.planned(payment.vec(state.energy), _held(state, res), _cost(s.card), s.extra)
+
+
+@lru_cache(maxsize=1024)
+def _spent_text(deplete: tuple[tuple[str, int], ...]) -> Text:
+    """`_ids_text` of the cards a plan depletes, from its counts by kind (no ids needed)."""
+    order = sorted(deplete, key=lambda kn: payment.ENERGIES.index(kn[0]))
+    return T(", ".join(f"{energy_name(k).en}×{n}" for k, n in order), "、".join(f"{energy_name(k).ja}×{n}" for k, n in order))
 
 
 def _ids_text(state: State, ids: list[str]):
@@ -238,11 +271,13 @@ def _names_text(state: State, ids: list[str]):
 
 def _pay_prompt(state: State, t: Task):
     s = _source(state, t.data["src"])
-    ids = auto_ids(state, t.player, s)
-    assert ids is not None
-    if len(ids) in (0, len(field.resources(state, t.player))):
+    res = field.resources(state, t.player)
+    plan = _auto_plan(state, res, s)
+    assert plan is not None
+    spent = sum(plan.deplete.values())
+    if spent in (0, len(res)):     # nothing or everything goes: no choice of which
         return None
-    return make_prompt(t, _pay_text(s), [_auto_option(_ids_text(state, ids)), PAY_MANUALLY, BACK])
+    return make_prompt(t, _pay_text(s), [_auto_option(_spent_text(tuple(plan.deplete.items()))), PAY_MANUALLY, BACK])
 
 
 @lru_cache(maxsize=4096)

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from .cards import ERAS
 from .state import State
 
-# The pyramid as the caches see it: per era, each slot's instance id or None, then the card
+# The pyramid as `sources_of` reads it: per era, each slot's instance id or None, then the card
 # key of every slot in that order (None for an empty slot): ids alone would not do, since
 # each game deals its ids to other cards.
 Rows = tuple[tuple[tuple[str | None, ...], ...], tuple[str | None, ...]]
@@ -75,9 +75,9 @@ def pyramid_sources(state: State) -> tuple[Source, ...]:
     return sources_of(rows_of(state))
 
 
-@lru_cache(maxsize=4096)
 def sources_of(rows: Rows) -> tuple[Source, ...]:
-    """The buyable cards of a pyramid (memoised: it changes only when a card is bought)."""
+    """The buyable cards of a pyramid. Not memoised here: the purchase code keeps the last
+    table's offers (purchase._offers), and a cache keyed by every table would only fill up."""
     ids, keys = rows
     extras = _extras(tuple(tuple(cid is not None for cid in row) for row in ids))
     out = []

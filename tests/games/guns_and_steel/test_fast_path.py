@@ -63,7 +63,7 @@ def test_offered_cards_are_exactly_the_payable_ones():
         offers = purchase._offers(state)
         for _ in range(150):
             pool = tuple(rng.below(4) if rng.below(2) else 0 for _ in range(7))
-            got = purchase._affordable.__wrapped__(pool, offers)[0]
+            got = purchase._payable_offers(pool, offers)
             want = tuple(s for s in offers.sources if payment.payable(pool, purchase._cost(s.card), s.extra))
             assert got == want, pool
 
