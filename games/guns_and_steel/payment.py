@@ -124,15 +124,22 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
     # The fewest cards come first in the ordering, so the choices are tried by how many cards
     # they deplete and the search stops at the first count that pays: the same choice as
     # trying every one (each count's choices in the order `product` lists them, ties go to
-    # the first).
-    limits = [resources[k] for k in kinds]
-    for n_cards in range(sum(limits) + 1):
+    # the first). A choice adding fewer energy units than the cost still lacks is skipped
+    # before the search: `_solve` refuses it by that very test.
+    weights = [2 if i == 6 else 1 for i in slots]
+    lacking = sum(need[:6]) + 2 * need[6] + extra - (sum(base[:6]) + 2 * base[6])
+    for n_cards in range(sum(held) + 1):
         best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
-        for counts in _with_total(limits, n_cards):
+        for counts in _with_total(tuple(resources[k] for k in kinds), n_cards):
+            if lacking > 0 and sum(n * w for n, w in zip(counts, weights, strict=True)) < lacking:
+                continue
             pool_list = list(base)
             for i, n in zip(slots, counts, strict=True):
                 pool_list[i] += n
-            conv = _solve(tuple(pool_list), need, extra, False)
+            pool = tuple(pool_list)
+            # Enough units and every printed energy covered: paid as printed, no conversion
+            # (what `_solve` finds then, without searching).
+            conv = 0 if all(map(int.__ge__, pool, need)) else _solve(pool, need, extra, False)
             if conv is None:
                 continue
             value = sum(n * (i + 1) for i, n in zip(slots, counts, strict=True))
@@ -144,15 +151,17 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
     raise AssertionError("a payable cost found no payment")
 
 
-def _with_total(limits: list[int], total: int) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def _with_total(limits: tuple[int, ...], total: int) -> tuple[tuple[int, ...], ...]:
     """Every `counts` with 0 <= counts[i] <= limits[i] summing to `total`, in the order
-    `itertools.product` lists them (the first count changing slowest, each rising)."""
+    `itertools.product` lists them (the first count changing slowest, each rising).
+    Memoised: a field holds few resources, so few (limits, total) pairs ever occur."""
     if not limits:
-        return [()] if total == 0 else []
+        return ((),) if total == 0 else ()
     if len(limits) == 1:
-        return [(total,)] if total <= limits[0] else []
+        return ((total,),) if total <= limits[0] else ()
     rest_most = sum(limits[1:])
-    out = []
+    out: list[tuple[int, ...]] = []
     for first in range(max(0, total - rest_most), min(limits[0], total) + 1):
         out.extend((first, *rest) for rest in _with_total(limits[1:], total - first))
-    return out
+    return tuple(out)

@@ -21,14 +21,6 @@ from .state import State, Task, field_card
 from .turn import trigger_end
 
 
-def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
-    pool = dict(state.energy)
-    for c in extra_ids:
-        r = field.info(state, c).resource
-        pool[r] = pool.get(r, 0) + 1
-    return pool
-
-
 def _held(state: State, ids: list[str], energy: bool = False) -> payment.Vec:
     """The resources `ids` by kind (a payment vector), plus this turn's energy if `energy`."""
     counts = [state.energy.get(k, 0) for k in ENERGIES] if energy and state.energy else [0] * len(ENERGIES)
@@ -313,11 +305,10 @@ def _pay_resolve(state: State, t: Task, choice: list[str], events: Events) -> No
 PAY_HANDLER = TaskHandler(prompt=_pay_prompt, run=_pay_run, resolve=_pay_resolve)
 
 
-def _pick_options(state: State, t: Task) -> list[Option]:
+def _pick_options(state: State, t: Task, pool: payment.Vec) -> list[Option]:
     s = _source(state, t.data["src"])
     picked = t.data["picked"]
-    cost, extra = card(s.card).cost.value, s.extra
-    pool = _pool(state, picked)
+    cost, extra = _cost(s.card), s.extra
     options = [_deplete_option(c, state.cards[c])
                for c in field.distinct_by_card(state, [c for c in field.resources(state, t.player) if c not in picked])]
     conv = payment.min_conversions(pool, cost, extra)
@@ -338,10 +329,16 @@ def _deplete_option(cid: str, key: str) -> Option:
 
 def _pick_prompt(state: State, t: Task):
     s = _source(state, t.data["src"])
-    have = energy_text(_pool(state, t.data["picked"]))
-    return make_prompt(t, card(s.card).label + T(f" costs {_price(s).en}; energy so far: {have.en}. Deplete another resource or pay.",
-                                                 f"の支払い：{_price(s).ja}。現在のエネルギー：{have.ja}。資源を消費するか支払ってください。"),
-                       _pick_options(state, t))
+    pool = _held(state, t.data["picked"], energy=True)     # this turn's energy and the picked resources
+    return make_prompt(t, _pick_text(s.card, s.extra, pool), _pick_options(state, t, pool))
+
+
+@lru_cache(maxsize=4096)
+def _pick_text(card_key: str, extra: int, pool: payment.Vec) -> Text:
+    have = energy_text(dict(zip(ENERGIES, pool, strict=True)))
+    price = energy_text(card(card_key).cost.value, extra)
+    return card(card_key).label + T(f" costs {price.en}; energy so far: {have.en}. Deplete another resource or pay.",
+                                    f"の支払い：{price.ja}。現在のエネルギー：{have.ja}。資源を消費するか支払ってください。")
 
 
 def _pick_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
