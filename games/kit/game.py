@@ -112,6 +112,16 @@ class Game(Generic[S, V]):
         out = self.apply_in_place(state, player, prompt_id, choice, prompts, events=events)
         return out, self._open_after(state)
 
+    def play_offered(self, state: S, prompt: Prompt, choice: list[str]) -> list[Prompt]:
+        """`step(..., events=False)` for a caller that built `choice` itself from `prompt`, one
+        of the prompts `state` has open right now (random playouts): the same state results,
+        without checking again what the caller already knows is offered; the prompts open
+        afterwards come back. Anything else goes through `step`, which refuses illegal answers."""
+        self._play(state, prompt, list(choice), None)
+        state.__dict__["version"] += 1
+        state.__pydantic_fields_set__.add("version")
+        return self._open_after(state)
+
     def _open_after(self, state: S) -> list[Prompt]:
         """The prompts open right after an in-place apply. A game whose rules already found them
         while applying (Guns & Steel's turn engine stops at the next decision) returns those."""

@@ -61,8 +61,9 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
             break
         prompt = rng.choice(prompts)
         choice = random_choice(prompt, rng)
-        _, prompts = game.step(state, prompt.player, prompt.id, choice, prompts, events=False)
-        # The record of a legal answer the loop made itself: no validation pass (kit/trusted.py).
+        # A legal answer the loop made itself from an open prompt: neither the move nor its
+        # record is validated again (kit/game.py `play_offered`, kit/trusted.py).
+        prompts = game.play_offered(state, prompt, choice)
         actions.append(trusted(Action, {"player": prompt.player, "prompt_id": prompt.id, "choice": choice}, _ACTION_GIVEN))
     record = Playout(players=list(players), options=opts.model_dump(), seed=seed,
                      actions=actions, finished=game.outcome(state) is not None)
