@@ -2,8 +2,8 @@
 `apply_in_place` (with the caller's prompts, and without), `step` (which hands the next prompts
 back), `step` without events (what playouts and search use: the rules skip writing the texts),
 `play_offered` (random playouts' unchecked step) and the public `apply` reach equal states,
-events and prompts at every step, the public `apply` never mutates its input, and an illegal choice raises on the in-place path too and leaves the
-state untouched.
+events and prompts at every step, the public `apply` never mutates its input, and an illegal
+choice raises on the in-place path too and leaves the state untouched.
 
 CI plays a few fixed seeds per configuration; `PROPERTY_GAMES=N` plays N."""
 from __future__ import annotations
