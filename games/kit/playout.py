@@ -54,7 +54,10 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
     opts = game.parse_options(options)
     state = game.setup(players, opts, seed)
     rng = Rng(seed=seed if agent_seed is None else agent_seed).fork(1)
-    actions: list[Action] = []
+    # The log as plain tuples while playing, the Action records built once at the end: tuples
+    # of strings drop out of the cyclic GC's sight, where hundreds of live models per game
+    # made every collection walk them again.
+    log: list[tuple[str, str, tuple[str, ...]]] = []
     prompts = game.prompts(state)
     for _ in range(max_actions):
         if not prompts:
@@ -64,7 +67,9 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
         # A legal answer the loop made itself from an open prompt: neither the move nor its
         # record is validated again (kit/game.py `play_offered`, kit/trusted.py).
         prompts = game.play_offered(state, prompt, choice)
-        actions.append(trusted(Action, {"player": prompt.player, "prompt_id": prompt.id, "choice": choice}, _ACTION_GIVEN))
+        log.append((prompt.player, prompt.id, tuple(choice)))
+    actions = [trusted(Action, {"player": player, "prompt_id": prompt_id, "choice": list(choice)}, _ACTION_GIVEN)
+               for player, prompt_id, choice in log]
     record = Playout(players=list(players), options=opts.model_dump(), seed=seed,
                      actions=actions, finished=game.outcome(state) is not None)
     return state, record
