@@ -109,13 +109,18 @@ def auto_plan(energy: dict[str, int], resources: dict[str, int], cost: dict[str,
     """The sensible payment: the fewest resources depleted, then the least valuable kinds
     (food before iron before ... space), then the fewest conversions. None if unaffordable."""
     plan = planned(vec(energy), vec(resources), vec(cost), extra)
-    return None if plan is None else Plan(deplete=dict(plan.deplete), conversions=plan.conversions)
+    return None if plan is None else Plan(deplete=dict(plan[0]), conversions=plan[1])
+
+
+# A plan as `planned` gives it: ((kind, count) per kind depleted, in ENERGIES order; conversions).
+# Plain tuples of strings and numbers: the cache of them costs the cyclic GC nothing to walk.
+Planned = tuple[tuple[tuple[str, int], ...], int]
 
 
 @lru_cache(maxsize=16384)
-def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
-    """`auto_plan` on vectors, memoised: the purchase prompt, the payment prompt and the
-    payment itself ask the same question of the same position. The plan is shared: read it."""
+def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Planned | None:
+    """`auto_plan` on vectors, memoised: the payment prompt and the payment itself ask the
+    same question of the same position."""
     resources = dict(zip(ENERGIES, held, strict=True))
     kinds = [k for k in ENERGIES if resources.get(k, 0)]
     slots = [ENERGIES.index(k) for k in kinds]
@@ -147,7 +152,7 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Plan | None:
             if best is None or key < best[0]:
                 best = (key, counts)
         if best is not None:
-            return Plan(deplete={k: n for k, n in zip(kinds, best[1], strict=True) if n}, conversions=best[0][2])
+            return tuple((k, n) for k, n in zip(kinds, best[1], strict=True) if n), best[0][2]
     raise AssertionError("a payable cost found no payment")
 
 

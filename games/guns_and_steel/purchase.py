@@ -228,12 +228,12 @@ def auto_ids(state: State, player: str, s: Source) -> list[str] | None:
     if plan is None:
         return None
     out: list[str] = []
-    for kind, n in plan.deplete.items():
+    for kind, n in plan[0]:
         out.extend([c for c in res if field.info(state, c).resource == kind][:n])
     return out
 
 
-def _auto_plan(state: State, res: list[str], s: Source) -> payment.Plan | None:
+def _auto_plan(state: State, res: list[str], s: Source) -> payment.Planned | None:
     """The automatic payment of `s` with the resources `res` (how many of each kind go)."""
     return payment.planned(payment.vec(state.energy), _held(state, res), _cost(s.card), s.extra)
 
@@ -266,10 +266,10 @@ def _pay_prompt(state: State, t: Task):
     res = field.resources(state, t.player)
     plan = _auto_plan(state, res, s)
     assert plan is not None
-    spent = sum(plan.deplete.values())
+    spent = sum(n for _, n in plan[0])
     if spent in (0, len(res)):     # nothing or everything goes: no choice of which
         return None
-    return make_prompt(t, _pay_text(s), [_auto_option(_spent_text(tuple(plan.deplete.items()))), PAY_MANUALLY, BACK])
+    return make_prompt(t, _pay_text(s), [_auto_option(_spent_text(plan[0])), PAY_MANUALLY, BACK])
 
 
 @lru_cache(maxsize=4096)

@@ -92,7 +92,7 @@ def test_automatic_payment_is_the_best_of_every_choice():
         plan = payment.planned(base, held, need, extra)
         assert (plan is None) == (best is None)
         if plan is not None:
-            assert (dict(plan.deplete), plan.conversions) == (best[1], best[0][2])
+            assert (dict(plan[0]), plan[1]) == (best[1], best[0][2])
 
 
 def test_connected_below_counts_match_a_walk_down_the_pyramid():
