@@ -11,6 +11,7 @@ from collections import Counter
 from functools import cache, lru_cache
 
 from games.kit import Option, T, Text, opt
+from games.kit.trusted import trusted
 
 from . import field, payment
 from .cards import ENERGIES, ERAS, TYPE_NAMES, all_cards, card, energy_name, energy_text
@@ -59,13 +60,14 @@ def affordable(state: State, player: str) -> tuple[Source, ...]:
 
 class _Offers:
     """One table's offers (`SetRules.sources`) with what the payment check needs of each, and
-    the answers already found for it (pool -> affordable offers and their options). It also
-    keeps a copy of everything those offers were computed from, so `_offers` can tell whether
-    it still describes a state (`describes`)."""
+    the answers already found for it (pool -> affordable offers and their options) and each
+    offer's option. It also keeps a copy of everything those offers were computed from, so
+    `_offers` can tell whether it still describes a state (`describes`)."""
 
-    __slots__ = ("sources", "by_key", "needs", "rules", "pyramid", "piles", "ids", "keys", "found")
+    __slots__ = ("sources", "by_key", "needs", "rules", "pyramid", "piles", "ids", "keys", "found", "options")
 
-    def __init__(self, state: State, rules: object, sources: tuple[Source, ...]) -> None:
+    def __init__(self, state: State, rules: object, sources: tuple[Source, ...],
+                 before: _Offers | None = None) -> None:
         self.sources = sources
         self.by_key = {s.key: s for s in sources}
         # (offer, cost vector, energy units the cost takes, extra): units as `payment` counts them
@@ -78,6 +80,16 @@ class _Offers:
         self.ids = [s.key for s in sources]
         self.keys = [s.card for s in sources]
         self.found: dict[payment.Vec, tuple[tuple[Source, ...], list[Option]]] = {}
+        # Offer -> its option, a pure function of the offer: the ones of the table `before` (the
+        # same game before a purchase, mostly) that are still offered are taken over.
+        kept = before.options if before is not None else {}
+        self.options: dict[Source, Option] = {s: kept[s] for s in sources if s in kept}
+
+    def option(self, s: Source) -> Option:
+        found = self.options.get(s)
+        if found is None:
+            found = self.options[s] = _source_option(s)
+        return found
 
     def describes(self, state: State, rules: object) -> bool:
         """Whether `state` shows the very table these offers were computed from: the same set
@@ -100,7 +112,7 @@ def _offers(state: State) -> _Offers:
     last = _LAST[0]
     if last is not None and last.describes(state, rules):
         return last
-    offers = _Offers(state, rules, rules.sources(state))
+    offers = _Offers(state, rules, rules.sources(state), last)
     _LAST[0] = offers
     return offers
 
@@ -116,7 +128,7 @@ def _affordable(pool: payment.Vec, offers: _Offers) -> tuple[tuple[Source, ...],
     hit = offers.found.get(pool)
     if hit is None:
         srcs = _payable_offers(pool, offers)
-        hit = offers.found[pool] = (srcs, _purchase_options(srcs) if srcs else [])
+        hit = offers.found[pool] = (srcs, [*map(offers.option, srcs), BUY_NOTHING] if srcs else [])
     return hit
 
 
@@ -158,7 +170,8 @@ def _source(state: State, key: str) -> Source:
     return _offers(state).by_key[key]
 
 
-def _facts(key: str):
+@cache
+def _facts(key: str) -> Text:
     """What a buyer weighs: type, military, VP, the counter icon, then the effect."""
     c = card(key)
     kind = TYPE_NAMES[c.kind]
@@ -186,15 +199,19 @@ def _purchase_prompt(state: State, t: Task):
 BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
 
 
-def _purchase_options(srcs: tuple[Source, ...]) -> list[Option]:
-    """The offers plus "buy nothing" (the prompt copies the list, so one is built per offer set)."""
-    return [*(_source_option(s) for s in srcs), BUY_NOTHING]
+_OPTION_GIVEN = frozenset({"key", "label", "detail", "group"})
+
+
+def _source_option(s: Source) -> Option:
+    """A card to buy as an option: `Option(key=…, label=…, detail=…, group=…)` from texts kept
+    per card (kept with the table's offers, `_Offers.option`: its key is this game's id)."""
+    return trusted(Option, {"key": s.key, "label": _source_label(s.card, s.extra), "detail": _facts(s.card),
+                            "group": s.era, "passes": False, "goes_back": False}, _OPTION_GIVEN)
 
 
 @lru_cache(maxsize=4096)
-def _source_option(s: Source) -> Option:
-    """A card to buy as an option (frozen, so built once per source and shared)."""
-    return Option(key=s.key, label=card(s.card).label + T(" — ", " — ") + _price(s), detail=_facts(s.card), group=s.era)
+def _source_label(card_key: str, extra: int) -> Text:
+    return card(card_key).label + T(" — ", " — ") + energy_text(card(card_key).cost.value, extra)
 
 
 @lru_cache(maxsize=1024)
