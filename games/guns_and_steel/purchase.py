@@ -11,7 +11,7 @@ from collections import Counter
 from functools import cache, lru_cache
 
 from games.kit import Option, T, Text, opt
-from games.kit.trusted import trusted
+from games.kit.trusted import fresh_text, trusted
 
 from . import field, payment
 from .cards import ENERGIES, ERAS, TYPE_NAMES, all_cards, card, energy_name, energy_text
@@ -286,12 +286,12 @@ def _pay_prompt(state: State, t: Task):
     spent = sum(n for _, n in plan[0])
     if spent in (0, len(res)):     # nothing or everything goes: no choice of which
         return None
-    return make_prompt(t, _pay_text(s), [_auto_option(_spent_text(plan[0])), PAY_MANUALLY, BACK])
+    return make_prompt(t, _pay_text(s.card, s.extra), [_auto_option(_spent_text(plan[0])), PAY_MANUALLY, BACK])
 
 
 @lru_cache(maxsize=4096)
-def _pay_text(s: Source) -> Text:
-    return card(s.card).label + T(" costs ", "の支払い：") + _price(s)
+def _pay_text(card_key: str, extra: int) -> Text:
+    return card(card_key).label + T(" costs ", "の支払い：") + energy_text(card(card_key).cost.value, extra)
 
 
 @lru_cache(maxsize=1024)
@@ -350,12 +350,13 @@ def _pick_prompt(state: State, t: Task):
     return make_prompt(t, _pick_text(s.card, s.extra, pool), _pick_options(state, t, pool))
 
 
-@lru_cache(maxsize=4096)
 def _pick_text(card_key: str, extra: int, pool: payment.Vec) -> Text:
+    """Built afresh each time (the energy so far seldom repeats: cached, it would only pile up)."""
     have = energy_text(dict(zip(ENERGIES, pool, strict=True)))
     price = energy_text(card(card_key).cost.value, extra)
-    return card(card_key).label + T(f" costs {price.en}; energy so far: {have.en}. Deplete another resource or pay.",
-                                    f"の支払い：{price.ja}。現在のエネルギー：{have.ja}。資源を消費するか支払ってください。")
+    label = card(card_key).label
+    return fresh_text(f"{label.en} costs {price.en}; energy so far: {have.en}. Deplete another resource or pay.",
+                      f"{label.ja}の支払い：{price.ja}。現在のエネルギー：{have.ja}。資源を消費するか支払ってください。")
 
 
 def _pick_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
