@@ -11,7 +11,7 @@ from collections import Counter
 from functools import cache, lru_cache
 
 from games.kit import Option, T, Text, opt
-from games.kit.trusted import fresh_text, trusted
+from games.kit.trusted import assign, fresh_text, put, trusted
 
 from . import field, payment
 from .cards import ENERGIES, ERAS, TYPE_NAMES, all_cards, card, energy_name, energy_text
@@ -380,14 +380,13 @@ def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: b
     conv = payment.min_conversions(state.energy, c.cost.value, s.extra)
     assert conv is not None, "bought an unaffordable card"
     rec = state.record
-    rec.bought, rec.bought_era = c.id, s.era
-    rec.bought_with_conversion = conv > 0 or convert
-    rec.newest_era_before_purchase = state.newest_bought_era
+    assign(rec, {"bought": c.id, "bought_era": s.era, "bought_with_conversion": conv > 0 or convert,
+                 "newest_era_before_purchase": state.newest_bought_era})
     if state.newest_bought_era is None or ERAS.index(s.era) > ERAS.index(state.newest_bought_era):
-        state.newest_bought_era = s.era
+        put(state, "newest_bought_era", s.era)
     remove(state, s.key)
     state.seats[player].field.append(field_card(s.key, True))
-    state.energy = {}
+    put(state, "energy", {})
     if not quiet(events):
         spent = _ids_text(state, deplete_ids) + _names_text(state, deplete_ids)
         say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + spent.en + ").",

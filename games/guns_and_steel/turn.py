@@ -163,7 +163,7 @@ def _end_run(state: State, t: Task, events: Events) -> None:
 
 
 def _turn_end(state: State, t: Task, events: Events) -> None:
-    state.energy = {}
+    put(state, "energy", {})
     rules_for(state).end_of_turn(state, events)
     if state.end_pending and not state.finished:
         finish(state, state.end_pending, events)
@@ -179,7 +179,7 @@ def _recollect(state: State, t: Task, events: Events) -> None:
     for cid in ups:
         field.return_to_hand(state, t.player, cid)
     state.record.recollected.extend(ups)
-    state.record.recollected_vp += sum(field.info(state, c).vp.value for c in ups)
+    put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in ups))
     if ups:
         say(events, "recollect", f"{t.player} takes {len(ups)} face-up card(s) back to hand.",
             f"{t.player}は表のカード{len(ups)}枚を手札に戻しました。")
@@ -203,7 +203,7 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
     for cid in choice:
         field.return_to_hand(state, t.player, cid)
     state.record.recollected.extend(choice)
-    state.record.recollected_vp += sum(field.info(state, c).vp.value for c in choice)
+    put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in choice))
     if choice:
         say(events, "take_back", f"{t.player} takes {len(choice)} resource(s) back to hand.",
             f"{t.player}は資源{len(choice)}枚を手札に戻しました。")

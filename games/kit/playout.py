@@ -62,7 +62,7 @@ def random_playout(game: Game, players: list[str], options: BaseModel | dict | N
     for _ in range(max_actions):
         if not prompts:
             break
-        prompt = rng.choice(prompts)
+        prompt = prompts[rng.below(len(prompts))]    # rng.choice(prompts), one call fewer
         choice = random_choice(prompt, rng)
         # A legal answer the loop made itself from an open prompt: neither the move nor its
         # record is validated again (kit/game.py `play_offered`, kit/trusted.py).
