@@ -126,34 +126,49 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Planned | None:
     slots = [ENERGIES.index(k) for k in kinds]
     if not can_pay(tuple(b + resources.get(k, 0) for b, k in zip(base, ENERGIES, strict=True)), need, extra):
         return None
-    # The fewest cards come first in the ordering, so the choices are tried by how many cards
-    # they deplete and the search stops at the first count that pays: the same choice as
-    # trying every one (each count's choices in the order `product` lists them, ties go to
-    # the first). A choice adding fewer energy units than the cost still lacks is skipped
-    # before the search: `_solve` refuses it by that very test.
-    weights = [2 if i == 6 else 1 for i in slots]
+    # The best choice is the least (cards, value, conversions), ties going to the first in the
+    # order `product` lists the choices. So the choices are tried by card count, then by value
+    # (`_by_value`: each value's choices still in that order), and the search stops at the
+    # first group that pays: the same choice as trying every one. A choice adding fewer
+    # energy units than the cost still lacks is skipped before the search (`_solve` refuses
+    # it by that very test), and so is every card count too small to add them.
+    weights = tuple(2 if i == 6 else 1 for i in slots)
     lacking = sum(need[:6]) + 2 * need[6] + extra - (sum(base[:6]) + 2 * base[6])
-    for n_cards in range(sum(held) + 1):
-        best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
-        for counts in _with_total(tuple(resources[k] for k in kinds), n_cards):
-            if lacking > 0 and sum(n * w for n, w in zip(counts, weights, strict=True)) < lacking:
-                continue
-            pool_list = list(base)
-            for i, n in zip(slots, counts, strict=True):
-                pool_list[i] += n
-            pool = tuple(pool_list)
-            # Enough units and every printed energy covered: paid as printed, no conversion
-            # (what `_solve` finds then, without searching).
-            conv = 0 if all(map(int.__ge__, pool, need)) else _solve(pool, need, extra, False)
-            if conv is None:
-                continue
-            value = sum(n * (i + 1) for i, n in zip(slots, counts, strict=True))
-            key = (n_cards, value, conv)
-            if best is None or key < best[0]:
-                best = (key, counts)
-        if best is not None:
-            return tuple((k, n) for k, n in zip(kinds, best[1], strict=True) if n), best[0][2]
+    fewest = max(0, -(-lacking // max(weights, default=1)))
+    limits = tuple(resources[k] for k in kinds)
+    for n_cards in range(fewest, sum(held) + 1):
+        for _value, group in _by_value(limits, tuple(slots), n_cards):
+            best: tuple[int, tuple[int, ...]] | None = None
+            for counts in group:
+                if lacking > 0 and sum(n * w for n, w in zip(counts, weights, strict=True)) < lacking:
+                    continue
+                pool_list = list(base)
+                for i, n in zip(slots, counts, strict=True):
+                    pool_list[i] += n
+                pool = tuple(pool_list)
+                # Enough units and every printed energy covered: paid as printed, no conversion
+                # (what `_solve` finds then, without searching); none can do better.
+                conv = 0 if all(map(int.__ge__, pool, need)) else _solve(pool, need, extra, False)
+                if conv is None:
+                    continue
+                if best is None or conv < best[0]:
+                    best = (conv, counts)
+                    if conv == 0:
+                        break
+            if best is not None:
+                return tuple((k, n) for k, n in zip(kinds, best[1], strict=True) if n), best[0]
     raise AssertionError("a payable cost found no payment")
+
+
+@lru_cache(maxsize=4096)
+def _by_value(limits: tuple[int, ...], slots: tuple[int, ...], total: int
+              ) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """`_with_total`'s choices grouped by value (a card of slot i is worth i + 1), lowest value
+    first, each group in `_with_total`'s order."""
+    groups: dict[int, list[tuple[int, ...]]] = {}
+    for counts in _with_total(limits, total):
+        groups.setdefault(sum(n * (i + 1) for i, n in zip(slots, counts, strict=True)), []).append(counts)
+    return tuple((value, tuple(groups[value])) for value in sorted(groups))
 
 
 @lru_cache(maxsize=4096)
