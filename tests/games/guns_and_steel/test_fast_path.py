@@ -110,3 +110,49 @@ def test_connected_below_counts_match_a_walk_down_the_pyramid():
                             seen.add((rr - 1, j))
                             frontier.append((rr - 1, j))
                 assert pyramid._extras(shape)[r][i] == len(seen)
+
+
+def test_the_kept_offers_always_match_offers_computed_afresh():
+    """`purchase._offers` keeps the last table's offers and checks them against the state it is
+    asked about. Over random games of every set, with two games asked about in turn (so the
+    kept entry keeps changing hands), every purchase prompt equals the one built with nothing
+    kept, and the kept offers equal the set rules' own."""
+    from games.guns_and_steel import purchase
+    from games.guns_and_steel.sets import rules_for
+    from games.kit import Rng, random_choice
+    for seed, set_key in enumerate(("base", "renaissance", "mixed")):
+        games = [GAME.setup(["p0", "p1", "p2"], {"set": set_key}, seed * 10 + k) for k in range(2)]
+        rngs = [Rng(seed=seed * 10 + k) for k in range(2)]
+        for step in range(400):
+            state, rng = games[step % 2], rngs[step % 2]
+            prompts = GAME.prompts(state)
+            if not prompts:
+                continue
+            assert purchase._offers(state).sources == rules_for(state).sources(state)
+            kept = prompts
+            purchase._LAST[0] = None                    # nothing kept: computed afresh
+            assert GAME.prompts(state) == kept, (set_key, step)
+            p = prompts[0]
+            GAME.apply_in_place(state, p.player, p.id, random_choice(p, rng))
+
+
+def test_the_kept_offers_notice_a_table_changed_in_place():
+    """A change made to the state itself, not through the rules (a test, a resample), is
+    noticed: a card bought off the pyramid, and ids dealt to other cards."""
+    from games.guns_and_steel import purchase
+    from games.guns_and_steel.sets import rules_for
+    state = GAME.setup(["p0", "p1", "p2"], {"set": "mixed"}, 3)
+    first = purchase._offers(state).sources
+    cid = next(c for c in state.pyramid["horse"] if c)
+    pyramid.remove(state, cid)                                  # the same list, changed in place
+    assert cid not in purchase._offers(state).by_key
+    assert purchase._offers(state).sources == rules_for(state).sources(state) != first
+    offered = [s.key for s in purchase._offers(state).sources]
+    a, b = offered[0], offered[1]
+    state.cards[a], state.cards[b] = state.cards[b], state.cards[a]  # two offered ids swap cards
+    assert purchase._offers(state).sources == rules_for(state).sources(state)
+    assert purchase._offers(state).by_key[a].card == state.cards[a]
+    top = state.piles["gunpowder"][0]
+    state.piles["gunpowder"].pop(0)                             # a research pile's top taken
+    assert top not in purchase._offers(state).by_key
+    assert purchase._offers(state).sources == rules_for(state).sources(state)
