@@ -139,7 +139,7 @@ def _payable_offers(pool: payment.Vec, offers: _Offers) -> tuple[Source, ...]:
     total = _units(pool)
     found = []
     for s, need, units, extra in offers.needs:
-        if units + extra > total:
+        if units + extra > total or need[6] > pool[6]:     # too few units, or a [space] short: never
             continue
         if (pool[0] >= need[0] and pool[1] >= need[1] and pool[2] >= need[2] and pool[3] >= need[3]
                 and pool[4] >= need[4] and pool[5] >= need[5] and pool[6] >= need[6]) \

@@ -71,9 +71,13 @@ def _hand_options(state: State, player: str, resource_side: bool) -> list[Option
     """One option per distinct card of a hand (hands seldom repeat, so the list is built each
     time; the options themselves are shared)."""
     cards = state.cards
+    hand = state.seats[player].hand
+    keys = [cards[cid] for cid in hand]
+    if len(set(keys)) == len(keys):         # the usual hand: no two copies of a card
+        return [_hand_option(cid, key, resource_side) for cid, key in zip(hand, keys, strict=True)]
     seen: set[str] = set()
     out = []
-    for cid in state.seats[player].hand:
+    for cid in hand:
         key = cards[cid]
         if key not in seen:
             seen.add(key)
