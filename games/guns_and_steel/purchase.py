@@ -71,7 +71,8 @@ class _Offers:
         self.sources = sources
         self.by_key = {s.key: s for s in sources}
         # (offer, cost vector, energy units the cost takes, extra): units as `payment` counts them
-        self.needs = tuple((s, *_need(s.card), s.extra) for s in sources)
+        needs = _NEEDS
+        self.needs = tuple([(s, *(needs.get(s.card) or _need(s.card)), s.extra) for s in sources])
         # What the set's `sources` reads: the rules, the pyramid's and piles' ids, and the card
         # behind every id offered (copies: the state's own lists change as cards are bought).
         self.rules = rules
@@ -155,10 +156,14 @@ def _cheapest() -> int:
     return min(_units(_cost(key)) for key, c in all_cards().items() if c.era is not None)
 
 
-@cache
 def _need(card_id: str) -> tuple[payment.Vec, int]:
-    """A card's cost vector and the energy units it takes."""
-    return _cost(card_id), _units(_cost(card_id))
+    """A card's cost vector and the energy units it takes (kept in `_NEEDS`, read directly
+    when a table's offers are built)."""
+    found = _NEEDS[card_id] = (_cost(card_id), _units(_cost(card_id)))
+    return found
+
+
+_NEEDS: dict[str, tuple[payment.Vec, int]] = {}
 
 
 @cache
