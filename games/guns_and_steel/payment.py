@@ -75,6 +75,23 @@ def _solve(pool: Vec, need: Vec, extra: int, at_least_one: bool) -> int | None:
     return best
 
 
+def paid_without_conversion(pool: Vec, need: Vec, extra: int) -> bool:
+    """Whether `pool` pays `need` + `extra` with no conversion at all: enough units, the
+    [space] needed in hand, and every printed energy it lacks below [earth] no more than its
+    wildcards ([earth], [space] left over as two). `_solve` finds 0 for exactly such a pool
+    (every need paid directly, the rest by wildcards, `extra` from what is left), so the
+    callers that only need that answer skip the search."""
+    space_left = pool[6] - need[6]
+    if space_left < 0:
+        return False
+    short = need[5]
+    for have, want in zip(pool[:5], need[:5]):
+        if want > have:
+            short += want - have
+    return (short <= pool[5] + 2 * space_left
+            and sum(pool[:6]) + 2 * space_left >= sum(need[:6]) + extra)
+
+
 def min_conversions(pool: dict[str, int] | Vec, cost: dict[str, int] | Vec, extra: int = 0) -> int | None:
     """The fewest conversions with which `pool` pays `cost` + `extra`; None if it cannot."""
     p = pool if isinstance(pool, tuple) else vec(pool)
@@ -146,9 +163,9 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Planned | None:
                 for i, n in zip(slots, counts, strict=True):
                     pool_list[i] += n
                 pool = tuple(pool_list)
-                # Enough units and every printed energy covered: paid as printed, no conversion
-                # (what `_solve` finds then, without searching); none can do better.
-                conv = 0 if all(map(int.__ge__, pool, need)) else _solve(pool, need, extra, False)
+                # Paid with no conversion (what `_solve` finds then, without searching): none
+                # can do better.
+                conv = 0 if paid_without_conversion(pool, need, extra) else _solve(pool, need, extra, False)
                 if conv is None:
                     continue
                 if best is None or conv < best[0]:

@@ -134,9 +134,9 @@ def _affordable(pool: payment.Vec, offers: _Offers) -> tuple[tuple[Source, ...],
 
 
 def _payable_offers(pool: payment.Vec, offers: _Offers) -> tuple[Source, ...]:
-    """Too few units can never pay, and a pool that covers every printed energy with the extra
-    to spare pays without a conversion; only the rest needs the search (the same answers as
-    `payment.payable`)."""
+    """Too few units can never pay, and a pool that covers every printed energy (or lacks no
+    more than its wildcards make up) with the extra to spare pays without a conversion; only
+    the rest needs the search (the same answers as `payment.payable`)."""
     total = _units(pool)
     found = []
     for s, need, units, extra in offers.needs:
@@ -144,7 +144,7 @@ def _payable_offers(pool: payment.Vec, offers: _Offers) -> tuple[Source, ...]:
             continue
         if (pool[0] >= need[0] and pool[1] >= need[1] and pool[2] >= need[2] and pool[3] >= need[3]
                 and pool[4] >= need[4] and pool[5] >= need[5] and pool[6] >= need[6]) \
-                or payment.payable(pool, need, extra):
+                or payment.paid_without_conversion(pool, need, extra) or payment.payable(pool, need, extra):
             found.append(s)
     return tuple(found)
 

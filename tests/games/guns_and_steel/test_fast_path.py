@@ -156,3 +156,20 @@ def test_the_kept_offers_notice_a_table_changed_in_place():
     state.piles["gunpowder"].pop(0)                             # a research pile's top taken
     assert top not in purchase._offers(state).by_key
     assert purchase._offers(state).sources == rules_for(state).sources(state)
+
+
+def test_paying_without_conversion_is_what_the_search_finds():
+    """The shortcut the purchase prompt and the automatic payment take before the payment
+    search: wherever it says "no conversion needed", the search finds 0 conversions."""
+    from games.guns_and_steel import payment
+    from games.kit import Rng
+    rng = Rng(seed=11)
+    said = 0
+    for _ in range(20000):
+        pool = tuple(rng.below(4) if rng.below(2) else 0 for _ in range(7))
+        need = tuple(rng.below(3) if rng.below(3) == 0 else 0 for _ in range(7))
+        extra = rng.below(4)
+        if payment.paid_without_conversion(pool, need, extra):
+            said += 1
+            assert payment.min_conversions(pool, need, extra) == 0, (pool, need, extra)
+    assert said > 1000
