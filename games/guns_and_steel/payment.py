@@ -85,7 +85,7 @@ def paid_without_conversion(pool: Vec, need: Vec, extra: int) -> bool:
     if space_left < 0:
         return False
     short = need[5]
-    for have, want in zip(pool[:5], need[:5]):
+    for have, want in zip(pool[:5], need[:5], strict=True):
         if want > have:
             short += want - have
     return (short <= pool[5] + 2 * space_left
@@ -148,21 +148,18 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Planned | None:
     # (`_by_value`: each value's choices still in that order), and the search stops at the
     # first group that pays: the same choice as trying every one. A choice adding fewer
     # energy units than the cost still lacks is skipped before the search (`_solve` refuses
-    # it by that very test), and so is every card count too small to add them.
-    weights = tuple(2 if i == 6 else 1 for i in slots)
+    # it by that very test), and so is every card count too small to add them (a card adds
+    # at most two units, a [space]).
     lacking = sum(need[:6]) + 2 * need[6] + extra - (sum(base[:6]) + 2 * base[6])
-    fewest = max(0, -(-lacking // max(weights, default=1)))
+    fewest = max(0, -(-lacking // (2 if 6 in slots else 1)))
     limits = tuple(resources[k] for k in kinds)
     for n_cards in range(fewest, sum(held) + 1):
-        for _value, group in _by_value(limits, tuple(slots), n_cards):
+        for group in _by_value(limits, tuple(slots), n_cards):
             best: tuple[int, tuple[int, ...]] | None = None
-            for counts in group:
-                if lacking > 0 and sum(n * w for n, w in zip(counts, weights, strict=True)) < lacking:
+            for counts, added, units in group:
+                if units < lacking:
                     continue
-                pool_list = list(base)
-                for i, n in zip(slots, counts, strict=True):
-                    pool_list[i] += n
-                pool = tuple(pool_list)
+                pool = tuple(map(int.__add__, base, added))
                 # Paid with no conversion (what `_solve` finds then, without searching): none
                 # can do better.
                 conv = 0 if paid_without_conversion(pool, need, extra) else _solve(pool, need, extra, False)
@@ -179,13 +176,19 @@ def planned(base: Vec, held: Vec, need: Vec, extra: int) -> Planned | None:
 
 @lru_cache(maxsize=4096)
 def _by_value(limits: tuple[int, ...], slots: tuple[int, ...], total: int
-              ) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+              ) -> tuple[tuple[tuple[tuple[int, ...], Vec, int], ...], ...]:
     """`_with_total`'s choices grouped by value (a card of slot i is worth i + 1), lowest value
-    first, each group in `_with_total`'s order."""
-    groups: dict[int, list[tuple[int, ...]]] = {}
+    first, each group in `_with_total`'s order; each choice with the energy it adds (a vector
+    over ENERGIES) and its units ([space] counts two)."""
+    groups: dict[int, list[tuple[tuple[int, ...], Vec, int]]] = {}
     for counts in _with_total(limits, total):
-        groups.setdefault(sum(n * (i + 1) for i, n in zip(slots, counts, strict=True)), []).append(counts)
-    return tuple((value, tuple(groups[value])) for value in sorted(groups))
+        added = [0] * len(ENERGIES)
+        for i, n in zip(slots, counts, strict=True):
+            added[i] = n
+        units = sum(added[:6]) + 2 * added[6]
+        value = sum(n * (i + 1) for i, n in zip(slots, counts, strict=True))
+        groups.setdefault(value, []).append((counts, tuple(added), units))
+    return tuple(tuple(groups[value]) for value in sorted(groups))
 
 
 @lru_cache(maxsize=4096)
