@@ -289,6 +289,7 @@ def play_more_task(player: str, slots: list[list[str]], apply: str) -> Task:
 
 
 NO_MORE = "none"
+NO_FITTING_CARD = opt(NO_MORE, "I have no fitting card in hand", "手札に出せるカードはない", passes=True)
 
 
 def _play_candidates(state: State, t: Task) -> list[str]:
@@ -306,7 +307,7 @@ def _play_prompt(state: State, t: Task):
     ja = "、".join("か".join(TYPE_NAMES[k][1] for k in s) for s in t.data["slots"])
     options = [Option(key=c, label=field.info(state, c).label) for c in _play_candidates(state, t)]
     if not options:
-        options = [opt(NO_MORE, "I have no fitting card in hand", "手札に出せるカードはない", passes=True)]
+        options = [NO_FITTING_CARD]
     return make_prompt(t, T(f"Play more: play a card from your hand (still to play: {en})",
                             f"追加プレイ：手札からカードをプレイしてください（残り：{ja}）"), options,
                        window=T("play more", "追加プレイ"))

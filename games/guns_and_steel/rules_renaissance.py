@@ -65,9 +65,12 @@ def _honor_prompt(state: State, t: Task):
                            [Option(key=dst, label=_wonder_label(state, t.player, dst)) for _, dst in moves])
     options = [Option(key=f"{src}>{dst}", label=T("Move a token: ", "トークンを移動：") + wonder(src).label
                       + T(" → ", "→") + _wonder_label(state, t.player, dst)) for src, dst in moves]
-    options.append(opt("keep", "Keep my tokens where they are", "移動しない", passes=True))
+    options.append(KEEP_TOKENS)
     return make_prompt(t, T("Honor: all five of your tokens are out; move one to a wonder whose condition you met?",
                             "栄誉：トークン5個をすべて配置済みです。条件を満たした世界遺産へ1個移動しますか"), options)
+
+
+KEEP_TOKENS = opt("keep", "Keep my tokens where they are", "移動しない", passes=True)
 
 
 def _wonder_label(state: State, player: str, w: str):
