@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Option, T, Text
-from games.kit.trusted import put
+from games.kit.trusted import assign, put
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
@@ -58,13 +58,19 @@ def start_turn(state: State, events: Events) -> None:
         return
     if state.turn > 0:
         put(state, "active", state.order[(state.order.index(state.active) + 1) % len(state.order)])
-    put(state, "turn", state.turn + 1)
-    put(state, "record", new_turn_record())
-    put(state, "energy", {})
+    assign(state, {"turn": state.turn + 1, "record": new_turn_record(), "energy": {}})
     p = state.active
     if not quiet(events):
         say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
-    push_seq(state, [task("resource", p), task("progress", p), task("purchase", p), task("end", p)])
+    state.tasks.extend(_turn_steps(p))
+
+
+@lru_cache(maxsize=64)
+def _turn_steps(player: str) -> tuple[Task, ...]:
+    """A turn's phases as `push_seq` stacks them (last = next): tasks are never changed once
+    pushed, so the same four serve every turn of this player."""
+    return tuple(reversed([task("resource", player), task("progress", player), task("purchase", player),
+                           task("end", player)]))
 
 
 def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
