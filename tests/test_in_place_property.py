@@ -1,9 +1,9 @@
 """The fast path plays the same game: over random games of every game, mode and player count,
 `apply_in_place` (with the caller's prompts, and without), `step` (which hands the next prompts
-back), `step` without events (what playouts and search use: the rules skip writing the texts)
-and the public `apply` reach equal states, events and prompts at every step, the public `apply`
-never mutates its input, and an illegal choice raises on the in-place path too and leaves the
-state untouched.
+back), `step` without events (what playouts and search use: the rules skip writing the texts),
+`play_offered` (random playouts' unchecked step) and the public `apply` reach equal states,
+events and prompts at every step, the public `apply` never mutates its input, and an illegal
+choice raises on the in-place path too and leaves the state untouched.
 
 CI plays a few fixed seeds per configuration; `PROPERTY_GAMES=N` plays N."""
 from __future__ import annotations
@@ -32,6 +32,7 @@ def _play_in_lockstep(key: str, options: dict, count: int, seed: int) -> int:
     bare = game.setup(players, options, seed)  # in place, prompts computed by apply_in_place itself
     stepped = game.setup(players, options, seed)  # `step`: the next prompts come back with the events
     quiet = game.setup(players, options, seed)  # `step(events=False)`
+    offered = game.setup(players, options, seed)  # `play_offered`: random playouts' unchecked step
     rng = Rng(seed=seed).fork(5)
     steps = 0
     handed_on = game.prompts(stepped)
@@ -54,9 +55,11 @@ def _play_in_lockstep(key: str, options: dict, count: int, seed: int) -> int:
         step_events, handed_on = game.step(stepped, prompt.player, prompt.id, choice, handed_on)
         no_events, quiet_prompts = game.step(quiet, prompt.player, prompt.id, choice, prompts, events=False)
         assert no_events == [] and quiet_prompts == handed_on, f"step {steps}: the quiet step differs"
+        assert game.play_offered(offered, prompt, choice) == handed_on, f"step {steps}: play_offered's prompts differ"
         assert fast_events == events == bare_events == step_events, f"step {steps}: events differ"
         assert (fast.model_dump_json() == public.model_dump_json() == bare.model_dump_json()
-                == stepped.model_dump_json() == quiet.model_dump_json()), f"step {steps}: states differ"
+                == stepped.model_dump_json() == quiet.model_dump_json() == offered.model_dump_json()), \
+            f"step {steps}: states differ"
         steps += 1
         assert steps < 20000, "the game did not end"
     assert game.outcome(fast) == game.outcome(public) is not None

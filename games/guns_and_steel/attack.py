@@ -53,6 +53,11 @@ def counter_candidates(state: State, player: str) -> list[str]:
 
 
 NONE, NEVER = "none", "never"
+# The window's fixed answers (options are frozen: built once, shared by every prompt).
+DONE_COUNTERING = opt(NONE, "Done countering", "反撃を終える", passes=True)
+NO_COUNTER = opt(NONE, "No counter", "反撃しない", passes=True)
+NEVER_ASK_COUNTER = opt(NEVER, "No — and don't ask me about counters again this game",
+                        "しない（このゲームでは今後反撃を尋ねない）")
 
 
 def _counter_prompt(state: State, t: Task):
@@ -70,11 +75,8 @@ def _counter_prompt(state: State, t: Task):
         where = T(f" — play from hand (+{c.military.value})", f" — 手札から反撃（+{c.military.value}）") if cid in hand else \
             T(f" — deplete your resource (+{c.military.value})", f" — 資源を消費して公開（+{c.military.value}）")
         options.append(Option(key=cid, label=c.label + where))
-    played = t.data.get("played", 0)
-    options.append(opt(NONE, "Done countering" if played else "No counter", "反撃を終える" if played else "反撃しない",
-                       passes=True))
-    options.append(opt(NEVER, "No — and don't ask me about counters again this game",
-                       "しない（このゲームでは今後反撃を尋ねない）"))
+    options.append(DONE_COUNTERING if t.data.get("played", 0) else NO_COUNTER)
+    options.append(NEVER_ASK_COUNTER)
     mine = field.military(state, t.player)
     return make_prompt(t, T(f"Counter window: {atk.attacker} attacks with military {field.military(state, atk.attacker)}; "
                             f"yours is {mine}. Counter with a card?",

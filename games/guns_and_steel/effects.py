@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.kit import Option, T, Text, opt
+from games.kit.trusted import put
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
@@ -93,12 +94,8 @@ def use_effect(state: State, player: str, card_key: str, mode: str, events: Even
     if eff is None:
         return
     kind = card(card_key).kind
-    if kind == "unit":
-        state.record.unit_effects += 1
-    elif kind == "tactic":
-        state.record.tactic_effects += 1
-    else:
-        state.record.tech_effects += 1
+    counter = "unit_effects" if kind == "unit" else "tactic_effects" if kind == "tactic" else "tech_effects"
+    put(state.record, counter, getattr(state.record, counter) + 1)
     if not quiet(events):
         say_text(events, "effect", _uses_text(player, card_key), card=card_key)
     eff.apply(context(state, player, card_key, events, instance, source), mode)
@@ -292,6 +289,7 @@ def play_more_task(player: str, slots: list[list[str]], apply: str) -> Task:
 
 
 NO_MORE = "none"
+NO_FITTING_CARD = opt(NO_MORE, "I have no fitting card in hand", "手札に出せるカードはない", passes=True)
 
 
 def _play_candidates(state: State, t: Task) -> list[str]:
@@ -309,7 +307,7 @@ def _play_prompt(state: State, t: Task):
     ja = "、".join("か".join(TYPE_NAMES[k][1] for k in s) for s in t.data["slots"])
     options = [Option(key=c, label=field.info(state, c).label) for c in _play_candidates(state, t)]
     if not options:
-        options = [opt(NO_MORE, "I have no fitting card in hand", "手札に出せるカードはない", passes=True)]
+        options = [NO_FITTING_CARD]
     return make_prompt(t, T(f"Play more: play a card from your hand (still to play: {en})",
                             f"追加プレイ：手札からカードをプレイしてください（残り：{ja}）"), options,
                        window=T("play more", "追加プレイ"))

@@ -30,6 +30,7 @@ from .knowledge import might_ambush, might_play
 from .state import AttackState, State, Task
 
 NONE = "none"
+NO_UNIT_RESOURCE = opt(NONE, "I have no unit among my resources", "資源にユニットはない", passes=True)
 
 
 def _basic_text(spec: dict) -> Text:
@@ -186,7 +187,7 @@ def _ambush_prompt(state: State, t: Task):
         return None
     options = [Option(key=c, label=field.info(state, c).label) for c in ambush_candidates(state, t.player)]
     if not options:
-        options = [opt(NONE, "I have no unit among my resources", "資源にユニットはない", passes=True)]
+        options = [NO_UNIT_RESOURCE]
     return make_prompt(t, T("Ambush: deplete which unit resource (its effect is applied)?",
                             "待ち伏せ：どのユニットの資源を消費して効果を適用しますか"), options,
                        window=T("Ambush", "待ち伏せ"))

@@ -88,20 +88,24 @@ def open_prompt(state: State) -> Prompt | None:
 
 
 def advance(state: State, events: Events) -> Prompt | None:
-    """Run automatic steps until a player owes a decision (returned) or the game is over (None)."""
+    """Run automatic steps until a player owes a decision (returned) or the game is over (None).
+    (`open_prompt` inlined: this loop asks it two or three times per action.)"""
     guard = 0
     while not state.finished:
         guard += 1
         if guard > 100_000:
             raise RuntimeError("guns-and-steel flow does not advance")
-        if not state.tasks:
+        tasks = state.tasks         # read afresh each step: ending the game replaces the list
+        if not tasks:
             NEXT_TURN[0](state, events)
             continue
-        found = open_prompt(state)
-        if found is not None:
-            return found
-        t = state.tasks.pop()
+        t = tasks[-1]
         handler = TASKS[t.kind]
+        if handler.prompt is not None:
+            found = handler.prompt(state, t)
+            if found is not None:
+                return found
+        tasks.pop()
         if handler.run is not None:
             handler.run(state, t, events)
     return None

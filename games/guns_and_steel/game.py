@@ -5,6 +5,7 @@ import threading
 from typing import ClassVar
 
 from games.kit import Event, Game, Outcome, Prompt, Rng
+from games.kit.game import bump_version
 
 from . import wiring
 from .flow import QUIET, advance, open_prompt, resolve
@@ -39,6 +40,13 @@ class GunsAndSteel(Game[State, GunsView]):
     def _play(self, state: State, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
         # Without a list (playouts, search) the rules say into QUIET: no sentence is written.
         _FOUND.state, _FOUND.prompt = state, resolve(state, choice, QUIET if events is None else events)
+
+    def play_offered(self, state: State, prompt: Prompt, choice: list[str]) -> list[Prompt]:
+        """The kit's unchecked step (random playouts), with the decision the turn engine
+        stopped at handed straight back: no detour through `_FOUND`."""
+        found = resolve(state, list(choice), QUIET)
+        bump_version(state)
+        return [found] if found is not None else []
 
     def _open_after(self, state: State) -> list[Prompt]:
         # The turn engine stopped at the next decision while applying: hand that prompt on

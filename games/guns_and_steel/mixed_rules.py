@@ -8,12 +8,10 @@ conditions are unchanged and warns that there are only 2 space cards "秘密研�
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.kit import Rng
 
 from .cards import ERAS, card, load_set
-from .pyramid import Rows, Source, rows_of, sources_of
+from .pyramid import Rows, Source, new_source, rows_of, sources_of
 from .research import choose_mixed_wonder, pile_extra_cost, split_rows_and_piles
 from .rules_renaissance import RenaissanceRules
 from .state import State
@@ -41,11 +39,9 @@ class MixedRules(RenaissanceRules):
         return _with_piles(rows_of(state), tops)
 
 
-@lru_cache(maxsize=4096)
 def _with_piles(rows: Rows, tops: tuple[tuple[str, str, str], ...]) -> tuple[Source, ...]:
     """The pyramid's offers, then each research pile's top (era, instance id, card key) at its
     printed cost plus the cards left in the row of the era below."""
-    left = {era: sum(1 for cid in row if cid is not None) for era, row in zip(ERAS, rows[0], strict=True)}
+    left = {era: len(row) - row.count(None) for era, row in zip(ERAS, rows[0], strict=True)}
     return (*sources_of(rows),
-            *(Source(key=cid, card=key, era=era, extra=pile_extra_cost(era, left), where="pile") for era, cid, key in tops))
-
+            *(new_source(Source, (cid, key, era, pile_extra_cost(era, left), "pile")) for era, cid, key in tops))

@@ -11,6 +11,7 @@ from collections import Counter
 from functools import cache, lru_cache
 
 from games.kit import Option, T, Text, opt
+from games.kit.trusted import assign, fresh_text, put, trusted
 
 from . import field, payment
 from .cards import ENERGIES, ERAS, TYPE_NAMES, all_cards, card, energy_name, energy_text
@@ -19,14 +20,6 @@ from .pyramid import Source, remove
 from .sets import rules_for
 from .state import State, Task, field_card
 from .turn import trigger_end
-
-
-def _pool(state: State, extra_ids: list[str]) -> dict[str, int]:
-    pool = dict(state.energy)
-    for c in extra_ids:
-        r = field.info(state, c).resource
-        pool[r] = pool.get(r, 0) + 1
-    return pool
 
 
 def _held(state: State, ids: list[str], energy: bool = False) -> payment.Vec:
@@ -66,34 +59,62 @@ def affordable(state: State, player: str) -> tuple[Source, ...]:
 
 
 class _Offers:
-    """One table's offers (`SetRules.sources`) with what the payment check needs of each. Built
-    once per distinct table and compared by identity, so the caches keyed on it hash nothing
-    of the offers themselves."""
+    """One table's offers (`SetRules.sources`) with what the payment check needs of each, and
+    the answers already found for it (pool -> affordable offers and their options) and each
+    offer's option. It also keeps a copy of everything those offers were computed from, so
+    `_offers` can tell whether it still describes a state (`describes`)."""
 
-    __slots__ = ("sources", "by_key", "needs")
+    __slots__ = ("sources", "by_key", "needs", "rules", "pyramid", "piles", "ids", "keys", "found", "options")
 
-    def __init__(self, sources: tuple[Source, ...]) -> None:
+    def __init__(self, state: State, rules: object, sources: tuple[Source, ...],
+                 before: _Offers | None = None) -> None:
         self.sources = sources
         self.by_key = {s.key: s for s in sources}
         # (offer, cost vector, energy units the cost takes, extra): units as `payment` counts them
-        self.needs = tuple((s, *_need(s.card), s.extra) for s in sources)
+        needs = _NEEDS
+        self.needs = tuple([(s, *(needs.get(s.card) or _need(s.card)), s.extra) for s in sources])
+        # What the set's `sources` reads: the rules, the pyramid's and piles' ids, and the card
+        # behind every id offered (copies: the state's own lists change as cards are bought).
+        self.rules = rules
+        self.pyramid = {era: list(row) for era, row in state.pyramid.items()}
+        self.piles = [(era, list(pile)) for era, pile in state.piles.items()]   # in order: tops are offered in it
+        self.ids = [s.key for s in sources]
+        self.keys = [s.card for s in sources]
+        self.found: dict[payment.Vec, tuple[tuple[Source, ...], list[Option]]] = {}
+        # Offer -> its option, a pure function of the offer: the ones of the table `before` (the
+        # same game before a purchase, mostly) that are still offered are taken over.
+        kept = before.options if before is not None else {}
+        self.options: dict[Source, Option] = {s: kept[s] for s in sources if s in kept}
+
+    def option(self, s: Source) -> Option:
+        found = self.options.get(s)
+        if found is None:
+            found = self.options[s] = _source_option(s)
+        return found
+
+    def describes(self, state: State, rules: object) -> bool:
+        """Whether `state` shows the very table these offers were computed from: the same set
+        rules, equal pyramid rows and research piles (id by id) and the same card behind every
+        offered id. Plain equality of small lists, far cheaper than computing the offers."""
+        cards = state.cards
+        return (rules is self.rules and state.pyramid == self.pyramid and list(state.piles.items()) == self.piles
+                and list(map(cards.get, self.ids)) == self.keys)
 
 
-# id(sources tuple) -> (that tuple, its offers). The set rules memoise their offers per table,
-# so the same tuple comes back while the pyramid is unchanged; the entry keeps the tuple alive,
-# so its id cannot be reused by another tuple while the entry stands.
-_OFFERS: dict[int, tuple[tuple[Source, ...], _Offers]] = {}
+# The last table's offers. A playout or a search asks about the same table turn after turn (it
+# changes only when a card is bought), so one entry, checked against the state it is asked
+# for, answers most questions; any other table is computed afresh and replaces it. Nothing is
+# keyed by a table, so nothing piles up across games.
+_LAST: list[_Offers | None] = [None]
 
 
 def _offers(state: State) -> _Offers:
-    sources = rules_for(state).sources(state)
-    hit = _OFFERS.get(id(sources))
-    if hit is not None and hit[0] is sources:
-        return hit[1]
-    if len(_OFFERS) >= 4096:
-        _OFFERS.clear()
-    offers = _Offers(sources)
-    _OFFERS[id(sources)] = (sources, offers)
+    rules = rules_for(state)
+    last = _LAST[0]
+    if last is not None and last.describes(state, rules):
+        return last
+    offers = _Offers(state, rules, rules.sources(state), last)
+    _LAST[0] = offers
     return offers
 
 
@@ -102,23 +123,30 @@ def _units(v: payment.Vec) -> int:
     return sum(v[:6]) + 2 * v[6]
 
 
-@lru_cache(maxsize=16384)
 def _affordable(pool: payment.Vec, offers: _Offers) -> tuple[tuple[Source, ...], list[Option]]:
     """The offers `pool` can pay for, and the purchase options for them: the payment search
-    once per pool and table, not once per prompt. Too few units can never pay, and a pool
-    that covers every printed energy with the extra to spare pays without a conversion; only
+    once per pool and table (kept with the table's offers), not once per prompt."""
+    hit = offers.found.get(pool)
+    if hit is None:
+        srcs = _payable_offers(pool, offers)
+        hit = offers.found[pool] = (srcs, [*map(offers.option, srcs), BUY_NOTHING] if srcs else [])
+    return hit
+
+
+def _payable_offers(pool: payment.Vec, offers: _Offers) -> tuple[Source, ...]:
+    """Too few units can never pay, and a pool that covers every printed energy (or lacks no
+    more than its wildcards make up) with the extra to spare pays without a conversion; only
     the rest needs the search (the same answers as `payment.payable`)."""
     total = _units(pool)
     found = []
     for s, need, units, extra in offers.needs:
-        if units + extra > total:
+        if units + extra > total or need[6] > pool[6]:     # too few units, or a [space] short: never
             continue
-        if (units + extra <= total and pool[0] >= need[0] and pool[1] >= need[1] and pool[2] >= need[2]
-                and pool[3] >= need[3] and pool[4] >= need[4] and pool[5] >= need[5] and pool[6] >= need[6]) \
-                or payment.payable(pool, need, extra):
+        if (pool[0] >= need[0] and pool[1] >= need[1] and pool[2] >= need[2] and pool[3] >= need[3]
+                and pool[4] >= need[4] and pool[5] >= need[5] and pool[6] >= need[6]) \
+                or payment.paid_without_conversion(pool, need, extra) or payment.payable(pool, need, extra):
             found.append(s)
-    srcs = tuple(found)
-    return srcs, _purchase_options(srcs) if srcs else []
+    return tuple(found)
 
 
 @cache
@@ -128,10 +156,14 @@ def _cheapest() -> int:
     return min(_units(_cost(key)) for key, c in all_cards().items() if c.era is not None)
 
 
-@cache
 def _need(card_id: str) -> tuple[payment.Vec, int]:
-    """A card's cost vector and the energy units it takes."""
-    return _cost(card_id), _units(_cost(card_id))
+    """A card's cost vector and the energy units it takes (kept in `_NEEDS`, read directly
+    when a table's offers are built)."""
+    found = _NEEDS[card_id] = (_cost(card_id), _units(_cost(card_id)))
+    return found
+
+
+_NEEDS: dict[str, tuple[payment.Vec, int]] = {}
 
 
 @cache
@@ -143,7 +175,8 @@ def _source(state: State, key: str) -> Source:
     return _offers(state).by_key[key]
 
 
-def _facts(key: str):
+@cache
+def _facts(key: str) -> Text:
     """What a buyer weighs: type, military, VP, the counter icon, then the effect."""
     c = card(key)
     kind = TYPE_NAMES[c.kind]
@@ -171,16 +204,19 @@ def _purchase_prompt(state: State, t: Task):
 BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
 
 
-@lru_cache(maxsize=4096)
-def _purchase_options(srcs: tuple[Source, ...]) -> list[Option]:
-    """The offers plus "buy nothing" (the prompt copies the list, so one is built per offer set)."""
-    return [*(_source_option(s) for s in srcs), BUY_NOTHING]
+_OPTION_GIVEN = frozenset({"key", "label", "detail", "group"})
 
 
-@lru_cache(maxsize=4096)
 def _source_option(s: Source) -> Option:
-    """A card to buy as an option (frozen, so built once per source and shared)."""
-    return Option(key=s.key, label=card(s.card).label + T(" — ", " — ") + _price(s), detail=_facts(s.card), group=s.era)
+    """A card to buy as an option: `Option(key=…, label=…, detail=…, group=…)` from texts kept
+    per card (kept with the table's offers, `_Offers.option`: its key is this game's id)."""
+    return trusted(Option, {"key": s.key, "label": _source_label(s.card, s.extra), "detail": _facts(s.card),
+                            "group": s.era, "passes": False, "goes_back": False}, _OPTION_GIVEN)
+
+
+@lru_cache(maxsize=4096)
+def _source_label(card_key: str, extra: int) -> Text:
+    return card(card_key).label + T(" — ", " — ") + energy_text(card(card_key).cost.value, extra)
 
 
 @lru_cache(maxsize=1024)
@@ -210,14 +246,25 @@ PURCHASE_HANDLER = TaskHandler(prompt=_purchase_prompt, run=_purchase_run, resol
 def auto_ids(state: State, player: str, s: Source) -> list[str] | None:
     """The resource cards the automatic payment depletes (first ones of each kind in the field)."""
     res = field.resources(state, player)
-    plan = payment.planned(payment.vec(state.energy), _held(state, res), _cost(s.card), s.extra)
+    plan = _auto_plan(state, res, s)
     if plan is None:
         return None
     out: list[str] = []
-    for kind, n in plan.deplete.items():
+    for kind, n in plan[0]:
         out.extend([c for c in res if field.info(state, c).resource == kind][:n])
     return out
 
+
+def _auto_plan(state: State, res: list[str], s: Source) -> payment.Planned | None:
+    """The automatic payment of `s` with the resources `res` (how many of each kind go)."""
+    return payment.planned(payment.vec(state.energy), _held(state, res), _cost(s.card), s.extra)
+
+
+@lru_cache(maxsize=1024)
+def _spent_text(deplete: tuple[tuple[str, int], ...]) -> Text:
+    """`_ids_text` of the cards a plan depletes, from its counts by kind (no ids needed)."""
+    order = sorted(deplete, key=lambda kn: payment.ENERGIES.index(kn[0]))
+    return T(", ".join(f"{energy_name(k).en}×{n}" for k, n in order), "、".join(f"{energy_name(k).ja}×{n}" for k, n in order))
 
 
 def _ids_text(state: State, ids: list[str]):
@@ -238,16 +285,18 @@ def _names_text(state: State, ids: list[str]):
 
 def _pay_prompt(state: State, t: Task):
     s = _source(state, t.data["src"])
-    ids = auto_ids(state, t.player, s)
-    assert ids is not None
-    if len(ids) in (0, len(field.resources(state, t.player))):
+    res = field.resources(state, t.player)
+    plan = _auto_plan(state, res, s)
+    assert plan is not None
+    spent = sum(n for _, n in plan[0])
+    if spent in (0, len(res)):     # nothing or everything goes: no choice of which
         return None
-    return make_prompt(t, _pay_text(s), [_auto_option(_ids_text(state, ids)), PAY_MANUALLY, BACK])
+    return make_prompt(t, _pay_text(s.card, s.extra), [_auto_option(_spent_text(plan[0])), PAY_MANUALLY, BACK])
 
 
 @lru_cache(maxsize=4096)
-def _pay_text(s: Source) -> Text:
-    return card(s.card).label + T(" costs ", "の支払い：") + _price(s)
+def _pay_text(card_key: str, extra: int) -> Text:
+    return card(card_key).label + T(" costs ", "の支払い：") + energy_text(card(card_key).cost.value, extra)
 
 
 @lru_cache(maxsize=1024)
@@ -278,11 +327,10 @@ def _pay_resolve(state: State, t: Task, choice: list[str], events: Events) -> No
 PAY_HANDLER = TaskHandler(prompt=_pay_prompt, run=_pay_run, resolve=_pay_resolve)
 
 
-def _pick_options(state: State, t: Task) -> list[Option]:
+def _pick_options(state: State, t: Task, pool: payment.Vec) -> list[Option]:
     s = _source(state, t.data["src"])
     picked = t.data["picked"]
-    cost, extra = card(s.card).cost.value, s.extra
-    pool = _pool(state, picked)
+    cost, extra = _cost(s.card), s.extra
     options = [_deplete_option(c, state.cards[c])
                for c in field.distinct_by_card(state, [c for c in field.resources(state, t.player) if c not in picked])]
     conv = payment.min_conversions(pool, cost, extra)
@@ -303,10 +351,17 @@ def _deplete_option(cid: str, key: str) -> Option:
 
 def _pick_prompt(state: State, t: Task):
     s = _source(state, t.data["src"])
-    have = energy_text(_pool(state, t.data["picked"]))
-    return make_prompt(t, card(s.card).label + T(f" costs {_price(s).en}; energy so far: {have.en}. Deplete another resource or pay.",
-                                                 f"の支払い：{_price(s).ja}。現在のエネルギー：{have.ja}。資源を消費するか支払ってください。"),
-                       _pick_options(state, t))
+    pool = _held(state, t.data["picked"], energy=True)     # this turn's energy and the picked resources
+    return make_prompt(t, _pick_text(s.card, s.extra, pool), _pick_options(state, t, pool))
+
+
+def _pick_text(card_key: str, extra: int, pool: payment.Vec) -> Text:
+    """Built afresh each time (the energy so far seldom repeats: cached, it would only pile up)."""
+    have = energy_text(dict(zip(ENERGIES, pool, strict=True)))
+    price = energy_text(card(card_key).cost.value, extra)
+    label = card(card_key).label
+    return fresh_text(f"{label.en} costs {price.en}; energy so far: {have.en}. Deplete another resource or pay.",
+                      f"{label.ja}の支払い：{price.ja}。現在のエネルギー：{have.ja}。資源を消費するか支払ってください。")
 
 
 def _pick_resolve(state: State, t: Task, choice: list[str], events: Events) -> None:
@@ -330,14 +385,13 @@ def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: b
     conv = payment.min_conversions(state.energy, c.cost.value, s.extra)
     assert conv is not None, "bought an unaffordable card"
     rec = state.record
-    rec.bought, rec.bought_era = c.id, s.era
-    rec.bought_with_conversion = conv > 0 or convert
-    rec.newest_era_before_purchase = state.newest_bought_era
+    assign(rec, {"bought": c.id, "bought_era": s.era, "bought_with_conversion": conv > 0 or convert,
+                 "newest_era_before_purchase": state.newest_bought_era})
     if state.newest_bought_era is None or ERAS.index(s.era) > ERAS.index(state.newest_bought_era):
-        state.newest_bought_era = s.era
+        put(state, "newest_bought_era", s.era)
     remove(state, s.key)
     state.seats[player].field.append(field_card(s.key, True))
-    state.energy = {}
+    put(state, "energy", {})
     if not quiet(events):
         spent = _ids_text(state, deplete_ids) + _names_text(state, deplete_ids)
         say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + spent.en + ").",

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from .cards import ERAS
 from .state import State
 
-# The pyramid as the caches see it: per era, each slot's instance id or None, then the card
+# The pyramid as `sources_of` reads it: per era, each slot's instance id or None, then the card
 # key of every slot in that order (None for an empty slot): ids alone would not do, since
 # each game deals its ids to other cards.
 Rows = tuple[tuple[tuple[str | None, ...], ...], tuple[str | None, ...]]
@@ -75,23 +75,23 @@ def pyramid_sources(state: State) -> tuple[Source, ...]:
     return sources_of(rows_of(state))
 
 
-@lru_cache(maxsize=4096)
 def sources_of(rows: Rows) -> tuple[Source, ...]:
-    """The buyable cards of a pyramid (memoised: it changes only when a card is bought)."""
+    """The buyable cards of a pyramid. Not memoised here: the purchase code keeps the last
+    table's offers (purchase._offers), and a cache keyed by every table would only fill up."""
     ids, keys = rows
-    extras = _extras(tuple(tuple(cid is not None for cid in row) for row in ids))
+    extras = _extras(tuple([tuple([cid is not None for cid in row]) for row in ids]))
     out = []
-    flat = iter(keys)
-    new = _new_source
+    new = new_source
+    k = 0
     for row, era, row_extras in zip(ids, ERAS, extras, strict=False):
         for cid, extra in zip(row, row_extras, strict=True):
-            key = next(flat)
             if cid is not None:
-                out.append(new(Source, (cid, key, era, extra, "pyramid")))
+                out.append(new(Source, (cid, keys[k], era, extra, "pyramid")))
+            k += 1
     return tuple(out)
 
 
-_new_source = tuple.__new__     # a Source from its five fields in order, as `Source(...)` builds it
+new_source = tuple.__new__     # a Source from its five fields in order, as `Source(...)` builds it
 
 
 def remove(state: State, cid: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from games.kit import Option, T, opt
 
-from .cards import wonder
+from .cards import all_wonders, wonder
 from .effects_renaissance import take_ren_wonder, tokens
 from .flow import Events, TaskHandler, make_prompt, say, task
 from .renaissance import RenState, TurnFacts, condition_met, honor_moves, place_honor, token_end_reached
@@ -36,15 +36,17 @@ def _facts_key(state: State) -> tuple:
 
 def qualifying(state: State) -> list[str]:
     """Wonders on the table whose placement condition the active player met this turn."""
-    return list(_qualifying(_facts_key(state), tuple(state.table_wonders)))
+    met = _met_by(_facts_key(state))
+    return [w for w in state.table_wonders if w in met]
 
 
-@lru_cache(maxsize=8192)
-def _qualifying(facts_key: tuple, table: tuple[str, ...]) -> tuple[str, ...]:
-    """Memoised: the honor check asks every turn, and turns repeat the same few facts."""
+@lru_cache(maxsize=4096)
+def _met_by(facts_key: tuple) -> frozenset[str]:
+    """Every Renaissance wonder (one with an honor number) whose condition these facts meet.
+    Memoised by the facts alone, not the table: turns repeat the same few facts in every game."""
     facts = TurnFacts(facts_key[0], list(facts_key[1]), *facts_key[2:])
-    return tuple(w for w in table if wonder(w).honor_needed is not None
-                 and condition_met(wonder(w).condition.value, wonder(w).condition.params, facts))
+    return frozenset(w.id for w in all_wonders().values() if w.honor_needed is not None
+                     and condition_met(w.condition.value, w.condition.params, facts))
 
 
 def _moves(state: State, player: str) -> list[tuple[str | None, str]]:
@@ -63,9 +65,12 @@ def _honor_prompt(state: State, t: Task):
                            [Option(key=dst, label=_wonder_label(state, t.player, dst)) for _, dst in moves])
     options = [Option(key=f"{src}>{dst}", label=T("Move a token: ", "トークンを移動：") + wonder(src).label
                       + T(" → ", "→") + _wonder_label(state, t.player, dst)) for src, dst in moves]
-    options.append(opt("keep", "Keep my tokens where they are", "移動しない", passes=True))
+    options.append(KEEP_TOKENS)
     return make_prompt(t, T("Honor: all five of your tokens are out; move one to a wonder whose condition you met?",
                             "栄誉：トークン5個をすべて配置済みです。条件を満たした世界遺産へ1個移動しますか"), options)
+
+
+KEEP_TOKENS = opt("keep", "Keep my tokens where they are", "移動しない", passes=True)
 
 
 def _wonder_label(state: State, player: str, w: str):

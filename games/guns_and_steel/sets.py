@@ -38,7 +38,9 @@ class BaseRules:
 
     # ---- purchase ------------------------------------------------------------------------
     def sources(self, state: State) -> tuple[Source, ...]:
-        """Cards that may be bought now, with their extra cost (a tuple the caches can key on)."""
+        """Cards that may be bought now, with their extra cost. Read only the pyramid, the
+        research piles and the cards behind their ids: `purchase._offers` reuses the last
+        answer while those are unchanged."""
         return pyramid_sources(state)
 
     def last_space_bought(self, state: State) -> bool:

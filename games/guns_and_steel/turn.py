@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Option, T, Text
-from games.kit.trusted import put
+from games.kit.trusted import assign, put
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
@@ -58,22 +58,32 @@ def start_turn(state: State, events: Events) -> None:
         return
     if state.turn > 0:
         put(state, "active", state.order[(state.order.index(state.active) + 1) % len(state.order)])
-    put(state, "turn", state.turn + 1)
-    put(state, "record", new_turn_record())
-    put(state, "energy", {})
+    assign(state, {"turn": state.turn + 1, "record": new_turn_record(), "energy": {}})
     p = state.active
     if not quiet(events):
         say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
-    push_seq(state, [task("resource", p), task("progress", p), task("purchase", p), task("end", p)])
+    state.tasks.extend(_turn_steps(p))
+
+
+@lru_cache(maxsize=64)
+def _turn_steps(player: str) -> tuple[Task, ...]:
+    """A turn's phases as `push_seq` stacks them (last = next): tasks are never changed once
+    pushed, so the same four serve every turn of this player."""
+    return tuple(reversed([task("resource", player), task("progress", player), task("purchase", player),
+                           task("end", player)]))
 
 
 def _hand_options(state: State, player: str, resource_side: bool) -> list[Option]:
     """One option per distinct card of a hand (hands seldom repeat, so the list is built each
     time; the options themselves are shared)."""
     cards = state.cards
+    hand = state.seats[player].hand
+    keys = [cards[cid] for cid in hand]
+    if len(set(keys)) == len(keys):         # the usual hand: no two copies of a card
+        return [_hand_option(cid, key, resource_side) for cid, key in zip(hand, keys, strict=True)]
     seen: set[str] = set()
     out = []
-    for cid in state.seats[player].hand:
+    for cid in hand:
         key = cards[cid]
         if key not in seen:
             seen.add(key)
@@ -163,7 +173,7 @@ def _end_run(state: State, t: Task, events: Events) -> None:
 
 
 def _turn_end(state: State, t: Task, events: Events) -> None:
-    state.energy = {}
+    put(state, "energy", {})
     rules_for(state).end_of_turn(state, events)
     if state.end_pending and not state.finished:
         finish(state, state.end_pending, events)
@@ -179,7 +189,7 @@ def _recollect(state: State, t: Task, events: Events) -> None:
     for cid in ups:
         field.return_to_hand(state, t.player, cid)
     state.record.recollected.extend(ups)
-    state.record.recollected_vp += sum(field.info(state, c).vp.value for c in ups)
+    put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in ups))
     if ups:
         say(events, "recollect", f"{t.player} takes {len(ups)} face-up card(s) back to hand.",
             f"{t.player}は表のカード{len(ups)}枚を手札に戻しました。")
@@ -203,7 +213,7 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
     for cid in choice:
         field.return_to_hand(state, t.player, cid)
     state.record.recollected.extend(choice)
-    state.record.recollected_vp += sum(field.info(state, c).vp.value for c in choice)
+    put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in choice))
     if choice:
         say(events, "take_back", f"{t.player} takes {len(choice)} resource(s) back to hand.",
             f"{t.player}は資源{len(choice)}枚を手札に戻しました。")

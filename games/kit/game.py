@@ -100,9 +100,7 @@ class Game(Generic[S, V]):
         else:
             self._play(state, prompt, list(choice), None)
             out = []
-        # state.version += 1, as pydantic's setattr does it for a plain field, minus its dispatch.
-        state.__dict__["version"] += 1
-        state.__pydantic_fields_set__.add("version")
+        bump_version(state)
         return out
 
     def step(self, state: S, player: str, prompt_id: str, choice: list[str],
@@ -111,6 +109,15 @@ class Game(Generic[S, V]):
         search computes each position's prompts once and hands them back in with its answer."""
         out = self.apply_in_place(state, player, prompt_id, choice, prompts, events=events)
         return out, self._open_after(state)
+
+    def play_offered(self, state: S, prompt: Prompt, choice: list[str]) -> list[Prompt]:
+        """`step(..., events=False)` for a caller that built `choice` itself from `prompt`, one
+        of the prompts `state` has open right now (random playouts): the same state results,
+        without checking again what the caller already knows is offered; the prompts open
+        afterwards come back. Anything else goes through `step`, which refuses illegal answers."""
+        self._play(state, prompt, list(choice), None)
+        bump_version(state)
+        return self._open_after(state)
 
     def _open_after(self, state: S) -> list[Prompt]:
         """The prompts open right after an in-place apply. A game whose rules already found them
@@ -229,6 +236,13 @@ class Game(Generic[S, V]):
             if p.player not in seen:
                 seen.append(p.player)
         return seen
+
+
+def bump_version(state: BaseState) -> None:
+    """`state.version += 1` after an in-place apply, as pydantic's setattr does it for a plain
+    field, minus its dispatch (once per action on the fast paths)."""
+    state.__dict__["version"] += 1
+    state.__pydantic_fields_set__.add("version")
 
 
 def _not_offered(key: str) -> IllegalAction:

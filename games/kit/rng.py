@@ -45,6 +45,12 @@ class Rng(BaseModel):
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias. The draws of `next64`, inlined:
         playouts and search draw twice per action."""
+        if n == 1:
+            # Every 64-bit draw is below the bound 2**64 and maps to 0: the draw only moves
+            # the counter (Guns & Steel's playouts pick among one prompt at every action).
+            self.__dict__["counter"] += 1
+            self.__pydantic_fields_set__.add("counter")
+            return 0
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = _LIMITS[n] if n < len(_LIMITS) else _SPAN - (_SPAN % n)

@@ -48,6 +48,15 @@ def trusted_prompt(prompt_id: str, player: str, text: Text, options: list[Option
                    given | {"public"} if public else given)
 
 
+_TEXT_GIVEN = frozenset({"en", "ja"})
+
+
+def fresh_text(en: str, ja: str) -> Text:
+    """`Text(en=…, ja=…)` that is not kept in the shared cache of texts (`T`): for a sentence
+    seldom said twice (a running total, a payment so far), which would only fill it up."""
+    return trusted(Text, {"en": en, "ja": ja}, _TEXT_GIVEN)
+
+
 def assign(model: BaseModel, values: dict[str, Any]) -> None:
     """`model.<name> = value` for each entry, as pydantic's __setattr__ does for a plain field
     (no assignment validation: store it, mark it set), in one step: a round that resets eight

@@ -63,7 +63,7 @@ def test_offered_cards_are_exactly_the_payable_ones():
         offers = purchase._offers(state)
         for _ in range(150):
             pool = tuple(rng.below(4) if rng.below(2) else 0 for _ in range(7))
-            got = purchase._affordable.__wrapped__(pool, offers)[0]
+            got = purchase._payable_offers(pool, offers)
             want = tuple(s for s in offers.sources if payment.payable(pool, purchase._cost(s.card), s.extra))
             assert got == want, pool
 
@@ -92,7 +92,7 @@ def test_automatic_payment_is_the_best_of_every_choice():
         plan = payment.planned(base, held, need, extra)
         assert (plan is None) == (best is None)
         if plan is not None:
-            assert (dict(plan.deplete), plan.conversions) == (best[1], best[0][2])
+            assert (dict(plan[0]), plan[1]) == (best[1], best[0][2])
 
 
 def test_connected_below_counts_match_a_walk_down_the_pyramid():
@@ -110,3 +110,66 @@ def test_connected_below_counts_match_a_walk_down_the_pyramid():
                             seen.add((rr - 1, j))
                             frontier.append((rr - 1, j))
                 assert pyramid._extras(shape)[r][i] == len(seen)
+
+
+def test_the_kept_offers_always_match_offers_computed_afresh():
+    """`purchase._offers` keeps the last table's offers and checks them against the state it is
+    asked about. Over random games of every set, with two games asked about in turn (so the
+    kept entry keeps changing hands), every purchase prompt equals the one built with nothing
+    kept, and the kept offers equal the set rules' own."""
+    from games.guns_and_steel import purchase
+    from games.guns_and_steel.sets import rules_for
+    from games.kit import Rng, random_choice
+    for seed, set_key in enumerate(("base", "renaissance", "mixed")):
+        games = [GAME.setup(["p0", "p1", "p2"], {"set": set_key}, seed * 10 + k) for k in range(2)]
+        rngs = [Rng(seed=seed * 10 + k) for k in range(2)]
+        for step in range(400):
+            state, rng = games[step % 2], rngs[step % 2]
+            prompts = GAME.prompts(state)
+            if not prompts:
+                continue
+            assert purchase._offers(state).sources == rules_for(state).sources(state)
+            kept = prompts
+            purchase._LAST[0] = None                    # nothing kept: computed afresh
+            assert GAME.prompts(state) == kept, (set_key, step)
+            p = prompts[0]
+            GAME.apply_in_place(state, p.player, p.id, random_choice(p, rng))
+
+
+def test_the_kept_offers_notice_a_table_changed_in_place():
+    """A change made to the state itself, not through the rules (a test, a resample), is
+    noticed: a card bought off the pyramid, and ids dealt to other cards."""
+    from games.guns_and_steel import purchase
+    from games.guns_and_steel.sets import rules_for
+    state = GAME.setup(["p0", "p1", "p2"], {"set": "mixed"}, 3)
+    first = purchase._offers(state).sources
+    cid = next(c for c in state.pyramid["horse"] if c)
+    pyramid.remove(state, cid)                                  # the same list, changed in place
+    assert cid not in purchase._offers(state).by_key
+    assert purchase._offers(state).sources == rules_for(state).sources(state) != first
+    offered = [s.key for s in purchase._offers(state).sources]
+    a, b = offered[0], offered[1]
+    state.cards[a], state.cards[b] = state.cards[b], state.cards[a]  # two offered ids swap cards
+    assert purchase._offers(state).sources == rules_for(state).sources(state)
+    assert purchase._offers(state).by_key[a].card == state.cards[a]
+    top = state.piles["gunpowder"][0]
+    state.piles["gunpowder"].pop(0)                             # a research pile's top taken
+    assert top not in purchase._offers(state).by_key
+    assert purchase._offers(state).sources == rules_for(state).sources(state)
+
+
+def test_paying_without_conversion_is_what_the_search_finds():
+    """The shortcut the purchase prompt and the automatic payment take before the payment
+    search: wherever it says "no conversion needed", the search finds 0 conversions."""
+    from games.guns_and_steel import payment
+    from games.kit import Rng
+    rng = Rng(seed=11)
+    said = 0
+    for _ in range(20000):
+        pool = tuple(rng.below(4) if rng.below(2) else 0 for _ in range(7))
+        need = tuple(rng.below(3) if rng.below(3) == 0 else 0 for _ in range(7))
+        extra = rng.below(4)
+        if payment.paid_without_conversion(pool, need, extra):
+            said += 1
+            assert payment.min_conversions(pool, need, extra) == 0, (pool, need, extra)
+    assert said > 1000
