@@ -1,6 +1,6 @@
 """Random games per second and actions per second, per game, mode and player count.
 
-    python bench/playouts.py [--seconds 2] [--repeat 5] [--game ganymede] [--profile]
+    python bench/playouts.py [--seconds 2] [--repeat 5] [--game ganymede] [--gc default] [--profile]
 
 Each configuration is measured `--repeat` times and the median printed: actions per second
 of process CPU time (what the engine costs; robust on a shared, busy machine) and of wall
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import statistics
 import sys
@@ -21,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import registry  # noqa: E402
 from games.kit import random_playout  # noqa: E402
+from tables.runtime import tune_gc  # noqa: E402
 
 # (game key, options, player counts)
 CONFIGS = [
@@ -66,8 +68,13 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5, help="runs per configuration (the median is printed)")
     ap.add_argument("--game", help="only this game key")
     ap.add_argument("--profile", action="store_true", help="print a cProfile of each configuration instead")
+    ap.add_argument("--gc", choices=("runtime", "default"), default="runtime",
+                    help="garbage collector thresholds: the bot's (default) or CPython's")
     ap.add_argument("--top", type=int, default=25, help="functions listed per profile")
     args = ap.parse_args()
+    if args.gc == "runtime":
+        tune_gc()
+    print(f"gc thresholds {gc.get_threshold()}")
     if not args.profile:
         print(f"{'game':15} {'options':44} {'players':>7} {'games/s':>8} {'actions/s':>10} {'wall a/s':>9} "
               f"{'actions/game':>12}")
