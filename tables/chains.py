@@ -71,29 +71,27 @@ def chains(game: Game, state: Any, player: str) -> list[Chain]:
         return []
     seen = _visible(game, state, player)
     out: list[Chain] = []
+    after_first: dict[str, Any] = {}
     for option in prompt.options:
-        then = follow_up(game, state, player, prompt, option.key, seen)
-        if then is None:
+        found = _follow(game, state, player, prompt, option.key, seen)
+        if found is None:
             continue  # answered by its own control; the select holds every pair of the others
+        then, after_first[option.key] = found
         out += [Chain(prompt, option.key, then, o.key) for o in then.options]
         if len(out) > MAX_CHAINS:
             return []
-    return _longer(game, state, player, out, seen) or out
+    return _longer(game, after_first, player, out, seen) or out
 
 
-def _longer(game: Game, state: Any, player: str, pairs: list[Chain], seen: set[str]) -> list[Chain]:
+def _longer(game: Game, after_first: dict[str, Any], player: str, pairs: list[Chain], seen: set[str]) -> list[Chain]:
     """The pairs with a third step where one may be chained after them, when all of that
     still fits one select ([] otherwise: the pairs alone are offered). Each pair grows into
-    every answer of its third step, or stays a pair when none may follow."""
+    every answer of its third step, or stays a pair when none may follow. `after_first`: the
+    state after each first answer, as `chains` found it."""
     if MAX_STEPS < 3:
         return []
     out: list[Chain] = []
-    after_first: dict[str, Any] = {}
     for pair in pairs:
-        if pair.first not in after_first:
-            copy = state.model_copy(deep=True)
-            game.apply_in_place(copy, player, pair.prompt.id, [pair.first], events=False)
-            after_first[pair.first] = copy
         third = follow_up(game, after_first[pair.first], player, pair.then, pair.second, seen)
         if third is None:
             out.append(pair)
@@ -106,6 +104,13 @@ def _longer(game: Game, state: Any, player: str, pairs: list[Chain], seen: set[s
 
 def follow_up(game: Game, state: Any, player: str, prompt: Prompt, key: str, seen: set[str] | None = None) -> Prompt | None:
     """The player's next decision after answering `prompt` with `key`, when it may be chained."""
+    found = _follow(game, state, player, prompt, key, seen)
+    return None if found is None else found[0]
+
+
+def _follow(game: Game, state: Any, player: str, prompt: Prompt, key: str,
+            seen: set[str] | None) -> tuple[Prompt, Any] | None:
+    """`follow_up` and the state after the answer (a copy), from which a further step is tried."""
     copy = state.model_copy(deep=True)
     try:
         game.apply_in_place(copy, player, prompt.id, [key], events=False)
@@ -118,7 +123,7 @@ def follow_up(game: Game, state: Any, player: str, prompt: Prompt, key: str, see
         return None
     if _visible(game, copy, player) - (seen if seen is not None else _visible(game, state, player)):
         return None
-    return after[0]
+    return after[0], copy
 
 
 def _single(prompt: Prompt) -> bool:

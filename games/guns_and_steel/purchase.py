@@ -262,17 +262,16 @@ def _auto_plan(state: State, res: list[str], s: Source) -> payment.Planned | Non
 
 @lru_cache(maxsize=1024)
 def _spent_text(deplete: tuple[tuple[str, int], ...]) -> Text:
-    """`_ids_text` of the cards a plan depletes, from its counts by kind (no ids needed)."""
+    """The resources a payment depletes, by kind: "food×1, iron×2" (`_ids_text` names them
+    from ids; a plan gives the counts directly)."""
+    if not deplete:
+        return T("no resources", "資源なし")
     order = sorted(deplete, key=lambda kn: payment.ENERGIES.index(kn[0]))
     return T(", ".join(f"{energy_name(k).en}×{n}" for k, n in order), "、".join(f"{energy_name(k).ja}×{n}" for k, n in order))
 
 
 def _ids_text(state: State, ids: list[str]):
-    if not ids:
-        return T("no resources", "資源なし")
-    kinds = Counter(field.info(state, c).resource for c in ids)
-    order = sorted(kinds, key=lambda k: payment.ENERGIES.index(k))
-    return T(", ".join(f"{energy_name(k).en}×{kinds[k]}" for k in order), "、".join(f"{energy_name(k).ja}×{kinds[k]}" for k in order))
+    return _spent_text(tuple(Counter(field.info(state, c).resource for c in ids).items()))
 
 
 def _names_text(state: State, ids: list[str]):
