@@ -33,11 +33,22 @@ class Worker:
 
     @classmethod
     async def start(cls, mode: str, url: str, **args) -> Worker:
+        """Start a worker and wait until it is ready; a "play" worker then waits for `go()`."""
         proc = await asyncio.create_subprocess_exec(sys.executable, WORKER, mode, url, json.dumps(args),
+                                                    stdin=asyncio.subprocess.PIPE,
                                                     stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
         worker = cls(proc)
         assert (await worker.read()) == {"ready": True}
         return worker
+
+    @classmethod
+    async def start_together(cls, mode: str, url: str, each: list[dict]) -> list[Worker]:
+        """Start one worker per argument set, all ready before any plays: the start barrier."""
+        workers = await asyncio.gather(*(cls.start(mode, url, **args) for args in each))
+        for worker in workers:
+            worker.proc.stdin.write(b"go\n")
+        await asyncio.gather(*(worker.proc.stdin.drain() for worker in workers))
+        return list(workers)
 
     async def read(self) -> dict | None:
         line = await asyncio.wait_for(self.proc.stdout.readline(), timeout=60)
@@ -75,7 +86,9 @@ async def test_concurrent_moves_on_the_same_tables_apply_exactly_once(pg_url):
     for t in tables:
         before[t] = (await store.tables.get(t)).version
     await store.close()
-    workers = [await Worker.start("play", pg_url, tables=tables, seconds=4, seed=s) for s in (1, 2)]
+    # Both processes are ready before either plays, so both race for the same tables from the
+    # first move; neither can finish every game while the other is still starting.
+    workers = await Worker.start_together("play", pg_url, [dict(tables=tables, seconds=4, seed=s) for s in (1, 2)])
     lines = [await w.finish() for w in workers]
     acks = [line for part in lines for line in part if "ack" in line]
     assert all(any("ack" in line for line in part) for part in lines), "both processes got moves in"
@@ -118,8 +131,8 @@ async def test_timers_split_by_shard_fire_once_each_in_their_own_process(pg_url)
 
 async def test_a_process_killed_mid_action_loses_nothing_it_acknowledged_and_the_other_serves_on(pg_url):
     tables = await running_tables(pg_url, 8)
-    doomed = await Worker.start("play", pg_url, tables=tables[:4], seconds=30, seed=3)
-    survivor = await Worker.start("play", pg_url, tables=tables[4:], seconds=6, seed=4)
+    doomed, survivor = await Worker.start_together("play", pg_url, [dict(tables=tables[:4], seconds=30, seed=3),
+                                                                     dict(tables=tables[4:], seconds=6, seed=4)])
     while sum("ack" in line for line in doomed.lines) < 15:
         assert await doomed.read() is not None
     doomed.proc.send_signal(signal.SIGKILL)  # mid-action: it was acting on four tables at once

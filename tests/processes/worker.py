@@ -2,7 +2,9 @@
 
 Modes (each prints one JSON object per line, flushed, so the test sees progress live):
   play    {"tables": [...], "seconds": s, "seed": n}  random legal moves as the seated people;
-          prints {"ack": table, "version": v} after every act that returned (acknowledged)
+          prints {"ready": true}, then waits for a line "go" on standard input (so that several
+          workers start playing together, however long each took to start), then prints
+          {"ack": table, "version": v} after every act that returned (acknowledged)
   fire    {"now": t, "shard_count": n, "shard_ids": [...]}  fires due timers of its shards;
           prints {"fired": table, "kind": k} per notice
 """
@@ -27,12 +29,20 @@ def say(**fields) -> None:
     print(json.dumps(fields), flush=True)
 
 
+async def wait_for_go() -> None:
+    """Block until the test says "go": the start barrier shared by every worker of one test."""
+    line = await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    if line.strip() != "go":
+        raise SystemExit(f"expected 'go' on standard input, got {line!r}")
+
+
 async def play(url: str, args: dict) -> None:
     store = await open_store(url)
     svc = TableService(store)
     rng = random.Random(args["seed"])
-    until = time.monotonic() + args["seconds"]
     say(ready=True)
+    await wait_for_go()
+    until = time.monotonic() + args["seconds"]
 
     async def one_table(table_id: int) -> None:
         while time.monotonic() < until:
