@@ -4,7 +4,7 @@ rolled back alone when it fails, and every caller returns only once its work is 
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
 
 import pytest
 from records import new_table
@@ -76,27 +76,45 @@ async def test_a_single_write_outside_a_transaction_is_durable_when_it_returns(t
     assert (await reader.tables.get(table.id)).board_message_id == 77
 
 
-def slow_groups(db, seconds: float = 0.05):
-    """Make every group stay on the database thread a while: a cancellation then arrives
-    while SQLite is already carrying the group out."""
-    real = db._group
+class HeldGroups:
+    """Hold each of the first `held` groups on the database thread until the test lets it go,
+    so a cancellation arrives while SQLite is carrying the group out. The test waits for
+    events, never for a guessed number of milliseconds, so a loaded machine changes nothing."""
 
-    def slowed(units):
-        time.sleep(seconds)
-        return real(units)
+    def __init__(self, db, held: int):
+        self.entered = [threading.Event() for _ in range(held)]
+        self.release = [threading.Event() for _ in range(held)]
+        self.sizes: list[int] = []
+        real = db._group
 
-    db._group = slowed
+        def held_group(units):
+            index = len(self.sizes)
+            self.sizes.append(len(units))
+            if index < held:
+                self.entered[index].set()
+                assert self.release[index].wait(timeout=10), "the test never released the group"
+            return real(units)
+
+        db._group = held_group
+
+    async def on_thread(self, index: int) -> None:
+        """Wait until group `index` is on the database thread."""
+        assert await asyncio.to_thread(self.entered[index].wait, 10), f"group {index} never started"
 
 
 async def test_a_caller_cancelled_while_its_group_runs_does_not_strand_the_others(two_stores):
     writer, reader = two_stores
-    slow_groups(writer.db)
+    groups = HeldGroups(writer.db, held=2)
     first = asyncio.create_task(writer.tables.create(new_table(channel_id=1)))
-    await asyncio.sleep(0.01)  # the first group is on the thread
+    await groups.on_thread(0)
     second = asyncio.create_task(writer.tables.create(new_table(channel_id=2)))  # queued behind it
     third = asyncio.create_task(writer.tables.create(new_table(channel_id=3)))
-    await asyncio.sleep(0.07)  # the second group (2 and 3) is on the thread now
+    await asyncio.sleep(0)  # both are queued
+    groups.release[0].set()
+    await groups.on_thread(1)  # the second group (2 and 3) is on the thread now
+    assert groups.sizes == [1, 2]
     second.cancel()
+    groups.release[1].set()
     created = await asyncio.wait_for(first, timeout=5)
     assert await reader.tables.get(created.id) is not None
     assert (await asyncio.wait_for(third, timeout=5)).channel_id == 3
@@ -106,14 +124,15 @@ async def test_a_caller_cancelled_while_its_group_runs_does_not_strand_the_other
 
 async def test_a_caller_cancelled_before_its_turn_changes_nothing(two_stores):
     writer, reader = two_stores
-    slow_groups(writer.db)
+    groups = HeldGroups(writer.db, held=1)
     first = asyncio.create_task(writer.tables.create(new_table(channel_id=1)))
-    await asyncio.sleep(0.01)
+    await groups.on_thread(0)
     queued = asyncio.create_task(writer.tables.create(new_table(channel_id=2)))
     await asyncio.sleep(0)
     queued.cancel()
     with pytest.raises(asyncio.CancelledError):
         await queued
+    groups.release[0].set()
     await asyncio.wait_for(first, timeout=5)
     table = await asyncio.wait_for(writer.tables.create(new_table(channel_id=3)), timeout=5)
     await asyncio.wait_for(writer.tables.set_board_message(table.id, 5, 1.0), timeout=5)
