@@ -33,9 +33,10 @@ def module_name(path: Path) -> str:
     return ".".join(rel.parts)
 
 
-def ui_imports(path: Path) -> tuple[set[str], list[str]]:
-    """(bot.discord_ui modules imported at run time, imports found inside functions)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+def ui_imports(path: Path, source: str | None = None) -> tuple[set[str], list[str]]:
+    """(bot.discord_ui modules imported at run time, imports found inside functions) of the
+    module at `path`, read from disk or given as `source`."""
+    tree = ast.parse(source if source is not None else path.read_text(encoding="utf-8"))
     package = module_name(path).split(".")[:-1]
     type_only: set[int] = set()
     for node in ast.walk(tree):
@@ -89,10 +90,5 @@ def test_the_checker_sees_upward_and_hidden_imports():
     imported, hidden = ui_imports(fake)
     assert "router" not in imported and hidden == []
     source = "from .router import Router\ndef f():\n    from . import play\n"
-    probe = UI / "_probe_layers.py"
-    try:
-        probe.write_text(source, encoding="utf-8")
-        imported, hidden = ui_imports(probe)
-    finally:
-        probe.unlink()
+    imported, hidden = ui_imports(UI / "_probe_layers.py", source)  # never written: other test processes walk UI
     assert "router" in imported and hidden == ["from . import play"]
