@@ -16,7 +16,7 @@ from typing import Any
 from games import registry
 from games.kit import Game, ai
 
-from .runtime import tune_gc
+from .search_worker import start_search_worker
 
 DEFAULT_BUDGET_S = 0.9  # thinking time per move; with the pool's hand-off the move is ready within 1 s
 
@@ -35,14 +35,13 @@ _shared_pool: ProcessPoolExecutor | None = None
 def shared_pool() -> ProcessPoolExecutor:
     """One pool of worker processes per bot process (started on first use). Workers are
     spawned, not forked: the bot's threads (database drivers) must not be copied mid-lock.
-    Each worker collects garbage as the bot does (`runtime.tune_gc`): a search's playouts
-    allocate millions of short-lived objects, and CPython's default thresholds spend 6-10 % of
-    their time collecting them (bench/playouts.py --gc)."""
+    Each worker collects garbage as the bot does, runs at a lower priority than the bot and
+    exits when the bot dies, even by kill -9 (`search_worker`)."""
     global _shared_pool
     if _shared_pool is None:
         workers = max(1, min(2, os.cpu_count() or 1))
         _shared_pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                                           initializer=tune_gc)
+                                           initializer=start_search_worker, initargs=(os.getpid(),))
     return _shared_pool
 
 
