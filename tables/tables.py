@@ -12,8 +12,9 @@ from .lobby import LobbyOps
 from .play import PlayOps
 from .prefs import PrefsOps
 from .stats import StatsOps
+from .turn_list import TurnListOps
 from .undo import UndoOps
 
 
-class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps):
+class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""

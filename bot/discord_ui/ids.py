@@ -161,6 +161,11 @@ def log_page(table: int, before_seq: int) -> str:
     return make(table, 0, "G", before_seq)
 
 
+def mine_page(page: int) -> str:
+    """A page of /game mine: not a table's control, so table and version are 0."""
+    return make(0, 0, "M", page)
+
+
 def option_key_of_button(custom_id: str) -> tuple[str, str]:
     """(prompt id, option key) of an option button's custom_id."""
     parsed = parse(custom_id)

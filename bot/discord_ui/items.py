@@ -194,11 +194,20 @@ class LogPageButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0
         return router.log_page(interaction, self.cid, int(self.cid.args[0]))
 
 
+class MinePageButton(ActionButton, Button, template=r"ct:0:0:M:(?P<page>[0-9]{1,3})"):
+    """Previous / next pages of /game mine (the clicking user's own tables)."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        return router.mine_page(interaction, int(self.cid.args[0]))
+
+
 ALL = (LobbyButton, LobbyOptionSelect, LobbyMoreSelect, LobbyValueSelect, HandButton, OptionButton, NoneButton,
-       OptionSelect, PageButton, DraftButton, DraftSelect, ChainSelect, UndoButton, RematchButton, LogPageButton)
+       OptionSelect, PageButton, DraftButton, DraftSelect, ChainSelect, UndoButton, RematchButton, LogPageButton,
+       MinePageButton)
 BY_KIND = {"L": LobbyButton, "LO": LobbyOptionSelect, "LM": LobbyMoreSelect, "LV": LobbyValueSelect,
            "H": HandButton, "B": OptionButton, "N": NoneButton, "S": OptionSelect, "P": PageButton,
-           "D": DraftButton, "DS": DraftSelect, "C": ChainSelect, "U": UndoButton, "R": RematchButton, "G": LogPageButton}
+           "D": DraftButton, "DS": DraftSelect, "C": ChainSelect, "U": UndoButton, "R": RematchButton, "G": LogPageButton,
+           "M": MinePageButton}
 
 
 def matches_any(custom_id: str) -> bool:

@@ -25,3 +25,16 @@ def missing(interaction: discord.Interaction) -> list[str]:
 
 def missing_text(names: list[str], lang: str) -> str:
     return t("perm.missing", lang, perms=", ".join(t(f"perm.{name}", lang) for name in names))
+
+
+def bot_can_host(interaction: discord.Interaction) -> bool:
+    """Whether the bot may post in this channel on its own, as a table needs (its board, turn
+    pings, reminders, results). Not where it is only installed to the user's account: a DM or
+    group DM between people, or a server that has not added the bot. (Where Discord says
+    nothing about the installs, as in a test double, the bot is taken to be present.)"""
+    if interaction.context.private_channel:
+        return False
+    owners = interaction._integration_owners  # discord.py keeps them only privately
+    if interaction.guild_id is not None and owners and not interaction.is_guild_integration():
+        return False
+    return True

@@ -12,7 +12,7 @@ from bot.i18n import t
 from games import registry
 from tables.errors import TableError
 
-from . import controls, ids, lobby, permissions, play
+from . import controls, ids, lobby, permissions, play, turn_list
 from .desk import Desk
 from .errors import invalid_control, report_failure
 from .info_commands import show_log
@@ -175,6 +175,9 @@ class Router:
 
     async def log_page(self, interaction: discord.Interaction, cid: ids.ComponentId, before_seq: int) -> None:
         await show_log(self.desk, interaction, cid.table, before_seq=before_seq, in_place=True)
+
+    async def mine_page(self, interaction: discord.Interaction, page: int) -> None:
+        await turn_list.mine(self.desk, interaction, page=page, in_place=True)
 
 
 async def plays_in_thread(desk: Desk, table: Any) -> bool:

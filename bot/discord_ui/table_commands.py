@@ -36,6 +36,9 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     except (KeyError, ImportError, AttributeError):
         await send(interaction, ephemeral=True, content=t("table.game_unavailable", lang, game=game_key))
         return
+    if not permissions.bot_can_host(interaction):
+        await send(interaction, ephemeral=True, content=t("table.bot_not_here", lang))
+        return
     if lacking := permissions.missing(interaction):
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return

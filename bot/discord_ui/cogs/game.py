@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from games import registry
 
-from .. import info_commands, table_commands
+from .. import info_commands, table_commands, turn_list
 from ..desk import Desk
 from ..translator import L
 
@@ -32,6 +32,12 @@ LANGUAGES = [app_commands.Choice(name=L("choice.lang_auto"), value="auto"),
              app_commands.Choice(name=app_commands.locale_str("日本語"), value="ja")]
 
 
+# Discord sets where a command may be used on the top-level command only, so /game as a whole
+# may be installed to a user's account and used in DMs and group DMs: the personal commands
+# (mine, stats, notify, language, rules) work there, and `/game new` explains where a table can
+# be opened (permissions.bot_can_host).
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("cmd.game.desc")):
     def __init__(self, bot: Desk) -> None:
         self.bot = bot
@@ -105,6 +111,10 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("
     @app_commands.rename(table=L("param.table"))
     async def replay(self, interaction: discord.Interaction, table: app_commands.Range[int, 1]) -> None:
         await info_commands.replay(self.bot, interaction, table)
+
+    @app_commands.command(name=L("cmd.game.mine"), description=L("cmd.game.mine.desc"))
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await turn_list.mine(self.bot, interaction)
 
     @app_commands.command(name=L("cmd.game.notify"), description=L("cmd.game.notify.desc"))
     @app_commands.describe(dm=L("param.dm.desc"))
