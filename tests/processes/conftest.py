@@ -2,15 +2,16 @@
 from __future__ import annotations
 
 import pytest
+from postgres_marks import SKIP_REASON, needs_postgres
 
 from persistence.testing import isolated_url, postgres_base_url
 
-pytestmark = pytest.mark.skipif(postgres_base_url() is None, reason="TEST_POSTGRES_URL is not set")
+pytestmark = needs_postgres
 
 
 @pytest.fixture
 async def pg_url(tmp_path):
     if postgres_base_url() is None:
-        pytest.skip("TEST_POSTGRES_URL is not set")
+        pytest.skip(SKIP_REASON)
     async with isolated_url("postgres", tmp_path) as url:
         yield url

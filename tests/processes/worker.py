@@ -40,6 +40,10 @@ async def play(url: str, args: dict) -> None:
     store = await open_store(url)
     svc = TableService(store)
     rng = random.Random(args["seed"])
+    for table_id in args["tables"]:  # warm up (imports, first reads) before the start barrier
+        table = await svc.get(table_id)
+        for seat in table.seats:
+            await svc.prompts_for(table_id, seat.user_id)
     say(ready=True)
     await wait_for_go()
     until = time.monotonic() + args["seconds"]
