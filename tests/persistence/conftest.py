@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import pytest
+from postgres_marks import needs_postgres
 
 from persistence import open_store
-from persistence.testing import isolated_url, postgres_base_url
+from persistence.testing import isolated_url
 
-BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.skipif(
-    postgres_base_url() is None, reason="TEST_POSTGRES_URL is not set"))]
+BACKENDS = ["sqlite", pytest.param("postgres", marks=needs_postgres)]
 
 
 @pytest.fixture(params=BACKENDS)

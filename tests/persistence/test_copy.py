@@ -7,16 +7,14 @@ import os
 import subprocess
 import sys
 
-import pytest
+from postgres_marks import needs_postgres
 
 from games.kit import Rng
 from games.kit.playout import random_choice
 from persistence import open_store
 from persistence.copy import TABLES, column_types, convert
-from persistence.testing import FakeClock, isolated_url, postgres_base_url
+from persistence.testing import FakeClock, isolated_url
 from tables import TableService
-
-needs_postgres = pytest.mark.skipif(postgres_base_url() is None, reason="TEST_POSTGRES_URL is not set")
 
 
 async def a_busy_database(url: str) -> None:

@@ -9,11 +9,11 @@ from svc_helpers import owed, play_one, play_to_end, snapshot, started
 
 from games import registry
 from games.kit import Rng
-from tables.chains import FORCED_EVENT
 from games.kit.playout import random_choice, replay
 from persistence import open_store
 from persistence.testing import FakeClock
 from tables import TableError, TableService
+from tables.chains import FORCED_EVENT
 
 
 async def test_an_outdated_click_is_refused_and_changes_nothing(svc):
