@@ -1,7 +1,8 @@
 """One table-service process for the multi-process tests: `python worker.py MODE URL JSON`.
 
 Modes (each prints one JSON object per line, flushed, so the test sees progress live):
-  play    {"tables": [...], "seconds": s, "seed": n}  random legal moves as the seated people;
+  play    {"tables": [...], "seconds": s, "seed": n}  random legal moves as the seated people, for
+          at least s seconds and until this process's first move went in (at most MAX_SECONDS);
           prints {"ready": true}, then waits for a line "go" on standard input (so that several
           workers start playing together, however long each took to start), then prints
           {"ack": table, "version": v} after every act that returned (acknowledged)
@@ -23,6 +24,8 @@ from games.kit import Rng  # noqa: E402
 from games.kit.playout import random_choice  # noqa: E402
 from persistence import Shards, open_store  # noqa: E402
 from tables import TableError, TableService  # noqa: E402
+
+MAX_SECONDS = 60  # a play worker that never got a move in gives up after this long
 
 
 def say(**fields) -> None:
@@ -46,10 +49,19 @@ async def play(url: str, args: dict) -> None:
             await svc.prompts_for(table_id, seat.user_id)
     say(ready=True)
     await wait_for_go()
-    until = time.monotonic() + args["seconds"]
+    start = time.monotonic()
+    until, at_most = start + args["seconds"], start + MAX_SECONDS
+    acked = 0
+
+    def playing() -> bool:
+        """Until `seconds` are over and this process got a move in: the process that wins the
+        races (it holds the state it just wrote) stops first, and the other then plays on."""
+        now = time.monotonic()
+        return now < until or (acked == 0 and now < at_most)
 
     async def one_table(table_id: int) -> None:
-        while time.monotonic() < until:
+        nonlocal acked
+        while playing():
             table = await svc.get(table_id)
             if table.status != "running":
                 return
@@ -67,6 +79,7 @@ async def play(url: str, args: dict) -> None:
                 if e.code in ("out_of_date", "illegal"):
                     continue  # the other process moved first
                 raise
+            acked += 1
             say(ack=table_id, version=result.actions[0].seq)
 
     await asyncio.gather(*(one_table(t) for t in args["tables"]))
