@@ -1,4 +1,6 @@
-"""The board and hand pictures as Discord attachments, drawn once per (table, version, language).
+"""The board and hand pictures as Discord attachments, drawn once per thing they show: the
+view, the display names and the language. Not per table version: an undo rewinds the version,
+and the next move reaches it again with another position.
 
 The public board is drawn only from the spectator view (`game.view(state, None)`), computed
 here and nowhere else, so a public message can never carry a private view's picture. A hand is
@@ -6,6 +8,7 @@ drawn from its owner's view and only ever goes to that owner (an ephemeral reply
 """
 from __future__ import annotations
 
+import hashlib
 import io
 from collections import OrderedDict
 from typing import Any
@@ -25,8 +28,10 @@ HAND_SHOWS_BOARD = frozenset({"fort-of-gold"})
 
 
 class PictureCache:
-    """Latest-first cache of rendered PNG bytes. Keys carry the version, so a move never
-    shows an old picture; the same board in two languages is two entries."""
+    """Latest-first cache of rendered PNG bytes, keyed by what the picture shows (a digest of
+    the view, the names, the language), so a move never shows an old picture, a position is
+    drawn once however many messages ask for it, and the same board in two languages is two
+    entries."""
 
     def __init__(self, size: int = BOARD_CACHE_SIZE) -> None:
         self.size = size
@@ -34,14 +39,14 @@ class PictureCache:
         self.renders = 0
 
     def board_png(self, game: Game, table: Any, state: Any, lang: str) -> bytes:
-        key = ("board", table.id, table.version, lang)
-        names = names_of(table, lang)
-        return self._get(key, lambda: pictures.board_png(game.key, named_view(game.view(state, None), names), lang))
+        view, names = game.view(state, None), names_of(table, lang)
+        key = content_key("board", game.key, view, names, lang)
+        return self._get(key, lambda: pictures.board_png(game.key, named_view(view, names), lang))
 
     def hand_png(self, game: Game, table: Any, state: Any, user_id: str, lang: str) -> bytes:
-        key = ("hand", table.id, table.version, user_id, lang)
-        names = names_of(table, lang)
-        return self._get(key, lambda: pictures.hand_png(game.key, named_view(game.view(state, user_id), names), lang))
+        view, names = game.view(state, user_id), names_of(table, lang)
+        key = content_key("hand", game.key, view, names, lang)
+        return self._get(key, lambda: pictures.hand_png(game.key, named_view(view, names), lang))
 
     def _get(self, key: tuple, draw: Any) -> bytes:
         png = self._png.get(key)
@@ -54,6 +59,13 @@ class PictureCache:
         else:
             self._png.move_to_end(key)
         return png
+
+
+def content_key(kind: str, game_key: str, view: BaseModel, names: dict[str, str], lang: str) -> tuple:
+    """What a picture shows, as a key: a digest of the view's JSON (a private view names its
+    viewer, so two players' hands never share one), the names it will carry, the language."""
+    digest = hashlib.blake2b(view.model_dump_json().encode(), digest_size=16).digest()
+    return kind, game_key, digest, tuple(names.items()), lang
 
 
 def named_view(view: BaseModel, names: dict[str, str]) -> BaseModel:
