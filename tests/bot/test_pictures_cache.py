@@ -3,6 +3,9 @@ the language. A table's version is not that: an undo rewinds it, and the next mo
 the same version with another position (issue 25)."""
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pictures
 from bot.discord_ui.pictures_cache import PictureCache, named_view
 from bot.discord_ui.presenters import names_of
@@ -10,6 +13,7 @@ from games import registry
 from games.kit.playout import random_choice
 from games.kit.rng import Rng
 from persistence.models import Seat, Table
+from pictures.fallback import text_png
 
 
 def _table(players: list[str], version: int) -> Table:
@@ -71,3 +75,34 @@ def test_the_same_position_is_drawn_once_whatever_the_version_and_twice_in_two_l
                                                               Seat(user_id="u2", display_name="Bob")]})
     cache.board_png(game, renamed, state, "en")
     assert cache.renders == 3
+
+
+async def test_pictures_are_drawn_off_the_event_loop_once_each(monkeypatch):
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    table = _table(players, 1).model_copy(update={"state_json": state.model_dump_json()})
+    threads = []
+    for name in ("board_png", "hand_png"):
+        real = getattr(pictures, name)
+        monkeypatch.setattr(pictures, name, lambda key, view, lang, real=real: (
+            threads.append(threading.current_thread().name), real(key, view, lang))[1])
+    cache = PictureCache()
+    await asyncio.gather(cache.prepare(table, "en", hands=("u1",)), cache.prepare(table, "en", hands=("u1",)))
+    assert len(threads) == 2 and all(name.startswith("pictures") for name in threads)
+    cache.board_png(game, table, state, "en")
+    cache.hand_png(game, table, state, "u1", "en")
+    assert len(threads) == 2 and cache.renders == 2
+
+
+def test_a_renderer_that_fails_gives_the_text_view_as_the_picture(monkeypatch):
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    table = _table(players, 1)
+
+    def broken(*_args):
+        raise RuntimeError("renderer bug")
+    monkeypatch.setattr(pictures, "board_png", broken)
+    png = PictureCache().board_png(game, table, state, "en")
+    assert png == text_png(game.render(named_view(game.view(state, None), names_of(table, "en")), "en"))
