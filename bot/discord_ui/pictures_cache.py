@@ -48,6 +48,7 @@ class PictureCache:
         self.size = size
         self._png: OrderedDict[tuple, bytes] = OrderedDict()
         self._drawing: dict[tuple, asyncio.Future] = {}  # pictures being drawn off the loop, by key
+        self._keys: OrderedDict[tuple, tuple] = OrderedDict()  # (kind, game, state JSON, viewer, …) -> key
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
         self.renders = 0
 
@@ -88,15 +89,29 @@ class PictureCache:
             self._put(key, done.result())
 
     def _board(self, game: Game, table: Any, state: Any, lang: str) -> tuple[tuple, Callable[[], bytes]]:
-        view, names = game.view(state, None), names_of(table, lang)
-        return (content_key("board", game.key, view, names, lang),
-                lambda: drawn(game, view, names, lang, pictures.board_png))
+        return self._job("board", game, table, state, None, lang, pictures.board_png)
 
     def _hand(self, game: Game, table: Any, state: Any, user_id: str,
               lang: str) -> tuple[tuple, Callable[[], bytes]]:
-        view, names = game.view(state, user_id), names_of(table, lang)
-        return (content_key("hand", game.key, view, names, lang),
-                lambda: drawn(game, view, names, lang, pictures.hand_png))
+        return self._job("hand", game, table, state, user_id, lang, pictures.hand_png)
+
+    def _job(self, kind: str, game: Game, table: Any, state: Any, viewer: str | None, lang: str,
+             renderer: Callable[[str, BaseModel, str], bytes]) -> tuple[tuple, Callable[[], bytes]]:
+        """The picture's key and how to draw it. The key of a stored state (its JSON, the same
+        string object while the service holds the table) is remembered, so a picture asked for
+        again (`prepare`, then the message that shows it) costs no second view and digest."""
+        names = names_of(table, lang)
+        seen = (kind, game.key, table.state_json, viewer, lang, tuple(names.items()))
+        key = self._keys.get(seen) if table.state_json is not None else None
+        if key is None:
+            view = game.view(state, viewer)
+            key = content_key(kind, game.key, view, names, lang)
+            if table.state_json is not None:
+                self._keys[seen] = key
+                while len(self._keys) > self.size:
+                    self._keys.popitem(last=False)
+            return key, lambda: drawn(game, view, names, lang, renderer)
+        return key, lambda: drawn(game, game.view(state, viewer), names, lang, renderer)
 
     def _get(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
         png = self._png.get(key)

@@ -49,14 +49,15 @@ def test_after_an_undo_and_another_move_the_board_shows_the_new_position():
     first, other = pair
     assert first.version == other.version
     cache = PictureCache()
-    table = _table(players, first.version)
+    table = _table(players, first.version).model_copy(update={"state_json": first.model_dump_json()})
     names = names_of(table, "en")
     assert cache.board_png(game, table, first, "en") == pictures.board_png(
         game.key, named_view(game.view(first, None), names), "en")
+    cache.hand_png(game, table, first, "u1", "en")
     # undone, then another answer: the same table at the same version, another position
+    table = table.model_copy(update={"state_json": other.model_dump_json()})
     assert cache.board_png(game, table, other, "en") == pictures.board_png(
         game.key, named_view(game.view(other, None), names), "en")
-    cache.hand_png(game, table, first, "u1", "en")
     assert cache.hand_png(game, table, other, "u1", "en") == pictures.hand_png(
         game.key, named_view(game.view(other, "u1"), names), "en")
 
