@@ -6,7 +6,8 @@ buttons, selects; `tests/bot/simdriver.py`). Every REST call the bot makes is lo
 SimCord; they are counted per person decision and split into interaction responses (which
 Discord does not count against the bot's global rate limit) and the bot's own calls to
 channels and DMs (which it does). Also the wall time of one decision click, which here
-measures the handler's own cost, not network latency.
+measures the handler's own cost, not network latency, and how late the event loop runs a task
+that wakes every millisecond (p50/p99/max: what a click on another table waits for).
 
     python bench/discord_rest.py [--game sutosute] [--games 5] [--away] [--direct] [--mode renaissance] [--players 3]
 
@@ -89,7 +90,10 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
     db = Path(tempfile.mkdtemp()) / "rest.sqlite3"
     bot = create_bot(Settings(token="bench", database_url=f"sqlite:///{db}", shard_count=1))
     rng = random.Random(seed)
+    lateness: list[float] = []
+    stop = asyncio.Event()
     async with simcord.run(bot) as env:
+        probe = asyncio.get_running_loop().create_task(_lateness_probe(stop, lateness))
         env.bot.service.seed_source = itertools.count(seed + 1).__next__  # the same deals every run
         guild = env.create_guild("Bench")
         channel = guild.create_text_channel("tables")
@@ -154,6 +158,8 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
             dm_channels = {str(m.user.dm_channel.id) for m in members}
             for entry in env.http_requests[mark:]:
                 calls[_category(entry.method, entry.path, dm_channels)] += 1
+        stop.set()
+        await probe
         await env.bot.close()
     result = {k: v / max(1, decisions) for k, v in sorted(calls.items())}
     own = sum(v for k, v in calls.items() if not k.startswith(("interaction", "follow-up", "edit of a response")))
@@ -177,7 +183,20 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
     result["public messages left per game"] = statistics.mean(left)
     result["turn p50 ms"] = 1000 * statistics.median(latencies)
     result["turn p99 ms"] = 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
+    lateness.sort()
+    result["event loop late p50 ms"] = 1000 * statistics.median(lateness)
+    result["event loop late p99 ms"] = 1000 * lateness[min(len(lateness) - 1, int(0.99 * len(lateness)))]
+    result["event loop late max ms"] = 1000 * lateness[-1]
     return result
+
+
+async def _lateness_probe(stop: asyncio.Event, lateness: list[float]) -> None:
+    """How late the event loop runs a task that asks to wake every millisecond: what any
+    click waits for while something else holds the loop (a picture drawn on it, a search)."""
+    while not stop.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(0.001)
+        lateness.append(max(0.0, time.perf_counter() - asked - 0.001))
 
 
 async def _directed_game(world, game, table_id: int, members: list, rng: random.Random, away: bool, think: float,

@@ -12,7 +12,9 @@ Part 1 (table service, durable): every `act` of a person is one or more durable 
 that follow. Prints, per number of tables played at once, the person-actions/s, all logged
 actions/s (with computer and automatic moves) and the p50/p99/max latency of one `act` call,
 as a front end sees it, and the CPU time of this process per act (all threads: a figure
-that does not depend on what else the machine runs). A player keeps the table `act` answered (as a front end draws
+that does not depend on what else the machine runs); on PostgreSQL also the round trips to
+the server per act and per logged move (statements sent, BEGIN and COMMIT included; the
+pool size comes from the URL, `?pool_size=N`). A player keeps the table `act` answered (as a front end draws
 its board from it), reads the decisions of the person whose turn it shows with `prompts_for` (as the
 front end's hand controls do) and answers one. PostgreSQL runs when `--postgres` or
 TEST_POSTGRES_URL names a database (the bench works in a schema of its own and drops it).
@@ -95,17 +97,20 @@ async def service_throughput(url: str, key: str, tables: int, seconds: float,
     game.setup([f"warm-{i}" for i in range(game.player_range(game.parse_options({}))[0])], game.parse_options({}), 0)
     store = await open_store(url)
     try:
-        svc = TableService(store, max_open_tables_per_user=10)
+        # one process serving every shard, as `python -m bot` without SHARD_IDS: the only writer
+        svc = TableService(store, max_open_tables_per_user=10, sole_writer=True)
         runtime.tune_gc()  # as `python -m bot` does at start (tables/runtime.py)
         runtime.freeze_startup_objects()
         latencies: list[float] = []
         counts = {"acts": 0, "logged": 0}
         start, cpu = time.perf_counter(), time.process_time()
+        trips = getattr(store.db, "round_trips", None)  # PostgreSQL: statements sent, BEGIN/COMMIT included
         until = start + seconds
         interval = tables / rate if rate else None
         await asyncio.gather(*(_player(svc, key, 1000 + c, until, latencies, counts, interval,
                                        start + 0.05 + (interval or 0) * c / tables) for c in range(tables)))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        trips = None if trips is None else store.db.round_trips - trips
         if interval is not None:  # moves were due from start + 0.05 s (the tables are set up first)
             elapsed -= 0.05
     finally:
@@ -114,16 +119,19 @@ async def service_throughput(url: str, key: str, tables: int, seconds: float,
     return {"acts_s": counts["acts"] / elapsed, "logged_s": counts["logged"] / elapsed,
             "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
-            "max_ms": 1000 * latencies[-1], "acts": counts["acts"], "cpu_ms": 1000 * cpu / max(counts["acts"], 1)}
+            "max_ms": 1000 * latencies[-1], "acts": counts["acts"], "cpu_ms": 1000 * cpu / max(counts["acts"], 1),
+            "trips": None if trips is None else trips / max(counts["acts"], 1),
+            "trips_logged": None if trips is None else trips / max(counts["logged"], 1)}
 
 
 HEADER = (f"{'tables':>6} {'acts/s':>8} {'logged/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'acts':>7} "
-          f"{'CPU ms/act':>10}")
+          f"{'CPU ms/act':>10} {'trips/act':>9} {'trips/move':>10}")
 
 
 def print_row(n: int, r: dict[str, float]) -> None:
     print(f"{n:>6} {r['acts_s']:8.0f} {r['logged_s']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
-          f"{r['max_ms']:8.1f} {r['acts']:>7} {r['cpu_ms']:10.2f}", flush=True)
+          f"{r['max_ms']:8.1f} {r['acts']:>7} {r['cpu_ms']:10.2f}"
+          + ("" if r["trips"] is None else f" {r['trips']:9.2f} {r['trips_logged']:10.2f}"), flush=True)
 
 
 async def _on_postgres(base: str, key: str, tables: int, seconds: float, rate: float | None = None) -> dict[str, float]:

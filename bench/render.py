@@ -1,70 +1,118 @@
-"""Median render time and size of the pictures per game and mode: the public board and a hand, in
-English and Japanese, over sample states at several depths (goal: <= 50 ms a board, <= 1 MB).
-Times are CPU time of this process (other processes on a shared machine inflate wall time), with the
-board's wall-clock median alongside.
+"""What a picture costs: CPU time and bytes per picture, per game and mode, over real positions
+from random games, warm and cold. Numbers, not pass/fail (goal, issue 25: a median of <= 5 ms of
+CPU per picture warm for every game and mode, <= 10 ms for a 4-player Guns & Steel board).
 
-    python bench/render.py [--states 6] [--repeat 3]
+    python bench/render.py [--games 3] [--every 4] [--only guns-and-steel] [--profile]
+
+For each game and mode (pictures.samples.VARIANTS) it plays `--games` random games (seeded,
+random legal moves) and, every `--every` moves, draws the public board and the hand of a
+player who owes a decision, alternating English and Japanese: the positions a bot draws.
+- warm: in the order the game reached them, so what earlier pictures left in the caches
+  (text runs, Guns & Steel's strips) serves as in a running bot; each position is new to the renderer;
+- cold: the first board and hand after every renderer cache is emptied (a process that just
+  started, or a picture unlike any before).
+CPU time is this process's (time.process_time), the fair figure on a shared machine.
 """
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from games import registry
-from pictures import board_png, hand_png
-from pictures.cache import PictureCache
-from pictures.samples import VARIANTS, sample_state
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games import registry  # noqa: E402
+from games.kit import Rng  # noqa: E402
+from games.kit.playout import random_choice  # noqa: E402
+from pictures import board_png, hand_png  # noqa: E402
+from pictures.samples import PLAYERS, VARIANTS  # noqa: E402
 
 
-def timed(fn) -> tuple[float, int]:
+def positions(key: str, options: dict, players: int, seed: int, every: int):
+    """(public view, a deciding player's view) every `every` moves of one random game."""
+    game = registry.get(key)
+    state = game.setup(PLAYERS[:players], game.parse_options(options), seed)
+    rng = Rng(seed=seed).fork(3)
+    step = 0
+    while True:
+        prompts = game.prompts(state)
+        if step % every == 0 or not prompts:
+            viewer = prompts[0].player if prompts else state.players[0]
+            yield game.view(state, None), game.view(state, viewer)
+        if not prompts or step > 2000:
+            return
+        prompt = rng.choice(prompts)
+        state, _ = game.apply(state, prompt.player, prompt.id, random_choice(prompt, rng))
+        step += 1
+
+
+def cpu_ms(fn, *args) -> tuple[float, int]:
     start = time.process_time()
-    data = fn()
+    data = fn(*args)
     return (time.process_time() - start) * 1000, len(data)
 
 
-def wall(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return (time.perf_counter() - start) * 1000
+def empty_caches() -> None:
+    """Every renderer cache emptied, as in a process that just started (fonts stay loaded)."""
+    import gc
+    for obj in gc.get_objects():
+        if callable(getattr(obj, "cache_clear", None)) and getattr(obj, "__module__", "").startswith("pictures"):
+            obj.cache_clear()
+
+
+def measure(key: str, options: dict, players: int, games: int, every: int) -> dict:
+    warm_board, warm_hand, board_kb, hand_kb, cold = [], [], [], [], []
+    for seed in range(games):
+        for i, (public, own) in enumerate(positions(key, options, players, seed, every)):
+            lang = "ja" if i % 2 else "en"
+            if i == 0:
+                empty_caches()
+                cold.append(cpu_ms(board_png, key, public, lang)[0] + cpu_ms(hand_png, key, own, lang)[0])
+                continue
+            ms, size = cpu_ms(board_png, key, public, lang)
+            warm_board.append(ms)
+            board_kb.append(size / 1024)
+            ms, size = cpu_ms(hand_png, key, own, lang)
+            warm_hand.append(ms)
+            hand_kb.append(size / 1024)
+    return {"board": warm_board, "hand": warm_hand, "board_kb": board_kb, "hand_kb": hand_kb, "cold": cold}
+
+
+def p90(values: list[float]) -> float:
+    return sorted(values)[int(0.9 * (len(values) - 1))]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--states", type=int, default=6)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    # warm the fonts and glyph caches once, as a running bot would be
-    board_png("ganymede", registry.get("ganymede").view(sample_state("ganymede"), None), "ja")
-    print(f"{'game':<22}{'board ms':>10}{'max':>8}{'wall ms':>9}{'hand ms':>10}{'board KB':>10}{'max KB':>8}"
-          f"{'hand KB':>9}")
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=3, help="random games per game and mode")
+    ap.add_argument("--every", type=int, default=4, help="draw every n-th position")
+    ap.add_argument("--only", default=None, help="one game key")
+    ap.add_argument("--profile", action="store_true", help="print where the warm CPU time goes")
+    args = ap.parse_args()
+    board_png("ganymede", registry.get("ganymede").view(registry.get("ganymede").setup(
+        PLAYERS[:2], registry.get("ganymede").parse_options({}), 0), None), "ja")  # fonts loaded, as at start
+    profile = cProfile.Profile() if args.profile else None
+    print(f"{'game and mode':<24}{'n':>5}{'board ms':>9}{'p90':>7}{'hand ms':>9}{'p90':>7}"
+          f"{'cold ms':>9}{'board KB':>9}{'hand KB':>8}   (CPU ms per picture, medians; cold = board + hand)")
     for key, variants in VARIANTS.items():
-        game = registry.get(key)
+        if args.only and key != args.only:
+            continue
         for options, players in variants:
-            board_ms, hand_ms, board_kb, hand_kb, board_wall = [], [], [], [], []
-            for i in range(args.states):
-                state = sample_state(key, options, players, moves=[0, 5, 12, 25, 60, 400][i % 6], seed=i)
-                public, own = game.view(state, None), game.view(state, state.players[0])
-                for lang in ("en", "ja"):
-                    for _ in range(args.repeat):
-                        ms, size = timed(lambda: board_png(key, public, lang))  # noqa: B023
-                        board_ms.append(ms)
-                        board_kb.append(size / 1024)
-                        board_wall.append(wall(lambda: board_png(key, public, lang)))  # noqa: B023
-                        ms, size = timed(lambda: hand_png(key, own, lang))  # noqa: B023
-                        hand_ms.append(ms)
-                        hand_kb.append(size / 1024)
+            if profile:
+                profile.enable()
+            r = measure(key, options, players, args.games, args.every)
+            if profile:
+                profile.disable()
             label = f"{key} {options.get('mode', f'{players}p')}"
-            print(f"{label:<22}{statistics.median(board_ms):>10.1f}{max(board_ms):>8.1f}"
-                  f"{statistics.median(board_wall):>9.1f}"
-                  f"{statistics.median(hand_ms):>10.1f}{statistics.median(board_kb):>10.0f}{max(board_kb):>8.0f}"
-                  f"{statistics.median(hand_kb):>9.0f}")
-    cache = PictureCache()
-    state = sample_state("sutosute")
-    view = registry.get("sutosute").view(state, None)
-    ms_miss, _ = timed(lambda: cache.get_or_make(("board", 1, 7, "en", None), lambda: board_png("sutosute", view, "en")))
-    ms_hit, _ = timed(lambda: cache.get_or_make(("board", 1, 7, "en", None), lambda: board_png("sutosute", view, "en")))
-    print(f"cache: first render {ms_miss:.1f} ms, cached {ms_hit * 1000:.1f} µs")
+            print(f"{label:<24}{len(r['board']):>5}{statistics.median(r['board']):>9.1f}{p90(r['board']):>7.1f}"
+                  f"{statistics.median(r['hand']):>9.1f}{p90(r['hand']):>7.1f}{statistics.median(r['cold']):>9.1f}"
+                  f"{statistics.median(r['board_kb']):>9.0f}{statistics.median(r['hand_kb']):>8.0f}", flush=True)
+    if profile:
+        pstats.Stats(profile).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

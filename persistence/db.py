@@ -30,6 +30,7 @@ Dialect = Literal["sqlite", "postgres"]
 T = TypeVar("T")
 
 DEFAULT_URL = "sqlite:///data/bot.sqlite3"
+DEFAULT_POOL_SIZE = 20  # PostgreSQL connections per process at most (`?pool_size=N`)
 _PLACEHOLDER = re.compile(r"\$(\d+)")
 
 
@@ -100,6 +101,11 @@ class Database(ABC):
     async def read(self, unit: Unit[T]) -> T:
         """Run a unit of reads against one consistent snapshot (no write lock, no commit wait)."""
 
+    async def atomic(self, statement: Statement) -> Any:
+        """One statement that is a transaction by itself (PostgreSQL: one round trip, no
+        BEGIN/COMMIT of its own); answers as in a unit."""
+        return await self.run(one(statement))
+
     async def execute(self, sql: str, *args: Any) -> int:
         """One statement in a transaction of its own; the number of rows it changed."""
         return await self.run(one(execute(sql, *args)))
@@ -132,14 +138,24 @@ def sqlite_path(url: str) -> str:
 
 def postgres_dsn_and_schema(url: str) -> tuple[str, str | None]:
     """Split an optional `?schema=name` off a PostgreSQL URL (tests isolate themselves in a schema)."""
+    dsn, schema, _ = postgres_settings(url)
+    return dsn, schema
+
+
+def postgres_settings(url: str) -> tuple[str, str | None, int]:
+    """A PostgreSQL URL's DSN for asyncpg, its optional `schema=name` and `pool_size=N`
+    (connections this process opens at most; default DEFAULT_POOL_SIZE)."""
     parsed = urlparse(url)
     query = parse_qs(parsed.query)
     schema = query.pop("schema", [None])[0]
+    pool = query.pop("pool_size", [str(DEFAULT_POOL_SIZE)])[0]
     rest = "&".join(f"{k}={v[0]}" for k, v in query.items())
     dsn = parsed._replace(query=rest).geturl()
     if schema is not None and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]{0,62}", schema):
         raise ValueError(f"invalid schema name {schema!r}")
-    return dsn, schema
+    if not pool.isdigit() or int(pool) < 1:
+        raise ValueError(f"invalid pool_size {pool!r}: a whole number of connections, at least 1")
+    return dsn, schema, int(pool)
 
 
 def check_url(url: str) -> str:
@@ -157,5 +173,5 @@ async def open_database(url: str = DEFAULT_URL) -> Database:
         from .sqlite import SqliteDatabase
         return await SqliteDatabase.open(sqlite_path(url))
     from .postgres import PostgresDatabase
-    dsn, schema = postgres_dsn_and_schema(url)
-    return await PostgresDatabase.open(dsn, schema)
+    dsn, schema, pool_size = postgres_settings(url)
+    return await PostgresDatabase.open(dsn, schema, pool_size)

@@ -32,10 +32,18 @@ class Migration:
 
 
 def split_statements(sql: str) -> list[str]:
-    """Statements separated by `;` at the end of a line; `--` comment lines dropped."""
+    """Statements separated by `;` at the end of a line; `--` comment lines dropped. A body
+    between `$$` lines (a PostgreSQL function) stays whole, its own `;` included."""
     lines = [line for line in sql.splitlines() if not line.strip().startswith("--")]
-    parts = re.split(r";\s*(?:\n|$)", "\n".join(lines))
-    return [p.strip() for p in parts if p.strip()]
+    statements, current, quoted = [], [], False
+    for line in lines:
+        current.append(line)
+        quoted ^= line.count("$$") % 2 == 1
+        if not quoted and re.search(r";\s*$", line):
+            statements.append("\n".join(current).rstrip().rstrip(";"))
+            current = []
+    statements.append("\n".join(current))
+    return [s.strip() for s in statements if s.strip()]
 
 
 def load_migrations(dialect: Dialect, directory: Path = MIGRATIONS_DIR) -> list[Migration]:

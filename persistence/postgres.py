@@ -1,11 +1,18 @@
 """PostgreSQL backend (asyncpg pool). Commits are durable by PostgreSQL's default
-(synchronous_commit = on). An optional schema isolates a database user's tables (tests)."""
+(synchronous_commit = on). An optional schema isolates a database user's tables (tests).
+
+Every statement is prepared once per connection (asyncpg's statement cache, keyed by the SQL
+text, which repositories keep fixed). A game move is one such statement in a transaction of
+its own (`atomic`, `repos/moves.py`): one round trip, no BEGIN and COMMIT around it. The pool
+holds at most `pool_size` connections (`?pool_size=N` in the URL, default 20); see the README
+for budgeting them against the server's `max_connections`."""
 from __future__ import annotations
 
 from typing import Any
 
-from .db import Database, Statement, T, Unit
-from .errors import Conflict
+from .db import DEFAULT_POOL_SIZE, Database, Statement, T, Unit
+from .errors import Conflict, StaleWrite
+from .repos.moves import STALE_PREFIX
 
 try:
     import asyncpg
@@ -33,9 +40,10 @@ class PostgresDatabase(Database):
     def __init__(self, pool: Any, schema: str | None):
         self._pool = pool
         self.schema = schema
+        self.round_trips = 0  # statements sent, BEGIN and COMMIT included (bench/interactions.py)
 
     @classmethod
-    async def open(cls, dsn: str, schema: str | None = None) -> PostgresDatabase:
+    async def open(cls, dsn: str, schema: str | None = None, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresDatabase:
         if asyncpg is None:
             raise RuntimeError("PostgreSQL needs asyncpg: pip install -e '.[postgres]'")
         settings = {}
@@ -48,12 +56,13 @@ class PostgresDatabase(Database):
             finally:
                 await conn.close()
             settings["search_path"] = schema
-        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=10, server_settings=settings, reset=_reset)
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size, server_settings=settings, reset=_reset)
         return cls(pool, schema)
 
     async def _statement(self, conn: Any, s: Statement) -> Any:
         if self.trace is not None:
             self.trace.append((s.sql, s.args))
+        self.round_trips += 1
         try:
             if s.mode == "many":
                 await conn.executemany(s.sql, s.args)
@@ -63,6 +72,10 @@ class PostgresDatabase(Database):
             return _rowcount(await conn.execute(s.sql, *s.args))
         except asyncpg.IntegrityConstraintViolationError as e:
             raise Conflict(str(e)) from e
+        except asyncpg.RaiseError as e:  # a compare-and-set lost inside a function (cardbot_move)
+            if str(e).startswith(STALE_PREFIX):
+                raise StaleWrite(str(e)) from e
+            raise
 
     async def _drive(self, conn: Any, unit: Unit[T]) -> T:
         answer: Any = None
@@ -80,11 +93,17 @@ class PostgresDatabase(Database):
 
     async def run(self, unit: Unit[T]) -> T:
         async with self._pool.acquire() as conn, conn.transaction():
+            self.round_trips += 2
             return await self._drive(conn, unit)
 
     async def read(self, unit: Unit[T]) -> T:
         async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            self.round_trips += 2
             return await self._drive(conn, unit)
+
+    async def atomic(self, statement: Statement) -> Any:
+        async with self._pool.acquire() as conn:
+            return await self._statement(conn, statement)
 
     async def fetch(self, sql: str, *args: Any) -> list[dict]:
         async with self._pool.acquire() as conn:

@@ -17,6 +17,7 @@ from .repos import (
     UserPrefsRepo,
 )
 from .repos.log import append_action, mark_undone, save_snapshot
+from .repos.moves import move_call
 from .repos.outbox import add_to_outbox
 from .repos.results import add_result
 from .repos.tables import insert_table, save_table
@@ -52,6 +53,14 @@ class Store:
         revision (and game version) is the expected one (only what differs from `before`,
         the table as read), replace timers, store a result, a snapshot and the notices to
         announce. Raises StaleWrite, and changes nothing, when another writer came first."""
+        if self.db.dialect == "postgres":
+            call = move_call(table, expected_rev, expected_version, before, entry, timers, clear_timers, claim_timer,
+                             snapshot, outbox, result is not None, undone is not None)
+            if call is not None:  # a plain move: one round trip (repos/moves.py)
+                rows = await self.db.atomic(call)
+                if rows[0]["code"] != 0:
+                    raise StaleWrite(f"timer {claim_timer} already fired")
+                return table.model_copy(update={"rev": expected_rev + 1})
         return await self.db.run(self._commit(table, expected_rev, expected_version, entry, timers, clear_timers,
                                               claim_timer, result, snapshot, before, outbox, undone))
 

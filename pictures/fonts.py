@@ -105,6 +105,7 @@ def has_glyph(ch: str, bold: bool = False) -> bool:
 _INVISIBLE = {"Cc", "Cf", "Mn", "Me", "Zl", "Zp"}
 
 
+@lru_cache(maxsize=16384)
 def clean(text: str) -> str:
     """What gets drawn: whitespace -> space, invisible marks (joiners, variation selectors) dropped,
     a character neither font has -> '?' (emoji, rare scripts), never a tofu box."""
@@ -125,8 +126,10 @@ def clean(text: str) -> str:
     return "".join(out)
 
 
-def _runs(text: str, size: int, bold: bool) -> list[tuple[str, bool]]:
-    """Split cleaned text into runs of one font each: (run, uses the fallback font)."""
+@lru_cache(maxsize=16384)
+def _runs(text: str, size: int, bold: bool) -> tuple[tuple[str, bool], ...]:
+    """Split cleaned text into runs of one font each: (run, uses the fallback font). Kept: a
+    picture draws the same labels, names and numbers as the pictures before it."""
     cover = coverage(bold)
     runs: list[tuple[str, bool]] = []
     for ch in clean(text):
@@ -135,7 +138,13 @@ def _runs(text: str, size: int, bold: bool) -> list[tuple[str, bool]]:
             runs[-1] = (runs[-1][0] + ch, fallback)
         else:
             runs.append((ch, fallback))
-    return runs
+    return tuple(runs)
+
+
+@lru_cache(maxsize=256)
+def _metrics(size: int, bold: bool) -> tuple[int, int]:
+    with _FREETYPE:
+        return font(size, bold).getmetrics()
 
 
 def _font_for(size: int, bold: bool, fallback: bool) -> Font:
@@ -153,7 +162,7 @@ def _run_width(run: str, size: int, bold: bool, fallback: bool) -> float:
         return _font_for(size, bold, fallback).getlength(run)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _mask(run: str, size: int, bold: bool, fallback: bool, vertical: str) -> tuple[Image.Image, int, int] | None:
     """The run rasterised once as an alpha mask, with its offset from the anchor point: boards redraw
     the same names, labels and numbers every version, and rasterising CFF outlines is the slow part."""
@@ -185,8 +194,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
         x -= width
     vertical = anchor[1] if len(anchor) > 1 else "a"
     if vertical in ("t", "b"):  # per-run t/b would misalign mixed fonts; use the main font's metrics
-        with _FREETYPE:
-            ascent, descent = font(size, bold).getmetrics()
+        ascent, descent = _metrics(size, bold)
         y += ascent if vertical == "t" else -descent
         vertical = "s"
     for run, fb in runs:

@@ -47,8 +47,12 @@ class ServiceCore:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
                  seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
-                 max_auto_moves: int = 20000, cpu_runner: cpu.CpuRunner | None = None):
+                 max_auto_moves: int = 20000, cpu_runner: cpu.CpuRunner | None = None, sole_writer: bool = False):
         self.store = store
+        # True when no other process writes these tables (one process serves every shard):
+        # the copy held here is then the stored one, read without asking the database (a
+        # write still compares revisions, and a lost compare-and-set drops the copy)
+        self.sole_writer = sole_writer
         self.clock = clock
         self.max_open_tables_per_user = max_open_tables_per_user
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
@@ -68,11 +72,16 @@ class ServiceCore:
         """One lock per table: clicks on one table run one after another, other tables in parallel."""
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    async def _load(self, table_id: int) -> Table:
+    async def _load(self, table_id: int, verify: bool = False) -> Table:
         """The stored table. The copy this process read or wrote last serves while the
         database says it is still current (same revision and board message: one tiny read
-        instead of the row, its seats and their parsing); any write checks the revision again."""
+        instead of the row, its seats and their parsing); any write checks the revision again.
+        A sole writer serves its copy without asking, unless told to `verify` it (a refusal
+        that a stale copy may have caused)."""
         known = self._tables.get(table_id)
+        if known is not None and self.sole_writer and not verify:
+            self._tables.move_to_end(table_id)
+            return known
         if known is not None:
             current = await self.store.tables.current(table_id)
             if current == (known.rev, known.board_message_id, known.board_posted_at):
@@ -84,6 +93,11 @@ class ServiceCore:
             raise refuse("not_found")
         self._keep(table)
         return table
+
+    def _forget(self, table_id: int) -> None:
+        """Another writer came first: the copy held here is no longer the stored one."""
+        self._tables.pop(table_id, None)
+        self._states.pop(table_id, None)
 
     def _keep(self, table: Table) -> None:
         """Hold `table` as the stored copy (read or just written). Tables are never changed in
@@ -176,6 +190,7 @@ class ServiceCore:
             self._keep(saved)
             return saved
         except StaleWrite as e:
+            self._forget(table.id)
             raise refuse("out_of_date") from e
         except Conflict as e:
             raise refuse("channel_busy") from e
@@ -289,6 +304,7 @@ class ServiceCore:
                 result=result, snapshot=finished or new_state.version % self.snapshot_every == 0,
                 outbox=self._outbox(told))
         except StaleWrite as e:
+            self._forget(table.id)
             raise refuse("out_of_date") from e
         self._remember(saved, new_state)
         acc.table = saved

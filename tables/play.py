@@ -27,7 +27,7 @@ class PlayOps(ServiceCore):
                 except TableError:
                     if acc.actions:  # the move was committed; what failed came after it
                         raise
-                    table = await self._load(table_id)
+                    table = await self._load(table_id, verify=True)
                     if table is held:  # it was the stored table: the refusal stands
                         raise
             else:

@@ -101,6 +101,7 @@ class UndoOps(ServiceCore):
             saved = await self.store.commit(new, expected_rev=table.rev, expected_version=table.version, before=table,
                                             timers=timers, undone=last, outbox=self._outbox(notices))
         except StaleWrite as e:
+            self._forget(table.id)
             raise refused("stale") from e
         self._states.pop(table.id, None)
         self._remember(saved, previous)

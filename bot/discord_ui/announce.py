@@ -29,7 +29,7 @@ from .layouts import board_layout, result_layout
 from .live_hands import LiveHands, signature
 from .lobby import render as render_lobby
 from .pictures_cache import PictureCache, as_file, board_filename
-from .play import for_edit, hand_message, owed
+from .play import for_edit, hand_payload, owed
 from .presenters import game_name, mention, names_of
 from .replies import table_lang
 
@@ -291,7 +291,7 @@ class Announcer:
             return True
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        payload = hand_message(self.pictures, table, user_id, prompts, lang,
+        payload = await hand_payload(self.pictures, table, user_id, prompts, lang,
                                recent=await self.bot.service.log(table.id, limit=3))
         return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
@@ -309,7 +309,7 @@ class Announcer:
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         prompts = owed(table, user_id)
         undo = await self.bot.service.undo_offer(table.id, user_id) is not None
-        payload = hand_message(self.pictures, table, user_id, prompts, lang,
+        payload = await hand_payload(self.pictures, table, user_id, prompts, lang,
                                note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"), undo=undo,
                                recent=await self.bot.service.log(table.id, limit=3))
         known = self.hands.dm_message(table.id, user_id)
@@ -382,6 +382,7 @@ class Announcer:
             return
         channel_id = self.board_channel(table)
         recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
+        await self.pictures.prepare(table, lang)
         payload = self.board_payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
         now = discord.utils.utcnow().timestamp()
         too_old = self._too_old(table, now)
@@ -415,6 +416,7 @@ class Announcer:
         outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
         name = png = None
         if state is not None:
+            await self.pictures.prepare(table, lang)
             name, png = board_filename(table), self.pictures.board_png(game, table, state, lang)
         rematch = ended_by in ("rules", "resign") and any(s.is_human for s in table.seats)
         view = result_layout(game, table, outcome, lang, ended_by, name, rematch, notes=news)

@@ -63,8 +63,10 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
-        self.store = await persistence.open_store(self.settings.database_url, shards=self.settings.shards())
-        self.service = TableService(self.store, clock=virtual_clock)
+        shards = self.settings.shards()
+        self.store = await persistence.open_store(self.settings.database_url, shards=shards)
+        # one process serving every shard is the only writer of its tables (no check read before a move)
+        self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None)
         self.add_dynamic_items(*items.ALL)
         await self.add_cog(GameCog(self))
         await self.add_cog(AdminCog(self))

@@ -53,6 +53,13 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
     return {"view": view, "files": files, "drawn": prompts}
 
 
+async def hand_payload(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
+                       **kwargs: Any) -> dict[str, Any]:
+    """`hand_message`, its pictures drawn off the event loop first (`PictureCache.prepare`)."""
+    await pictures.prepare(table, lang, board=table.game not in HAND_SHOWS_BOARD, hands=(user_id,))
+    return hand_message(pictures, table, user_id, prompts, lang, **kwargs)
+
+
 def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
     """A send payload as edit arguments: the picture replaces the message's attachments, and
     any old embed or text goes (a V2 message holds components only)."""
@@ -90,7 +97,7 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
         return
     prompts = owed(table, user_id)
     undo = await bot.service.undo_offer(table.id, user_id) is not None
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, state, note, undo=undo,
+    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, state=state, note=note, undo=undo,
                            recent=await bot.service.log(table.id, limit=3))
     if in_place is None:
         in_place = is_private_message(interaction)
@@ -164,7 +171,7 @@ async def answered(bot: Desk, interaction: discord.Interaction, result: Any, use
     table = result.table
     prompts = owed(table, user_id)
     undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, undo=undo,
+    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, undo=undo,
                            recent=await svc.log(table.id, limit=3))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
     here = interaction.channel_id == table.channel_id
@@ -183,7 +190,7 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
         await send(interaction, ephemeral=True, content=t("act.out_of_date_over", lang))
         return
     prompts = owed(table, user_id)
-    payload = hand_message(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang),
+    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang),
                            recent=await bot.service.log(table.id, limit=3))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
 

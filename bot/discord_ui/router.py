@@ -224,6 +224,7 @@ async def start_from(desk: Desk, interaction: discord.Interaction, table_id: int
     # /game start: its answer is the board itself, naming those who owe the first decision
     game = registry.get(table.game)
     first = [u for u in game.current_players(table.state(game)) if table.seat(u) and table.seat(u).timed]
+    await desk.pictures.prepare(table, lang)
     message = await send(interaction, ephemeral=False, **desk.announcer.board_payload(table, lang, [], ping=first))
     if message is not None:
         await svc.set_board_message(table.id, message.id)

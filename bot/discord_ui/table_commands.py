@@ -124,6 +124,7 @@ async def board(bot: Desk, interaction: discord.Interaction) -> None:
         payload: dict[str, Any] = {"embed": embed, "view": view}
     else:
         recent = await svc.log(table.id, limit=3)  # public events only, as on the live board
+        await bot.pictures.prepare(table, public)
         payload = bot.announcer.board_payload(table, public, recent)
     message = await send(interaction, ephemeral=False, **payload)
     if message is not None:

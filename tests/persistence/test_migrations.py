@@ -61,3 +61,10 @@ def test_dialect_files_take_precedence_and_gaps_are_errors(tmp_path):
 def test_statements_split_at_line_ends_and_comments_are_dropped():
     sql = "-- a comment; not a statement\nCREATE TABLE a (x TEXT DEFAULT 'a;b');\n\nCREATE INDEX i ON a (x);"
     assert split_statements(sql) == ["CREATE TABLE a (x TEXT DEFAULT 'a;b')", "CREATE INDEX i ON a (x)"]
+
+
+def test_a_function_body_between_dollar_quotes_stays_one_statement():
+    sql = ("CREATE FUNCTION f() RETURNS INTEGER LANGUAGE plpgsql AS $$\nBEGIN\n    RETURN 1;\nEND;\n$$;\n"
+           "SELECT f();")
+    assert split_statements(sql) == ["CREATE FUNCTION f() RETURNS INTEGER LANGUAGE plpgsql AS $$\nBEGIN\n"
+                                     "    RETURN 1;\nEND;\n$$", "SELECT f()"]

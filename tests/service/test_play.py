@@ -248,3 +248,45 @@ async def test_a_board_older_than_an_hour_should_be_posted_afresh(svc, clock):
     assert table.board_message_id == 123 and not svc.board_is_stale(table)
     clock.advance(3601)
     assert svc.board_is_stale(table)
+
+
+async def test_a_sole_writer_reads_its_own_copy_and_a_stale_one_is_decided_again(any_db_url):
+    """One process serving every shard asks the database nothing before a move (its copy is
+    the stored table). Should another writer come first all the same (a rolling restart), the
+    compare-and-set refuses the stale copy and the click is decided on the stored table."""
+    clock = FakeClock()
+    stores = [await open_store(any_db_url), await open_store(any_db_url)]
+    try:
+        a = TableService(stores[0], clock=clock, sole_writer=True)
+        b = TableService(stores[1], clock=clock)
+        table = (await started(a, "sutosute", ["u1", "u2"])).table
+        rng = Rng(seed=5)
+        stores[0].db.trace = []
+        assert (await a.get(table.id)).rev == table.rev
+        prompt = rng.choice(owed(table))
+        assert [p.id for p in await a.prompts_for(table.id, prompt.player)] == [
+            p.id for p in owed(table) if p.player == prompt.player]
+        assert stores[0].db.trace == []
+        # b moves: a's copy is stale; a click drawn at b's version is accepted by a
+        table = (await b.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))).table
+        prompt = rng.choice(owed(table))
+        result = await a.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
+        assert result.table.version == table.version + 1
+        table = result.table
+        # b moves again; a click drawn on a's stale copy loses the compare-and-set, and a then
+        # answers from the stored table
+        prompt = rng.choice(owed(table))
+        stale = table
+        table = (await b.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))).table
+        prompt = rng.choice(owed(stale))
+        try:
+            await a.act(table.id, prompt.player, stale.version, prompt.id, random_choice(prompt, rng))
+        except TableError as e:
+            assert e.code == "out_of_date"
+        stored = await stores[1].tables.get(table.id)
+        assert (await a.get(table.id)).rev == stored.rev
+        log = await stores[1].actions.list(table.id)
+        assert [e.seq for e in log] == list(range(1, stored.log_seq + 1)) and stored.log_seq in (3, 4)
+    finally:
+        for s in stores:
+            await s.close()

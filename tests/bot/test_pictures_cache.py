@@ -1,0 +1,109 @@
+"""The bot's picture cache draws a picture once per thing it shows: the view, the names and
+the language. A table's version is not that: an undo rewinds it, and the next move reaches
+the same version with another position (issue 25)."""
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pictures
+from bot.discord_ui.pictures_cache import PictureCache, named_view
+from bot.discord_ui.presenters import names_of
+from games import registry
+from games.kit.playout import random_choice
+from games.kit.rng import Rng
+from persistence.models import Seat, Table
+from pictures.fallback import text_png
+
+
+def _table(players: list[str], version: int) -> Table:
+    return Table(id=7, guild_id=1, channel_id=1, game="ganymede", status="running", host=players[0],
+                 seats=[Seat(user_id=p, display_name=p.upper()) for p in players], version=version,
+                 created_at=0.0, updated_at=0.0)
+
+
+def _two_moves_that_differ_on_the_board(game, state):
+    """From `state`, two answers whose public positions differ (as after an undo and another move)."""
+    prompt = game.prompts(state)[0]
+    seen = {}
+    for option in prompt.options:
+        after, _ = game.apply(state, prompt.player, prompt.id, [option.key])
+        shown = game.view(after, None).model_dump_json()
+        if seen and shown not in seen:
+            return next(iter(seen.values())), after
+        seen[shown] = after
+    return None
+
+
+def test_after_an_undo_and_another_move_the_board_shows_the_new_position():
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    rng = Rng(seed=3)
+    pair = None
+    while pair is None:  # the first position with two answers the board tells apart
+        pair = _two_moves_that_differ_on_the_board(game, state)
+        if pair is None:
+            prompt = game.prompts(state)[0]
+            state, _ = game.apply(state, prompt.player, prompt.id, random_choice(prompt, rng))
+    first, other = pair
+    assert first.version == other.version
+    cache = PictureCache()
+    table = _table(players, first.version).model_copy(update={"state_json": first.model_dump_json()})
+    names = names_of(table, "en")
+    assert cache.board_png(game, table, first, "en") == pictures.board_png(
+        game.key, named_view(game.view(first, None), names), "en")
+    cache.hand_png(game, table, first, "u1", "en")
+    # undone, then another answer: the same table at the same version, another position
+    table = table.model_copy(update={"state_json": other.model_dump_json()})
+    assert cache.board_png(game, table, other, "en") == pictures.board_png(
+        game.key, named_view(game.view(other, None), names), "en")
+    assert cache.hand_png(game, table, other, "u1", "en") == pictures.hand_png(
+        game.key, named_view(game.view(other, "u1"), names), "en")
+
+
+def test_the_same_position_is_drawn_once_whatever_the_version_and_twice_in_two_languages():
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    cache = PictureCache()
+    cache.board_png(game, _table(players, 4), state, "en")
+    cache.board_png(game, _table(players, 9), state, "en")
+    assert cache.renders == 1
+    cache.board_png(game, _table(players, 9), state, "ja")
+    assert cache.renders == 2
+    renamed = _table(players, 9).model_copy(update={"seats": [Seat(user_id="u1", display_name="Ann"),
+                                                              Seat(user_id="u2", display_name="Bob")]})
+    cache.board_png(game, renamed, state, "en")
+    assert cache.renders == 3
+
+
+async def test_pictures_are_drawn_off_the_event_loop_once_each(monkeypatch):
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    table = _table(players, 1).model_copy(update={"state_json": state.model_dump_json()})
+    threads = []
+    for name in ("board_png", "hand_png"):
+        real = getattr(pictures, name)
+        monkeypatch.setattr(pictures, name, lambda key, view, lang, real=real: (
+            threads.append(threading.current_thread().name), real(key, view, lang))[1])
+    cache = PictureCache()
+    await asyncio.gather(cache.prepare(table, "en", hands=("u1",)), cache.prepare(table, "en", hands=("u1",)))
+    assert len(threads) == 2 and all(name.startswith("pictures") for name in threads)
+    cache.board_png(game, table, state, "en")
+    cache.hand_png(game, table, state, "u1", "en")
+    assert len(threads) == 2 and cache.renders == 2
+
+
+def test_a_renderer_that_fails_gives_the_text_view_as_the_picture(monkeypatch):
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    table = _table(players, 1)
+
+    def broken(*_args):
+        raise RuntimeError("renderer bug")
+    monkeypatch.setattr(pictures, "board_png", broken)
+    png = PictureCache().board_png(game, table, state, "en")
+    assert png == text_png(game.render(named_view(game.view(state, None), names_of(table, "en")), "en"))
