@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 PREFIX = "ct"
 MAX_LEN = 100
+MAX_NUMBER = 2**63 - 1  # table ids and versions are signed 64-bit integers in the database
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 # One regex per DynamicItem class; each captures table, version and the kind's rest.
@@ -75,8 +76,12 @@ def make(table: int, version: int, kind: str, *args: str | int) -> str:
 
 
 def parse(custom_id: str) -> ComponentId | None:
-    match = re.fullmatch(TEMPLATE.format(kind=r"[A-Z]+"), custom_id)
-    if not match:
+    """The parsed id, or None for anything the bot never draws: over 100 characters, numbers
+    in other digits than ASCII's or beyond 64 bits."""
+    if len(custom_id) > MAX_LEN:
+        return None
+    match = re.fullmatch(TEMPLATE.format(kind=r"[A-Z]+"), custom_id, flags=re.ASCII)
+    if not match or int(match["table"]) > MAX_NUMBER or int(match["version"]) > MAX_NUMBER:
         return None
     return from_match(match)
 
