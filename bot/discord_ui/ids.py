@@ -55,6 +55,18 @@ def decode_picks(text: str) -> list[int]:
     return [_DIGITS.index(text[i]) * 36 + _DIGITS.index(text[i + 1]) for i in range(0, len(text), 2)]
 
 
+class BadControl(ValueError):
+    """A click whose id or values the bot never drew (forged, or cut short): answered with
+    "This control is not valid." and nothing changes."""
+
+
+def one_value(values: list[str]) -> str:
+    """The one value of a single-choice select."""
+    if len(values) != 1:
+        raise BadControl(f"{len(values)} values for a single choice")
+    return values[0]
+
+
 @dataclass(frozen=True)
 class ComponentId:
     """A parsed custom_id."""
