@@ -35,12 +35,12 @@ class PictureCache:
 
     def board_png(self, game: Game, table: Any, state: Any, lang: str) -> bytes:
         key = ("board", table.id, table.version, lang)
-        names = names_of(table, lang)
+        names = names_of(table, lang, markdown=False)
         return self._get(key, lambda: pictures.board_png(game.key, named_view(game.view(state, None), names), lang))
 
     def hand_png(self, game: Game, table: Any, state: Any, user_id: str, lang: str) -> bytes:
         key = ("hand", table.id, table.version, user_id, lang)
-        names = names_of(table, lang)
+        names = names_of(table, lang, markdown=False)
         return self._get(key, lambda: pictures.hand_png(game.key, named_view(game.view(state, user_id), names), lang))
 
     def _get(self, key: tuple, draw: Any) -> bytes:

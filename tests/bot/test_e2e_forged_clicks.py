@@ -170,3 +170,17 @@ async def test_a_stale_page_or_draft_click_always_says_out_of_date(world):
     current = ids.page(table_id, now.version, prompt, 0)
     fresh = await world.alice.click(await post(world, current, None), custom_id=current)
     assert "out of date" not in texts_of(fresh.response)
+
+
+async def test_a_member_named_after_another_players_id_never_plays_as_them(world):
+    """Mallory's server nickname is Alice's user id. Her moves never read as Alice's: not on
+    the board, in the last moves, nor in the log."""
+    from simdriver import take_turn
+    mallory = world.guild.add_member(world.env.create_user("mallory"), nick=str(world.alice.id))
+    table_id, _ = await open_table(world, "sutosute", [mallory, world.alice])  # her id is replaced first
+    rng = random.Random(5)
+    for member in (world.alice, mallory):
+        assert await take_turn(world, member, rng)
+    log = texts_of((await world.outsider.slash(world.channel, "game log")).response)
+    assert log.count("alice places") == 1, log
+    assert log.count(f"{world.alice.id} places") == 1, log
