@@ -23,7 +23,7 @@ from bot.i18n import t
 from games import registry
 from tables import clock
 
-from .channel_watch import UNKNOWN_CHANNEL, channel_deleted
+from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, access_lost, channel_deleted
 from .desk import Desk
 from .layouts import board_layout, result_layout
 from .live_hands import LiveHands, signature
@@ -471,6 +471,9 @@ class Announcer:
         e.g. while offline), end its tables; otherwise log `warning`."""
         if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
             await channel_deleted(self.bot, channel_id)
+        elif isinstance(error, discord.Forbidden) and error.code == MISSING_ACCESS and await access_lost(
+                self.bot, channel_id):
+            return
         elif warning:
             log.warning(warning, channel_id, error)
 
@@ -478,9 +481,11 @@ class Announcer:
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             await message.edit(**kwargs)
-        except discord.NotFound as error:
-            if error.code == UNKNOWN_CHANNEL:
+        except (discord.NotFound, discord.Forbidden) as error:
+            if error.code in (UNKNOWN_CHANNEL, MISSING_ACCESS):
                 await self._unless_channel_gone(channel_id, error, "")
+            elif isinstance(error, discord.Forbidden):
+                log.warning("could not edit message %s: %s", message_id, error)
             return False
         except discord.HTTPException as error:
             log.warning("could not edit message %s: %s", message_id, error)
