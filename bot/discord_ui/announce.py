@@ -23,7 +23,7 @@ from bot.i18n import t
 from games import registry
 from tables import clock
 
-from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, access_lost, channel_deleted
+from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
 from .desk import Desk
 from .layouts import board_layout, result_layout
 from .live_hands import LiveHands, signature
@@ -184,7 +184,7 @@ class Announcer:
             elif kind == "expired":
                 key = "service.notice.expired_skip" if data.get("passed") else "service.notice.expired"
                 news.append("⌛ " + t(key, lang, users=who))
-            elif kind in ("handed_over", "resigned", "kicked"):
+            elif kind in ("handed_over", "resigned", "kicked", "left_server"):
                 news.append("🤖 " + t(f"service.notice.{kind}", lang, users=who, count=data.get("count", "")))
             elif kind == "lobby_closed":
                 await self.close_lobby(table, lang, silent=silent)
@@ -262,6 +262,10 @@ class Announcer:
         users = [u for u in notice.users if table.user_seated(u) and owed(table, u)]
         if not users or table.status != "running":
             return [], ""
+        gone = await self.left_server(table, users)
+        users = [u for u in users if u not in gone]
+        if not users:
+            return [], ""
         names = names_of(table, lang)
         game = registry.get(table.game)
         who = ", ".join(mention(u, names) for u in users)
@@ -272,6 +276,28 @@ class Announcer:
             return users, "⏰ " + t("clock.final_reminder", lang, who=who, game=game_name(game, lang), id=table.id,
                                      when=f"<t:{int(deadline)}:R>", then=t(f"clock.then_{table.settings.idle_policy}", lang))
         return users, t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
+
+    async def left_server(self, table: Any, users: list[str]) -> list[str]:
+        """Those of `users` no longer in the table's server. The bot asks for no member intent,
+        so it learns of it lazily: when it is about to remind them (a table with no turn limit
+        would otherwise wait for them for ever), Discord answers Unknown Member. Their seats
+        go to the computer and the others are told."""
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id is not None else None
+        if guild is None:
+            return []
+        gone = []
+        for user_id in users:
+            try:
+                await guild.fetch_member(int(user_id))
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_MEMBER:
+                    gone.append(user_id)
+            except (discord.HTTPException, ValueError):
+                continue  # unreachable now: they may well be there
+        for user_id in gone:
+            log.info("user %s left the server of table #%s: the computer plays their seat", user_id, table.id)
+            self.publish(table.id, (await self.bot.service.member_left(table.id, user_id)).notices)
+        return gone
 
     async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
         if table.board_message_id:

@@ -13,6 +13,7 @@ from .desk import Desk
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
+UNKNOWN_MEMBER = 10007
 
 
 async def channel_deleted(bot: Desk, channel_id: int) -> None:
