@@ -21,7 +21,9 @@ import discord
 
 from bot.i18n import t
 from games import registry
+from persistence import Unavailable
 from tables import clock
+from tables.locks import TableLocks
 
 from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
 from .desk import Desk
@@ -53,7 +55,7 @@ class Announcer:
         self.bot = bot
         self.pictures = pictures
         self.hands = hands
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()  # one announcement at a time per table; freed when idle
         self._tasks: set[asyncio.Task] = set()
         self._queued: dict[int, int] = {}            # publishes waiting per table (latest wins)
         self._carried: dict[int, dict[str, Any]] = {}  # pings and news of a skipped board update
@@ -66,10 +68,11 @@ class Announcer:
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
         async def run() -> None:
-            lock = self._locks.setdefault(table_id, asyncio.Lock())
-            async with lock:
+            async with self._locks(table_id):
                 try:
                     await coro
+                except Unavailable:  # the store logged the outage; the outbox keeps the notices
+                    log.info("announcing for table %s waits for the database", table_id)
                 except Exception:
                     log.exception("announcing for table %s failed", table_id)
         task = asyncio.create_task(run(), name=f"announce-{table_id}")
