@@ -24,8 +24,8 @@ from persistence.repos import OutboxItem
 
 from . import chains, clock, cpu
 from .errors import TableError, refuse
-from .models import ActResult, Notice
 from .locks import TableLocks
+from .models import ActResult, Notice
 from .results import build_result
 
 CPU_PREFIX = "cpu:"

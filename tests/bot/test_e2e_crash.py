@@ -46,8 +46,9 @@ async def test_while_the_database_is_away_players_are_told_to_try_again_and_noth
     traceback, not even from the turn clock; afterwards everything works again."""
     import logging
 
-    from persistence import Unavailable
     from simdriver import live_board, texts_of
+
+    from persistence import Unavailable
     table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
     await world.bob.slash(world.channel, "game language", language="ja")
     await world.bot.announcer.drain()
