@@ -58,8 +58,11 @@ async def sweep_for(bot: Desk, user_id: str) -> bool:
             if error.code == UNKNOWN_CHANNEL:
                 await channel_deleted(bot, table.channel_id)
                 ended = True
+        except discord.Forbidden as error:  # in a server the bot left unnoticed, the table ends
+            if error.code == MISSING_ACCESS and await access_lost(bot, table.channel_id):
+                ended = True
         except discord.HTTPException:
-            continue  # forbidden or unreachable: the channel may well exist
+            continue  # unreachable: the channel may well exist
     return ended
 
 

@@ -138,3 +138,28 @@ async def test_missing_access_in_a_server_the_bot_left_unnoticed_ends_its_tables
     await world.bot.announcer._unless_channel_gone(world.channel.id, missing, "could not post in channel %s: %s")
     assert (await world.bot.service.get(table_id)).status == "finished"
     assert await world.bot.service.store.tables.count_open_for_user(str(world.alice.id)) == 0
+
+
+async def test_a_table_in_a_server_the_bot_left_unnoticed_does_not_block_a_new_one(world):
+    """The cap refuses a new table; the counted one is in a server the bot was removed from
+    while offline (Discord answers 403 Missing Access): it ends and the new table opens."""
+    from types import SimpleNamespace
+    await world.admin.slash(world.channel, "gameadmin settings", max_tables=1)
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    other = world.env.create_guild("Other Club")
+    lounge = other.create_text_channel("lounge")
+    alice_there = other.add_member(world.alice.user)
+    world.bot._connection._remove_guild(world.bot.get_guild(world.guild.id))  # removed while offline
+    fetch = world.bot.fetch_channel
+
+    async def forbidden(channel_id):
+        if channel_id == world.channel.id:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50001, "message": "Missing Access"})
+        return await fetch(channel_id)
+
+    world.bot.fetch_channel = forbidden
+    await world.bot.service.update_guild_settings(other.id, max_open_tables_per_user=1)
+    opened = await alice_there.slash(lounge, "game new", game="sutosute")
+    assert opened.acknowledged and not opened.ephemeral, opened.response.content
+    assert (await world.bot.service.get(table_id)).status == "finished"
