@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from bot.i18n import t
 from bot.terminal.errors import TerminalError
-from bot.terminal.plain import plain, with_names
+from bot.terminal.plain import plain, safe_name, with_names
 from games import registry
 from games.kit import IllegalAction
 from tables.models import ReplayFile
@@ -34,10 +34,13 @@ def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -
         game = registry.get(replay.game)
     except (KeyError, ImportError):
         raise TerminalError(t("terminal.replay_unknown_game", lang, path=path, game=replay.game)) from None
-    names = {p: replay.names.get(p) or p for p in replay.players}
+    names = {p: safe_name(replay.names.get(p) or "") or p for p in replay.players}
 
-    def say(text: str) -> None:
-        print(with_names(plain(text, names), names), file=out)
+    def say(text: str, who: str | None = None) -> None:
+        """A game's text (players named by id) with names put in once; `who` is the player
+        the line is about, prefixed as "[name]" after the text is named."""
+        line = with_names(plain(text), names)
+        print(line if who is None else f"[{names.get(who, who)}] {line}", file=out)
 
     try:
         state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
@@ -54,7 +57,7 @@ def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -
         except IllegalAction as e:
             raise TerminalError(t("terminal.replay_illegal", lang, path=path, n=n, player=names.get(a.player, a.player),
                                   reason=plain(e.message(lang)))) from None
-        say(f"[{names.get(a.player, a.player)}] {('、' if lang == 'ja' else ', ').join(labels) or '—'}{' ' + auto_mark if a.auto else ''}")
+        say(f"{('、' if lang == 'ja' else ', ').join(labels) or '—'}{' ' + auto_mark if a.auto else ''}", who=a.player)
     say(game.render(game.view(state, None), lang))
     outcome = game.outcome(state)
     if replay.outcome is not None and outcome != replay.outcome:

@@ -5,7 +5,7 @@
     store.results, store.timers; await store.append_action(...); await store.close()
 """
 from .db import DEFAULT_URL, Database, open_database
-from .errors import Conflict, SchemaTooNew, StaleWrite, StoreError
+from .errors import Conflict, SchemaTooNew, StaleWrite, StoreError, Unavailable
 from .migrate import migrate
 from .models import GuildSettings, LogEntry, Result, Seat, Table, TableSettings, Timer, UserPrefs
 from .shards import Shards, shard_of
@@ -13,6 +13,6 @@ from .store import Store, open_store
 
 __all__ = [
     "DEFAULT_URL", "Conflict", "Database", "GuildSettings", "LogEntry", "Result", "SchemaTooNew", "Seat", "Shards",
-    "StaleWrite", "Store", "StoreError", "Table", "TableSettings", "Timer", "UserPrefs", "migrate",
+    "StaleWrite", "Store", "StoreError", "Table", "TableSettings", "Timer", "Unavailable", "UserPrefs", "migrate",
     "open_database", "open_store", "shard_of",
 ]

@@ -14,9 +14,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
-from .db import Database, Row, many, one, params
+from .db import Database, Row, check_url, many, one, open_database, params, sqlite_path
 from .store import Store, open_store
 
 # table -> its key columns, parents before children (foreign keys)
@@ -102,9 +104,72 @@ async def copy_store(source: Store, target: Store, report=print) -> dict[str, in
     return counts
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def redact(url: str) -> str:
+    """The URL as it may be printed: any password replaced by ***."""
+    parsed = urlparse(url)
+    if parsed.password is None:
+        return url
+    netloc = parsed.netloc.replace(f":{parsed.password}@", ":***@", 1)
+    return parsed._replace(netloc=netloc).geturl()
+
+
+def without_secrets(text: str, *urls: str) -> str:
+    """`text` with the passwords of `urls` (and the URLs themselves) replaced by their redacted form."""
+    text = " ".join(text.split("\n"))  # one line
+    for url in urls:
+        text = text.replace(url, redact(url))
+        password = urlparse(url).password if "://" in url else None
+        if password:
+            text = text.replace(password, "***")
+    return text
+
+
+def check_sqlite_source(url: str) -> None:
+    """A SQLite source must be an existing, non-empty SQLite file: a mistyped path must not
+    become a new empty database that is then copied as 'copied 0 rows'."""
+    path = sqlite_path(url)
+    if path == ":memory:" or not path:
+        raise CopyError("the source is an in-memory database: it holds nothing to copy")
+    file = Path(path)
+    if not file.is_file():
+        raise CopyError(f"the source {path} does not exist (nothing was created or copied)")
+    with file.open("rb") as handle:
+        header = handle.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        raise CopyError(f"the source {path} is not a SQLite database" + (" (it is empty)" if not header else ""))
+
+
+def check_target(url: str) -> None:
+    if check_url(url) == "sqlite" and sqlite_path(url) in (":memory:", ""):
+        raise CopyError("the target is an in-memory database: the copy would vanish when this command ends")
+
+
+async def check_source_has_tables(url: str) -> None:
+    """The source must hold the bot's tables before it is opened as a store (which migrates):
+    an empty database is refused, never migrated and copied as nothing."""
+    db = await open_database(url)
+    try:
+        if db.dialect == "sqlite":
+            found = await db.fetch("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'game_tables'")
+        else:
+            found = await db.fetch("SELECT table_name FROM information_schema.tables "
+                                   "WHERE table_name = 'game_tables' AND table_schema = current_schema()")
+    finally:
+        await db.close()
+    if not found:
+        raise CopyError(f"the source {redact(url)} holds no bot tables: check its address")
+
+
 async def copy_database(source_url: str, target_url: str, report=print) -> dict[str, int]:
     if source_url == target_url:
         raise CopyError("the source and the target are the same database")
+    if check_url(source_url) == "sqlite":
+        check_sqlite_source(source_url)
+    check_target(target_url)
+    await check_source_has_tables(source_url)
     source = await open_store(source_url)
     try:
         target = await open_store(target_url)
@@ -125,12 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         counts = asyncio.run(copy_database(args.source, args.target))
     except (CopyError, ValueError, OSError) as error:
-        print(f"copy failed: {error}", file=sys.stderr)
+        print(without_secrets(f"copy failed: {error}", args.source, args.target), file=sys.stderr)
         return 2
     except Exception as error:  # noqa: BLE001 - a database refused: say so in one line
-        print(f"copy failed: {type(error).__name__}: {error}", file=sys.stderr)
+        print(without_secrets(f"copy failed: {type(error).__name__}: {error}", args.source, args.target),
+              file=sys.stderr)
         return 1
-    print(f"copied {sum(counts.values())} rows from {args.source} to {args.target}")
+    print(f"copied {sum(counts.values())} rows from {redact(args.source)} to {redact(args.target)}")
     return 0
 
 

@@ -22,3 +22,8 @@ class SchemaTooNew(StoreError):
                          "upgrade the bot before starting it on this database")
         self.found = found
         self.known = known
+
+
+class Unavailable(StoreError):
+    """The database could not be reached (down, restarting, connection dropped twice): the
+    transaction did not happen, so nothing was changed and the caller may try again later."""

@@ -5,13 +5,20 @@ Every statement is prepared once per connection (asyncpg's statement cache, keye
 text, which repositories keep fixed). A game move is one such statement in a transaction of
 its own (`atomic`, `repos/moves.py`): one round trip, no BEGIN and COMMIT around it. The pool
 holds at most `pool_size` connections (`?pool_size=N` in the URL, default 20); see the README
-for budgeting them against the server's `max_connections`."""
+for budgeting them against the server's `max_connections`.
+
+A dropped connection (a restart, `pg_terminate_backend`, a pooled connection that died while
+idle) is retried once on a fresh one; when that fails too, or the connection drops while
+committing, the call raises `Unavailable` and nothing was changed. An outage is logged as
+two lines (`outage`), never as a traceback per call.
+"""
 from __future__ import annotations
 
 from typing import Any
 
 from .db import DEFAULT_POOL_SIZE, Database, Statement, T, Unit
-from .errors import Conflict, StaleWrite
+from .errors import Conflict, StaleWrite, Unavailable
+from .outage import Outage, is_connection_error, one_line, quiet_asyncpg_reconnects
 from .repos.moves import STALE_PREFIX
 
 try:
@@ -34,6 +41,25 @@ async def _reset(conn: Any) -> None:
         await conn.execute("ROLLBACK")
 
 
+CONNECT_TIMEOUT_S = 10  # a server that does not answer at all is an outage, not a minute's wait
+
+
+class _Progress:
+    """How far a unit got: its statements with their answers, and the one it waits on."""
+
+    __slots__ = ("answered", "pending")
+
+    def __init__(self) -> None:
+        self.answered: list[tuple[Statement, Any]] = []
+        self.pending: Statement | None = None
+
+
+def _same(answer: Any, before: Any) -> bool:
+    if isinstance(before, Conflict):
+        return isinstance(answer, Conflict)
+    return answer == before
+
+
 class PostgresDatabase(Database):
     dialect = "postgres"
 
@@ -41,6 +67,7 @@ class PostgresDatabase(Database):
         self._pool = pool
         self.schema = schema
         self.round_trips = 0  # statements sent, BEGIN and COMMIT included (bench/interactions.py)
+        self.outage = Outage()
 
     @classmethod
     async def open(cls, dsn: str, schema: str | None = None, pool_size: int = DEFAULT_POOL_SIZE) -> PostgresDatabase:
@@ -56,7 +83,9 @@ class PostgresDatabase(Database):
             finally:
                 await conn.close()
             settings["search_path"] = schema
-        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size, server_settings=settings, reset=_reset)
+        quiet_asyncpg_reconnects()
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=pool_size, server_settings=settings, reset=_reset,
+                                         timeout=CONNECT_TIMEOUT_S)
         return cls(pool, schema)
 
     async def _statement(self, conn: Any, s: Statement) -> Any:
@@ -77,37 +106,98 @@ class PostgresDatabase(Database):
                 raise StaleWrite(str(e)) from e
             raise
 
-    async def _drive(self, conn: Any, unit: Unit[T]) -> T:
+    async def _answer(self, conn: Any, s: Statement) -> Any:
+        """A statement's answer, or the Conflict the unit is to be told of."""
+        try:
+            return await self._statement(conn, s)
+        except Conflict as e:
+            return e
+
+    async def _drive(self, conn: Any, unit: Unit[T], progress: _Progress) -> T:
+        """Run the unit to its end. `progress` keeps every statement and its answer, and the
+        statement the unit waits on, so that a retry on a fresh connection can check that the
+        unit saw the same database and go on from where it was."""
         answer: Any = None
         error: BaseException | None = None
         while True:
+            if progress.pending is None:
+                try:
+                    progress.pending = unit.throw(error) if error is not None else unit.send(answer)
+                except StopIteration as stop:
+                    return stop.value
+            answer, error = await self._answer(conn, progress.pending), None
+            progress.answered.append((progress.pending, answer))
+            progress.pending = None
+            if isinstance(answer, Conflict):
+                answer, error = None, answer
+
+    async def _transaction(self, unit: Unit[T], **options: Any) -> T:
+        """`unit` in one transaction, retried once on a fresh connection when the first one
+        drops before committing: the statements the unit already saw run again and must answer
+        the same (else nothing is changed and `Unavailable` says try again)."""
+        progress = _Progress()
+        for attempt in (1, 2):
+            committing = False
             try:
-                statement = unit.throw(error) if error is not None else unit.send(answer)
-            except StopIteration as stop:
-                return stop.value
-            answer, error = None, None
-            try:
-                answer = await self._statement(conn, statement)
-            except Conflict as e:
-                error = e
+                async with self._pool.acquire() as conn:
+                    async with conn.transaction(**options):
+                        for statement, before in progress.answered:
+                            if not _same(await self._answer(conn, statement), before):
+                                raise Unavailable("the database changed while the connection was lost; "
+                                                  "nothing was changed")
+                        result = await self._drive(conn, unit, progress)
+                        committing = True
+                self.outage.answered()
+                return result
+            except Exception as error:
+                if not is_connection_error(error):
+                    raise
+                if attempt == 2 or committing:
+                    self.outage.failed(error)
+                    unit.close()
+                    raise Unavailable(one_line(error)) from error
+        raise AssertionError("unreachable")
 
     async def run(self, unit: Unit[T]) -> T:
-        async with self._pool.acquire() as conn, conn.transaction():
-            self.round_trips += 2
-            return await self._drive(conn, unit)
+        self.round_trips += 2  # BEGIN and COMMIT
+        return await self._transaction(unit)
 
     async def read(self, unit: Unit[T]) -> T:
-        async with self._pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            self.round_trips += 2
-            return await self._drive(conn, unit)
+        self.round_trips += 2
+        return await self._transaction(unit, isolation="repeatable_read", readonly=True)
 
     async def atomic(self, statement: Statement) -> Any:
-        async with self._pool.acquire() as conn:
-            return await self._statement(conn, statement)
+        """One statement that is its own transaction (a move: `cardbot_move`), retried once on a
+        fresh connection when the first one drops: its compare-and-set makes a second try that
+        finds the move already written a `StaleWrite`, never a second move."""
+        for attempt in (1, 2):
+            try:
+                async with self._pool.acquire() as conn:
+                    answer = await self._statement(conn, statement)
+                self.outage.answered()
+                return answer
+            except Exception as error:
+                if not is_connection_error(error):
+                    raise
+                if attempt == 2:
+                    self.outage.failed(error)
+                    raise Unavailable(one_line(error)) from error
+        raise AssertionError("unreachable")
 
     async def fetch(self, sql: str, *args: Any) -> list[dict]:
-        async with self._pool.acquire() as conn:
-            return await self._statement(conn, Statement(sql, args, "fetch"))
+        for attempt in (1, 2):
+            try:
+                async with self._pool.acquire() as conn:
+                    rows = await self._statement(conn, Statement(sql, args, "fetch"))
+                self.outage.answered()
+                return rows
+            except Exception as error:
+                if not is_connection_error(error):
+                    raise
+                if attempt == 2:
+                    self.outage.failed(error)
+                    raise Unavailable(one_line(error)) from error
+        raise AssertionError("unreachable")
 
     async def drop_schema(self) -> None:
         """Remove this database's schema and everything in it (test teardown)."""

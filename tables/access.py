@@ -54,6 +54,11 @@ class AccessOps(ServiceCore):
             results.append(await self._end_for_missing_channel(table.id))
         return results
 
+    async def guild_gone(self, guild_id: int) -> list[ActResult]:
+        """The bot was removed from a server (or the server was deleted): nobody can play its
+        tables any more, so each ends as for a deleted channel and frees the players' caps."""
+        return [await self._end_for_missing_channel(table.id) for table in await self.store.tables.open_in_guild(guild_id)]
+
     async def _end_for_missing_channel(self, table_id: int) -> ActResult:
         async with self._lock(table_id):
             table = await self._load(table_id)

@@ -6,7 +6,6 @@ goes through `_commit_move`, so the log, the turn clock and the results stay con
 """
 from __future__ import annotations
 
-import asyncio
 import itertools
 import logging
 import secrets
@@ -25,6 +24,7 @@ from persistence.repos import OutboxItem
 
 from . import chains, clock, cpu
 from .errors import TableError, refuse
+from .locks import TableLocks
 from .models import ActResult, Notice
 from .results import build_result
 
@@ -59,7 +59,7 @@ class ServiceCore:
         self.snapshot_every = snapshot_every
         self.max_auto_moves = max_auto_moves
         self.cpu = cpu_runner if cpu_runner is not None else cpu.default_runner()
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()
         # the parsed state of the tables this process wrote last, by table: (rev, state), so a
         # decision parses the state JSON at most once (never when this process made the last move)
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
@@ -68,9 +68,10 @@ class ServiceCore:
         self._prompt_memo: OrderedDict[int, tuple[Any, list]] = OrderedDict()  # id(state) -> (state, prompts)
 
     # ---- loading -------------------------------------------------------------
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        """One lock per table: clicks on one table run one after another, other tables in parallel."""
-        return self._locks.setdefault(table_id, asyncio.Lock())
+    def _lock(self, table_id: int) -> Any:
+        """One lock per table: clicks on one table run one after another, other tables in
+        parallel; its entry is freed when nobody holds or waits for it (`tables.locks`)."""
+        return self._locks(table_id)
 
     async def _load(self, table_id: int, verify: bool = False) -> Table:
         """The stored table. The copy this process read or wrote last serves while the

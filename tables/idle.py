@@ -199,7 +199,7 @@ class IdleOps(ServiceCore):
         now = self.clock()
         if not others:
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
-            result = build_result(ended, None, "resign" if kind == "resigned" else "admin", now)
+            result = build_result(ended, None, "admin" if kind == "kicked" else "resign", now)
             told = [self._game_over_notice(ended, result)]
             saved = await self._save(ended, table, told, clear_timers=True, result=result)
             return ActResult(table=saved, notices=told)
@@ -222,6 +222,20 @@ class IdleOps(ServiceCore):
             self._require(table, "running")
             self._playing_seat(table, user_id)
             return await self._hand_over(table, user_id, "resigned")
+
+    async def member_left(self, table_id: int, user_id: str) -> ActResult:
+        """The player is no longer in the table's server (the front end noticed, e.g. Discord's
+        Unknown Member when it was about to remind them): in a lobby their seat is freed; in a
+        running game the computer plays it from now on, and the others are told (a game with no
+        other person in it ends). Anything else changes nothing."""
+        async with self._lock(table_id):
+            table = await self._load(table_id)
+            seat = table.seat(user_id)
+            if seat is None or seat.is_cpu or seat.auto or table.status not in ("lobby", "running"):
+                return ActResult(table=table)
+            if table.status == "lobby":
+                return ActResult(table=await self._remove_from_lobby(table, user_id))
+            return await self._hand_over(table, user_id, "left_server")
 
     async def kick(self, table_id: int, user_id: str, by_admin: bool = True) -> ActResult:
         """Admin: in a lobby the player is removed; in a running game the seat is auto-played."""

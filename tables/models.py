@@ -21,7 +21,7 @@ from persistence.models import (
     UserPrefs,
 )
 
-NoticeKind = Literal["turn_started", "reminder", "expired", "handed_over", "resigned", "kicked",
+NoticeKind = Literal["turn_started", "reminder", "expired", "handed_over", "resigned", "kicked", "left_server",
                      "lobby_closed", "game_over"]
 
 
@@ -29,7 +29,7 @@ class Notice(BaseModel):
     """Something the front end should tell people; the service never sends anything itself.
 
     data by kind: turn_started {deadline}; reminder {deadline}; expired {passed, count};
-    handed_over/resigned/kicked {count?}; game_over {summary (Text as dict), ended_by, winners}.
+    handed_over/resigned/kicked/left_server {count?}; game_over {summary (Text as dict), ended_by, winners}.
     """
 
     kind: NoticeKind

@@ -104,6 +104,19 @@ def test_a_replay_shows_names_not_discord_ids(tmp_path):
     assert run.stdout.strip().splitlines()[-1].startswith("Result: ")
 
 
+def test_a_replay_prints_names_without_escape_sequences_and_nobody_as_someone_else(tmp_path):
+    """Ben's display name is Aiko's id, and Aiko's carries ANSI escapes: each move still reads
+    as its own player's, and nothing reaches the terminal that moves the cursor or recolours."""
+    names = {"111111111111111111": "\x1b[31mAiko\x1b[2J\x1b]0;owned\x07", "222222222222222222": "111111111111111111"}
+    run = terminal("--replay", str(replay_file(tmp_path, names=names)))
+    assert run.returncode == 0, run.stderr
+    assert "\x1b" not in run.stdout and "\x07" not in run.stdout
+    lines = run.stdout.splitlines()
+    ben = [line for line in lines if line.startswith("[111111111111111111] ")]
+    aiko = [line for line in lines if line.startswith("[Aiko] ")]
+    assert ben and aiko and not any("[Aiko] " in line for line in ben)
+
+
 def test_replays_that_cannot_be_played_are_explained_in_the_chosen_language(tmp_path):
     unknown = terminal("--replay", str(replay_file(tmp_path, game="poker")), "--lang", "ja")
     assert unknown.returncode == 2 and "Traceback" not in unknown.stderr

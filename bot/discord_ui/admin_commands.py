@@ -121,22 +121,28 @@ def parse_durations(text: str) -> list[int] | None:
 
 
 def parse_quiet(text: str) -> tuple[int | None, int | None] | None:
-    """'22-7' -> (22, 7); 'off' -> (None, None); None if unreadable."""
+    """'22-7' or '22:00-07:00' -> (22, 7); 'off' -> (None, None); None if unreadable (quiet
+    hours start and end on the hour)."""
     text = text.strip().lower()
     if text in ("off", "none", ""):
         return None, None
-    match = re.fullmatch(r"(\d{1,2})\s*-\s*(\d{1,2})", text)
+    match = re.fullmatch(r"(\d{1,2})(?::00)?\s*[-–~〜]\s*(\d{1,2})(?::00)?", text, flags=re.ASCII)
     if not match or not (0 <= int(match[1]) <= 23 and 0 <= int(match[2]) <= 23):
         return None
     return int(match[1]), int(match[2])
 
 
+MAX_OFFSET_MIN = 14 * 60  # the world's time zones span UTC-12:00 to UTC+14:00
+
+
 def parse_offset(text: str) -> int | None:
-    """'+9', '-5:30', 'UTC+09:00' -> minutes east of UTC; None if unreadable."""
-    match = re.fullmatch(r"(?:utc)?\s*([+-])?(\d{1,2})(?::?(\d{2}))?", text.strip().lower())
-    if not match:
+    """'+9', '-5:30', 'UTC+09:00' -> minutes east of UTC; None if unreadable or beyond ±14:00."""
+    match = re.fullmatch(r"(?:utc)?\s*([+-])?(\d{1,2})(?::?(\d{2}))?", text.strip().lower(), flags=re.ASCII)
+    if not match or int(match[3] or 0) >= 60:
         return None
     minutes = int(match[2]) * 60 + int(match[3] or 0)
+    if minutes > MAX_OFFSET_MIN:
+        return None
     return -minutes if match[1] == "-" else minutes
 
 

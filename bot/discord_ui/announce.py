@@ -21,9 +21,11 @@ import discord
 
 from bot.i18n import t
 from games import registry
+from persistence import Unavailable
 from tables import clock
+from tables.locks import TableLocks
 
-from .channel_watch import UNKNOWN_CHANNEL, channel_deleted
+from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
 from .desk import Desk
 from .layouts import board_layout, result_layout
 from .live_hands import LiveHands, signature
@@ -53,7 +55,7 @@ class Announcer:
         self.bot = bot
         self.pictures = pictures
         self.hands = hands
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = TableLocks()  # one announcement at a time per table; freed when idle
         self._tasks: set[asyncio.Task] = set()
         self._queued: dict[int, int] = {}            # publishes waiting per table (latest wins)
         self._carried: dict[int, dict[str, Any]] = {}  # pings and news of a skipped board update
@@ -66,10 +68,11 @@ class Announcer:
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
         async def run() -> None:
-            lock = self._locks.setdefault(table_id, asyncio.Lock())
-            async with lock:
+            async with self._locks(table_id):
                 try:
                     await coro
+                except Unavailable:  # the store logged the outage; the outbox keeps the notices
+                    log.info("announcing for table %s waits for the database", table_id)
                 except Exception:
                     log.exception("announcing for table %s failed", table_id)
         task = asyncio.create_task(run(), name=f"announce-{table_id}")
@@ -184,7 +187,7 @@ class Announcer:
             elif kind == "expired":
                 key = "service.notice.expired_skip" if data.get("passed") else "service.notice.expired"
                 news.append("⌛ " + t(key, lang, users=who))
-            elif kind in ("handed_over", "resigned", "kicked"):
+            elif kind in ("handed_over", "resigned", "kicked", "left_server"):
                 news.append("🤖 " + t(f"service.notice.{kind}", lang, users=who, count=data.get("count", "")))
             elif kind == "lobby_closed":
                 await self.close_lobby(table, lang, silent=silent)
@@ -262,6 +265,10 @@ class Announcer:
         users = [u for u in notice.users if table.user_seated(u) and owed(table, u)]
         if not users or table.status != "running":
             return [], ""
+        gone = await self.left_server(table, users)
+        users = [u for u in users if u not in gone]
+        if not users:
+            return [], ""
         names = names_of(table, lang)
         game = registry.get(table.game)
         who = ", ".join(mention(u, names) for u in users)
@@ -272,6 +279,28 @@ class Announcer:
             return users, "⏰ " + t("clock.final_reminder", lang, who=who, game=game_name(game, lang), id=table.id,
                                      when=f"<t:{int(deadline)}:R>", then=t(f"clock.then_{table.settings.idle_policy}", lang))
         return users, t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
+
+    async def left_server(self, table: Any, users: list[str]) -> list[str]:
+        """Those of `users` no longer in the table's server. The bot asks for no member intent,
+        so it learns of it lazily: when it is about to remind them (a table with no turn limit
+        would otherwise wait for them for ever), Discord answers Unknown Member. Their seats
+        go to the computer and the others are told."""
+        guild = self.bot.get_guild(table.guild_id) if table.guild_id is not None else None
+        if guild is None:
+            return []
+        gone = []
+        for user_id in users:
+            try:
+                await guild.fetch_member(int(user_id))
+            except discord.NotFound as error:
+                if error.code == UNKNOWN_MEMBER:
+                    gone.append(user_id)
+            except (discord.HTTPException, ValueError):
+                continue  # unreachable now: they may well be there
+        for user_id in gone:
+            log.info("user %s left the server of table #%s: the computer plays their seat", user_id, table.id)
+            self.publish(table.id, (await self.bot.service.member_left(table.id, user_id)).notices)
+        return gone
 
     async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
         if table.board_message_id:
@@ -473,6 +502,9 @@ class Announcer:
         e.g. while offline), end its tables; otherwise log `warning`."""
         if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
             await channel_deleted(self.bot, channel_id)
+        elif isinstance(error, discord.Forbidden) and error.code == MISSING_ACCESS and await access_lost(
+                self.bot, channel_id):
+            return
         elif warning:
             log.warning(warning, channel_id, error)
 
@@ -480,9 +512,11 @@ class Announcer:
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             await message.edit(**kwargs)
-        except discord.NotFound as error:
-            if error.code == UNKNOWN_CHANNEL:
+        except (discord.NotFound, discord.Forbidden) as error:
+            if error.code in (UNKNOWN_CHANNEL, MISSING_ACCESS):
                 await self._unless_channel_gone(channel_id, error, "")
+            elif isinstance(error, discord.Forbidden):
+                log.warning("could not edit message %s: %s", message_id, error)
             return False
         except discord.HTTPException as error:
             log.warning("could not edit message %s: %s", message_id, error)

@@ -1,6 +1,7 @@
-"""Tables whose channel or thread is gone: nobody can play or end them through that channel,
-so they end (unrated) as soon as the bot learns of it — from the deletion event, or from
-Discord's "Unknown Channel" (10003) when the bot next tries to post there."""
+"""Tables whose channel, thread or server is gone: nobody can play or end them there, so they
+end (unrated) as soon as the bot learns of it — from the deletion or removal event, or from
+Discord's "Unknown Channel" (10003), or "Missing Access" (50001) in a server the bot is no
+longer in, when the bot next tries to post there."""
 from __future__ import annotations
 
 import logging
@@ -11,6 +12,8 @@ from .desk import Desk
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001
+UNKNOWN_MEMBER = 10007
 
 
 async def channel_deleted(bot: Desk, channel_id: int) -> None:
@@ -21,6 +24,27 @@ async def channel_deleted(bot: Desk, channel_id: int) -> None:
     if ended:
         log.info("channel %s is gone: ended table(s) %s", channel_id, ", ".join(f"#{r.table.id}" for r in ended))
         bot.scheduler.poke()
+
+
+async def guild_removed(bot: Desk, guild_id: int) -> None:
+    """The bot left (or was removed from) a server: end its open tables; caps free up."""
+    if bot.service is None:
+        return
+    ended = await bot.service.guild_gone(guild_id)
+    if ended:
+        log.info("no longer in server %s: ended table(s) %s", guild_id, ", ".join(f"#{r.table.id}" for r in ended))
+        bot.scheduler.poke()
+
+
+async def access_lost(bot: Desk, channel_id: int) -> bool:
+    """A post or edit in `channel_id` got "Missing Access": when the bot is no longer in that
+    table's server, the server's tables end (True). Within a server the bot is still in, it is
+    a channel permission an admin may restore: the table stays."""
+    table = await bot.service.table_in_channel(channel_id) if bot.service is not None else None
+    if table is None or table.guild_id is None or bot.get_guild(table.guild_id) is not None:
+        return False
+    await guild_removed(bot, table.guild_id)
+    return True
 
 
 async def sweep_for(bot: Desk, user_id: str) -> bool:
@@ -34,18 +58,26 @@ async def sweep_for(bot: Desk, user_id: str) -> bool:
             if error.code == UNKNOWN_CHANNEL:
                 await channel_deleted(bot, table.channel_id)
                 ended = True
+        except discord.Forbidden as error:  # in a server the bot left unnoticed, the table ends
+            if error.code == MISSING_ACCESS and await access_lost(bot, table.channel_id):
+                ended = True
         except discord.HTTPException:
-            continue  # forbidden or unreachable: the channel may well exist
+            continue  # unreachable: the channel may well exist
     return ended
 
 
 def install(bot: Desk) -> None:
-    """Listen for deleted channels and threads (the default `guilds` intent delivers both)."""
+    """Listen for deleted channels and threads and for servers the bot leaves (the default
+    `guilds` intent delivers all three)."""
     async def on_guild_channel_delete(channel) -> None:
         await channel_deleted(bot, channel.id)
 
     async def on_raw_thread_delete(payload) -> None:
         await channel_deleted(bot, payload.thread_id)
 
+    async def on_guild_remove(guild) -> None:
+        await guild_removed(bot, guild.id)
+
     bot.add_listener(on_guild_channel_delete)
     bot.add_listener(on_raw_thread_delete)
+    bot.add_listener(on_guild_remove)

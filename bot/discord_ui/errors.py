@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of, t
+from persistence import Unavailable
 from tables.errors import TableError
 
 from .replies import error_text, send, user_lang
@@ -16,12 +17,30 @@ from .replies import error_text, send, user_lang
 log = logging.getLogger("bot.discord_ui")
 
 
+def database_unavailable(error: BaseException | None) -> bool:
+    """Whether the failure is the database being away (`persistence.Unavailable`, however
+    wrapped): the store logged the outage once, and the user is told to try again soon."""
+    seen = 0
+    while error is not None and seen < 8:
+        if isinstance(error, Unavailable):
+            return True
+        error = getattr(error, "original", None) or error.__cause__ or error.__context__
+        seen += 1
+    return False
+
+
 async def report_failure(interaction: discord.Interaction, error: BaseException, context: str) -> None:
-    """Log with context and tell the user, whether or not the interaction was answered yet."""
+    """Log with context and tell the user, whether or not the interaction was answered yet. A
+    database outage is no bug: no traceback, and the user reads that nothing was changed and
+    to try again in a minute (the store logs when the outage starts and ends)."""
     original = getattr(error, "original", error)
-    log.error("%s failed for user %s in guild %s channel %s", context, interaction.user.id,
-              interaction.guild_id, interaction.channel_id, exc_info=original)
-    text = t("error.generic", await _reader_lang(interaction))
+    if database_unavailable(original):
+        key = "error.db_unavailable"
+    else:
+        key = "error.generic"
+        log.error("%s failed for user %s in guild %s channel %s", context, interaction.user.id,
+                  interaction.guild_id, interaction.channel_id, exc_info=original)
+    text = t(key, await _reader_lang(interaction))
     try:
         await send(interaction, ephemeral=True, content=text)
     except discord.HTTPException:

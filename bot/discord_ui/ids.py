@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 PREFIX = "ct"
 MAX_LEN = 100
+MAX_NUMBER = 2**63 - 1  # table ids and versions are signed 64-bit integers in the database
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 # One regex per DynamicItem class; each captures table, version and the kind's rest.
@@ -54,6 +55,18 @@ def decode_picks(text: str) -> list[int]:
     return [_DIGITS.index(text[i]) * 36 + _DIGITS.index(text[i + 1]) for i in range(0, len(text), 2)]
 
 
+class BadControl(ValueError):
+    """A click whose id or values the bot never drew (forged, or cut short): answered with
+    "This control is not valid." and nothing changes."""
+
+
+def one_value(values: list[str]) -> str:
+    """The one value of a single-choice select."""
+    if len(values) != 1:
+        raise BadControl(f"{len(values)} values for a single choice")
+    return values[0]
+
+
 @dataclass(frozen=True)
 class ComponentId:
     """A parsed custom_id."""
@@ -75,8 +88,12 @@ def make(table: int, version: int, kind: str, *args: str | int) -> str:
 
 
 def parse(custom_id: str) -> ComponentId | None:
-    match = re.fullmatch(TEMPLATE.format(kind=r"[A-Z]+"), custom_id)
-    if not match:
+    """The parsed id, or None for anything the bot never draws: over 100 characters, numbers
+    in other digits than ASCII's or beyond 64 bits."""
+    if len(custom_id) > MAX_LEN:
+        return None
+    match = re.fullmatch(TEMPLATE.format(kind=r"[A-Z]+"), custom_id, flags=re.ASCII)
+    if not match or int(match["table"]) > MAX_NUMBER or int(match["version"]) > MAX_NUMBER:
         return None
     return from_match(match)
 

@@ -171,7 +171,7 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
         item = select(ids.lobby_value(table.id, v, name), options, label)
         return t("lobby.pick_value", lang, name=label), detached_view([item])
     game = registry.get(table.game)
-    spec = next(s for s in specs(game.Options) if s.name == name)
+    spec = spec_of(game, name)
     current = game.parse_options(table.options).model_dump().get(name)
     text = t("lobby.pick_value", lang, name=spec.label(lang))
     if spec.help(lang):
@@ -192,36 +192,43 @@ def _quiet_options(table: Any, lang: str) -> list[discord.SelectOption]:
     return [select_option(quiet_text(value, lang), key, default=value == current) for key, value in choices]
 
 
+def spec_of(game: Any, name: str) -> OptionSpec:
+    """The lobby option `name` of `game`; BadControl for a name no lobby offers."""
+    spec = next((s for s in specs(game.Options) if s.name == name), None)
+    if spec is None:
+        raise ids.BadControl(f"{name!r} is not an option of {game.key}")
+    return spec
+
+
 def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the
-    table's settings, 'cpu' for a computer seat to add (the value is its level)."""
-    if name == TURN_LIMIT:
-        seconds = int(raw)
-        return "setting", {"turn_limit_s": seconds or None}
-    if name == IDLE_POLICY:
-        return "setting", {"idle_policy": raw}
-    if name == AUTO_LEVEL:
-        return "setting", {"auto_level": raw}
-    if name == ADD_CPU:
-        return "cpu", raw
-    if name == REMINDERS:
-        presets = dict(REMINDER_PRESETS)
-        if raw not in presets:
-            raise ValueError(f"{raw!r} is not a reminder preset")
-        return "setting", {"reminders": list(presets[raw])}
-    if name == THREAD:
-        choices = dict(THREAD_CHOICES)
+    table's settings, 'cpu' for a computer seat to add (the value is its level). Only values
+    the pickers offer are accepted; anything else is `ids.BadControl`."""
+    def offered(choices: dict[str, Any]) -> Any:
         if raw not in choices:
-            raise ValueError(f"{raw!r} is not a thread choice")
-        return "setting", {"thread": choices[raw]}
+            raise ids.BadControl(f"{raw!r} is not offered for {name}")
+        return choices[raw]
+
+    if name == TURN_LIMIT:
+        return "setting", {"turn_limit_s": offered({str(s or 0): s for _, s in TURN_LIMIT_PRESETS})}
+    if name == IDLE_POLICY:
+        return "setting", {"idle_policy": offered({p: p for p in ("skip", "auto")})}
+    if name == AUTO_LEVEL:
+        return "setting", {"auto_level": offered({lv: lv for lv in LEVELS[1:]})}
+    if name == ADD_CPU:
+        return "cpu", offered({lv: lv for lv in LEVELS})
+    if name == REMINDERS:
+        return "setting", {"reminders": list(offered(dict(REMINDER_PRESETS)))}
+    if name == THREAD:
+        return "setting", {"thread": offered(dict(THREAD_CHOICES))}
     if name == QUIET_HOURS:
-        if raw in (SERVER_QUIET, NO_QUIET):
-            return "setting", {"quiet_hours": None if raw == SERVER_QUIET else []}
-        start, end = raw.split("-")
-        return "setting", {"quiet_hours": [int(start), int(end)]}
-    game = registry.get(table.game)
-    spec = next(s for s in specs(game.Options) if s.name == name)
-    return "option", spec.decode(raw)
+        quiet = {SERVER_QUIET: None, NO_QUIET: [], **{f"{a}-{b}": [a, b] for a, b in QUIET_PRESETS}}
+        return "setting", {"quiet_hours": offered(quiet)}
+    spec = spec_of(registry.get(table.game), name)
+    try:
+        return "option", spec.decode(raw)
+    except ValueError as error:
+        raise ids.BadControl(str(error)) from error
 
 
 async def refresh_message(bot: Desk, table: Any) -> None:

@@ -100,7 +100,7 @@ class PictureCache:
         """The picture's key and how to draw it. The key of a stored state (its JSON, the same
         string object while the service holds the table) is remembered, so a picture asked for
         again (`prepare`, then the message that shows it) costs no second view and digest."""
-        names = names_of(table, lang)
+        names = names_of(table, lang, markdown=False)  # pictures draw names as they are
         seen = (kind, game.key, table.state_json, viewer, lang, tuple(names.items()))
         key = self._keys.get(seen) if table.state_json is not None else None
         if key is None:

@@ -189,6 +189,9 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
     if table.status != "running":
         await send(interaction, ephemeral=True, content=t("act.out_of_date_over", lang))
         return
+    if not table.user_seated(user_id):  # fresh controls are a hand, and only players have one
+        await send(interaction, ephemeral=True, content=t("hand.not_seated", lang, id=table.id))
+        return
     prompts = owed(table, user_id)
     payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang),
                            recent=await bot.service.log(table.id, limit=3))

@@ -6,7 +6,9 @@ player ids in a game's text become display names, a log entry becomes its public
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -28,19 +30,36 @@ def seat_name(seat: Any, lang: str) -> str:
     return f"{name} 🤖" if seat.auto else name
 
 
-def names_of(table: Any, lang: str) -> dict[str, str]:
-    return {seat.user_id: seat_name(seat, lang) for seat in table.seats}
+def names_of(table: Any, lang: str, *, markdown: bool = True) -> dict[str, str]:
+    """Each seat's name as Discord text shows it (`markdown`: mentions and Markdown in a display
+    name are shown as typed, so "<@id>" never renders as someone else), or as typed (pictures)."""
+    return {seat.user_id: shown_name(seat_name(seat, lang)) if markdown else seat_name(seat, lang)
+            for seat in table.seats}
+
+
+def shown_name(name: str) -> str:
+    """A display name as literal Discord text: no mention, no Markdown."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
 def mention(user_id: str, names: dict[str, str]) -> str:
     return f"<@{user_id}>" if user_id.isdigit() else names.get(user_id, user_id)
 
 
+@lru_cache(maxsize=256)
+def _ids_pattern(user_ids: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(u) for u in sorted(user_ids, key=len, reverse=True))
+    return re.compile(rf"(?<![0-9])(?:{alternatives})(?![0-9])")
+
+
 def substitute(text: str, names: dict[str, str]) -> str:
-    """Replace player ids by names (longest ids first, so '12' never eats part of '123')."""
-    for user_id in sorted(names, key=len, reverse=True):
-        text = text.replace(user_id, names[user_id])
-    return text
+    """A game's text (which names players by id) with each id replaced by its player's name, in
+    one pass over the game's own text: an inserted name is never read again, so a display name
+    that is (or holds) another player's id still shows as its owner's (issue 27). Longest ids
+    first and never inside a longer number, so '12' never eats part of '123'."""
+    if not names:
+        return text
+    return _ids_pattern(tuple(names)).sub(lambda m: names[m[0]], text)
 
 
 def clip(text: str, limit: int) -> str:
@@ -112,7 +131,7 @@ def log_embed(game: Game, table: Any, entries: list[Any], lang: str, page_note: 
         texts = event_lines(entry.events, names, lang)
         marker = " ⏱" if entry.auto else ""
         body = " / ".join(texts) if texts else t("log.acted", lang)
-        if texts and texts[0].startswith(who):  # the event names the player already: no "Bob: Bob plays …"
+        if texts and _starts_with_player(entry, lang):  # the event names the player already: no "Bob: Bob plays …"
             lines.append(f"`{entry.seq:>4}`{marker} {body}")
         else:
             lines.append(f"`{entry.seq:>4}` **{who}**{marker}: {body}")
@@ -122,6 +141,13 @@ def log_embed(game: Game, table: Any, entries: list[Any], lang: str, page_note: 
     if page_note:
         embed.set_footer(text=page_note)
     return embed
+
+
+def _starts_with_player(entry: Any, lang: str) -> bool:
+    """Whether the entry's first public event begins with its own player's id (the game's text,
+    before any name is put in: a name that begins like another's proves nothing)."""
+    first = next((e for e in entry.events if e.to is None), None)
+    return first is not None and _ids_pattern((entry.player,)).match(first.text.get(lang)) is not None
 
 
 def rules_embed(game: Game, lang: str) -> discord.Embed:

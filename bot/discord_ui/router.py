@@ -31,6 +31,8 @@ class Router:
         arrived(interaction, "edit")
         try:
             await work
+        except ids.BadControl as error:  # an id or value no control of the bot carries
+            await self.invalid_control(interaction, str(error))
         except TableError as error:
             lang = await user_lang(interaction)
             if error.code == "out_of_date" and cid is not None:
@@ -71,7 +73,9 @@ class Router:
                            values: list[str]) -> None:
         svc = self.desk.service
         table = await svc.get(cid.table)
-        _, value = lobby.decode_setting(table, name, values[0])
+        kind, value = lobby.decode_setting(table, name, ids.one_value(values))
+        if kind != "option":
+            raise ids.BadControl(f"{name!r} is not a game option")
         table = await svc.set_option(cid.table, uid(interaction.user), name, value)
         await self._redraw_lobby(interaction, table)
 
@@ -82,12 +86,15 @@ class Router:
         if uid(interaction.user) != table.host:
             await send(interaction, ephemeral=True, content=t("lobby.host_only", lang))
             return
-        if values[0] == lobby.REMOVE_CPU:
-            cpu = next(s.user_id for s in reversed(table.seats) if s.is_cpu)
+        name = ids.one_value(values)
+        if name == lobby.REMOVE_CPU:
+            cpu = next((s.user_id for s in reversed(table.seats) if s.is_cpu), None)
+            if cpu is None:
+                raise ids.BadControl("no computer seat to remove")
             table = await svc.remove_cpu(cid.table, uid(interaction.user), cpu)
             await self._redraw_lobby(interaction, table)
             return
-        text, view = lobby.setting_picker(table, values[0], lang)
+        text, view = lobby.setting_picker(table, name, lang)
         await send(interaction, ephemeral=True, content=text, view=view)
 
     async def lobby_value(self, interaction: discord.Interaction, cid: ids.ComponentId, name: str,
@@ -95,7 +102,7 @@ class Router:
         svc = self.desk.service
         table = await svc.get(cid.table)
         lang = await user_lang(interaction)
-        kind, value = lobby.decode_setting(table, name, values[0])
+        kind, value = lobby.decode_setting(table, name, ids.one_value(values))
         if kind == "option":
             table = await svc.set_option(cid.table, uid(interaction.user), name, value)
         elif kind == "cpu":
@@ -120,15 +127,20 @@ class Router:
 
     async def redraw(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped_prompt: str,
                      page: int = 0, picks: list[int] | None = None) -> None:
-        """Redraw the user's hand with one prompt focused (paging, drafts). A newer state only
-        matters when the prompt itself is gone; the controls are drawn for the present."""
+        """Redraw the user's hand with one prompt focused (paging, drafts). The controls are
+        drawn for the present; when the clicked ones were drawn for an older state the hand
+        says so ("out of date") even if the prompt is still owed."""
         table = await self.desk.service.get(cid.table)
         prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped_prompt)
         if table.status != "running" or prompt is None:
-            await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
+            await play.out_of_date(self.desk, interaction, table, await user_lang(interaction), drawn_at=cid.version)
             return
+        if cid.version > table.version:
+            await self.invalid_control(interaction, "version from the future")
+            return
+        note = t("service.error.out_of_date", await user_lang(interaction)) if cid.version < table.version else None
         state = controls.ControlState(pages={prompt.id: page}, picks={prompt.id: picks or []}, focus=prompt.id)
-        await play.show_hand(self.desk, interaction, table, state=state)
+        await play.show_hand(self.desk, interaction, table, state=state, note=note)
 
     async def draft(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped: str, picks: list[int],
                     *, confirm: bool) -> None:

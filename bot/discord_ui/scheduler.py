@@ -14,10 +14,13 @@ import logging
 
 import discord
 
+from persistence import Unavailable
+
 from .desk import Desk
 
 log = logging.getLogger(__name__)
 MIN_SLEEP_S = 1.0
+OUTAGE_RETRY_S = 10.0  # while the database is away, the clock looks again this often
 
 
 class Scheduler:
@@ -71,6 +74,8 @@ class Scheduler:
                     delay = self.bot.settings.scheduler_max_sleep_s if due is None else due - now
             except asyncio.CancelledError:
                 raise
+            except Unavailable:  # the store logged the outage; the clocks wait for the database
+                delay = OUTAGE_RETRY_S
             except Exception:
                 log.exception("turn clock tick failed")
                 delay = MIN_SLEEP_S

@@ -22,10 +22,22 @@ def plain(text: str, names: Mapping[str, str] | None = None) -> str:
     return _QUOTE.sub("", text)
 
 
+_CONTROL = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_])|[\x00-\x1f\x7f-\x9f]")
+
+
+def safe_name(name: str) -> str:
+    """A name as a terminal may print it: ANSI escape sequences and other control characters
+    removed (a display name from a stored table must not move the cursor, recolour the screen
+    or retitle the window)."""
+    return _CONTROL.sub("", name)
+
+
 def with_names(text: str, names: Mapping[str, str]) -> str:
-    """Player ids (Discord's long numbers, `cpu:1`) replaced by the players' names, longest
-    first so that no id is replaced inside another."""
-    for player in sorted(names, key=len, reverse=True):
-        if player != names[player]:
-            text = re.sub(rf"(?<![A-Za-z0-9_:]){re.escape(player)}(?![A-Za-z0-9_])", names[player], text)
-    return text
+    """Player ids (Discord's long numbers, `cpu:1`) replaced by the players' names in one pass
+    over `text` (longest first, never inside another id): an inserted name is never read again,
+    so a name that looks like another player's id stays its owner's."""
+    players = sorted((p for p in names if p != names[p]), key=len, reverse=True)
+    if not players:
+        return text
+    pattern = rf"(?<![A-Za-z0-9_:])(?:{'|'.join(re.escape(p) for p in players)})(?![A-Za-z0-9_])"
+    return re.sub(pattern, lambda m: names[m[0]], text)

@@ -275,9 +275,11 @@ def _ids_text(state: State, ids: list[str]):
 
 
 def _names_text(state: State, ids: list[str]):
-    """The depleted resources turn face up, so the log names them: ": Mining, Agriculture"."""
+    """The depleted resources turn face up, so the log names them: ": Mining, Agriculture", in
+    public order (by kind, then card), never in the order the hidden cards were picked in."""
     if not ids:
         return T("", "")
+    ids = sorted(ids, key=lambda c: (payment.ENERGIES.index(field.info(state, c).resource), state.cards[c]))
     return T(": " + ", ".join(field.info(state, c).name.en for c in ids),
              "：" + "、".join(f"《{field.info(state, c).name.ja}》" for c in ids))
 

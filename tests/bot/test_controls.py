@@ -26,6 +26,15 @@ def test_custom_id_round_trip_and_escape():
     assert ids.parse("something else") is None
 
 
+def test_the_parser_refuses_what_the_bot_never_draws():
+    assert ids.parse("ct:\u0661:0:H") is None and ids.parse("ct:1:\uff11:H") is None  # other digits
+    assert ids.parse(f"ct:{2**63}:0:H") is None and ids.parse(f"ct:1:{2**64}:U") is None  # beyond 64 bits
+    assert ids.parse(f"ct:{2**63 - 1}:0:H").table == 2**63 - 1
+    longest = ids.make(1, 0, "G", "9" * (ids.MAX_LEN - len("ct:1:0:G:")))
+    assert ids.parse(longest) is not None and ids.parse(longest + "9") is None  # over 100 characters
+    assert ids.parse("ct:1:0:B:p:\u672d").args == ["p", "\u672d"]  # an option key may be any text
+
+
 def test_picks_encoding_round_trips():
     assert ids.decode_picks(ids.encode_picks([0, 5, 35, 36, 1295])) == [0, 5, 35, 36, 1295]
     with pytest.raises(ValueError):

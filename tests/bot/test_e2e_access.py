@@ -107,3 +107,59 @@ async def test_a_forgotten_table_in_a_missing_channel_does_not_block_a_new_one(w
     opened = await world.alice.slash(lounge, "game new", game="sutosute")
     assert opened.acknowledged and not opened.ephemeral
     assert (await world.bot.service.get(table_id)).status == "finished"
+
+
+async def test_removing_the_bot_from_the_server_ends_its_tables_and_frees_the_caps(world):
+    """Issue 27: a server that removes the bot leaves no table running (clocks would expire
+    into 403s) and no player's open-table cap held."""
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    lobby = await world.carol.slash(world.guild.create_text_channel("lounge"), "game new", game="sutosute")
+    assert lobby.acknowledged and not lobby.ephemeral
+    world.env.backend.remove_guild(world.guild.id)  # kicked: Discord sends GUILD_DELETE
+    await world.env.settle()
+    await world.bot.announcer.drain()
+    assert (await world.bot.service.get(table_id)).status == "finished"
+    assert (await world.bot.service.store.results.get(table_id)).ended_by == "channel_deleted"
+    for member in (world.alice, world.bob, world.carol):
+        assert await world.bot.service.store.tables.count_open_for_user(str(member.id)) == 0
+    assert await world.bot.service.store.tables.open_in_guild(world.guild.id) == []
+
+
+async def test_missing_access_in_a_server_the_bot_left_unnoticed_ends_its_tables(world):
+    """The removal was missed (the bot was offline): the next post answers 403 Missing Access
+    (50001) and the bot is not in that server: its tables end. In a server the bot is still in,
+    Missing Access is a channel permission an admin can restore: the table stays."""
+    from types import SimpleNamespace
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    missing = discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50001, "message": "Missing Access"})
+    await world.bot.announcer._unless_channel_gone(world.channel.id, missing, "could not post in channel %s: %s")
+    assert (await world.bot.service.get(table_id)).status == "running"
+    world.bot._connection._remove_guild(world.bot.get_guild(world.guild.id))  # left while offline
+    await world.bot.announcer._unless_channel_gone(world.channel.id, missing, "could not post in channel %s: %s")
+    assert (await world.bot.service.get(table_id)).status == "finished"
+    assert await world.bot.service.store.tables.count_open_for_user(str(world.alice.id)) == 0
+
+
+async def test_a_table_in_a_server_the_bot_left_unnoticed_does_not_block_a_new_one(world):
+    """The cap refuses a new table; the counted one is in a server the bot was removed from
+    while offline (Discord answers 403 Missing Access): it ends and the new table opens."""
+    from types import SimpleNamespace
+    await world.admin.slash(world.channel, "gameadmin settings", max_tables=1)
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    other = world.env.create_guild("Other Club")
+    lounge = other.create_text_channel("lounge")
+    alice_there = other.add_member(world.alice.user)
+    world.bot._connection._remove_guild(world.bot.get_guild(world.guild.id))  # removed while offline
+    fetch = world.bot.fetch_channel
+
+    async def forbidden(channel_id):
+        if channel_id == world.channel.id:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                    {"code": 50001, "message": "Missing Access"})
+        return await fetch(channel_id)
+
+    world.bot.fetch_channel = forbidden
+    await world.bot.service.update_guild_settings(other.id, max_open_tables_per_user=1)
+    opened = await alice_there.slash(lounge, "game new", game="sutosute")
+    assert opened.acknowledged and not opened.ephemeral, opened.response.content
+    assert (await world.bot.service.get(table_id)).status == "finished"

@@ -88,6 +88,20 @@ async def test_settings_show_and_validate(world):
     assert capped.ephemeral
 
 
+async def test_time_zones_and_quiet_hours_are_read_as_people_write_them(world):
+    """Issue 27: an offset beyond ±14:00 gets the bot's own words (never pydantic's), and quiet
+    hours may be written as clock times."""
+    for offset in ("+14:59", "-15", "+9:75"):
+        bad = await world.admin.slash(world.channel, "gameadmin settings", utc_offset=offset)
+        assert bad.ephemeral and bad.response.content == \
+            "Time zone: write an offset from -14:00 to +14:00, like +9 or -5:30.", (offset, bad.response.content)
+    shown = await world.admin.slash(world.channel, "gameadmin settings", quiet_hours="22:00-07:00", utc_offset="+14:00")
+    values = " ".join(f.value for f in shown.response.embeds[0].fields)
+    assert "22:00–7:00 (UTC+14:00)" in values, values
+    odd = await world.admin.slash(world.channel, "gameadmin settings", quiet_hours="22:30-07:00")
+    assert odd.ephemeral and "22:00-07:00" in odd.response.content
+
+
 async def test_an_abandoned_lobby_closes_itself(world):
     await world.admin.slash(world.channel, "gameadmin settings", lobby_timeout=3600)
     result = await world.alice.slash(world.channel, "game new", game="sutosute")

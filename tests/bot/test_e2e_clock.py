@@ -186,3 +186,22 @@ async def test_the_host_sets_the_tables_own_reminders_and_quiet_hours_in_the_lob
     assert posted(world, "⏰") == [], "01:00 is inside the table's quiet hours"
     await env.advance_time(2 * MINUTE)  # 08:01
     assert len(posted(world, "⏰")) == 1
+
+
+async def test_a_player_who_left_the_server_is_noticed_and_the_computer_takes_their_seat(world):
+    """Issue 27: with no turn limit, a table would wait for ever for someone who left the server.
+    The bot (no member intent) notices when it is about to remind them: Discord answers Unknown
+    Member, the computer takes the seat, the others are told, and the game goes on."""
+    env = world.env
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    table = await world.bot.service.get(table_id)
+    assert table.settings.turn_limit_s is None
+    alice = str(world.alice.id)
+    world.guild.remove_member(world.bob)
+    await env.advance_time(13 * HOUR)  # the first reminder of a table with no turn limit
+    await world.bot.announcer.drain()
+    table = await world.bot.service.get(table_id)
+    assert table.seat(str(world.bob.id)).auto and not table.seat(alice).auto
+    told = [line for text in channel_texts(world, world.outsider) for line in text.splitlines() if line.startswith("🤖")]
+    assert told == [f"🤖 <@{world.bob.id}> left the server; the computer plays that seat from now on."], told
+    assert table.status == "running"

@@ -42,6 +42,21 @@ def test_substitute_replaces_the_longer_id_first():
     assert text == "bob attacks alice"
 
 
+def test_a_name_that_is_another_players_id_never_shows_as_that_player():
+    """Bob named himself Alice's id (digits are allowed): his moves stay his in every line,
+    and a name written as a mention renders as typed, not as someone's mention."""
+    seats = [Seat(user_id=ALICE, display_name="alice"), Seat(user_id=BOB, display_name=ALICE)]
+    names = names_of(table(seats=seats), "en")
+    assert substitute(f"{BOB} takes {ALICE}'s Revolution", names) == f"{ALICE} takes alice's Revolution"
+    log = log_embed(registry.get("sutosute"), table(seats=seats),
+                    [entry(1, BOB, [public(f"{BOB} plays a 5", f"{BOB}が5を出しました")])], "en", "").description
+    assert "alice" not in log
+    sneaky = names_of(table(seats=[Seat(user_id=ALICE, display_name="alice"),
+                                   Seat(user_id=BOB, display_name=f"<@{ALICE}> **x**")]), "en")
+    shown = substitute(f"{BOB} wins", sneaky)
+    assert f"<@{ALICE}>" not in shown and "**x**" not in shown
+
+
 def test_private_events_never_reach_a_public_line():
     secret = Event(kind="draw", text=T("You drew the Red 7", "赤の7を引きました"), to=[ALICE])
     lines = event_lines([public(f"{ALICE} draws a card", f"{ALICE}がカードを引きました"), secret],

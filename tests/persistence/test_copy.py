@@ -94,3 +94,57 @@ async def test_a_target_that_is_not_empty_is_refused_in_one_line(tmp_path):
     assert again.returncode == 2
     assert again.stderr.strip().count("\n") == 0 and "not empty" in again.stderr
     assert "Traceback" not in again.stderr
+
+
+def _one_line_refusal(done: subprocess.CompletedProcess, words: str) -> None:
+    assert done.returncode != 0, done.stdout
+    assert done.stdout == "" and done.stderr.strip().count("\n") == 0, done.stderr
+    assert words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_mistyped_source_is_refused_and_nothing_is_created(tmp_path):
+    missing = tmp_path / "typo" / "bot.sqlite3"
+    done = run_copy(f"sqlite:///{missing}", f"sqlite:///{tmp_path / 'new.sqlite3'}")
+    _one_line_refusal(done, "does not exist")
+    assert not missing.parent.exists() and not (tmp_path / "new.sqlite3").exists()
+
+
+def test_an_empty_or_foreign_source_file_is_refused_and_left_as_it_was(tmp_path):
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    _one_line_refusal(run_copy(f"sqlite:///{empty}", f"sqlite:///{tmp_path / 'a.sqlite3'}"), "not a SQLite database")
+    assert empty.read_bytes() == b""
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    _one_line_refusal(run_copy(f"sqlite:///{text}", f"sqlite:///{tmp_path / 'b.sqlite3'}"), "not a SQLite database")
+    import sqlite3
+    other = tmp_path / "other.sqlite3"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.close()
+    _one_line_refusal(run_copy(f"sqlite:///{other}", f"sqlite:///{tmp_path / 'c.sqlite3'}"), "holds no bot tables")
+    assert [r[0] for r in sqlite3.connect(other).execute("SELECT name FROM sqlite_master")] == ["t"]
+
+
+async def test_an_in_memory_target_or_source_is_refused(tmp_path):
+    source = f"sqlite:///{tmp_path / 'a.sqlite3'}"
+    await a_busy_database(source)
+    _one_line_refusal(run_copy(source, "sqlite:///:memory:"), "in-memory")
+    _one_line_refusal(run_copy("sqlite:///:memory:", f"sqlite:///{tmp_path / 'b.sqlite3'}"), "in-memory")
+
+
+def test_a_password_is_never_printed(tmp_path):
+    done = run_copy("postgresql://bot:hunter2secret@127.0.0.1:1/nowhere", f"sqlite:///{tmp_path / 'b.sqlite3'}")
+    assert done.returncode != 0 and "hunter2secret" not in done.stdout + done.stderr
+    assert done.stderr.strip().count("\n") == 0 and done.stderr.startswith("copy failed")
+
+
+@needs_postgres
+async def test_the_success_line_hides_the_password(tmp_path):
+    from persistence.copy import redact
+    assert redact("postgresql://bot:pw@db:5432/bot") == "postgresql://bot:***@db:5432/bot"
+    source = f"sqlite:///{tmp_path / 'a.sqlite3'}"
+    await a_busy_database(source)
+    async with isolated_url("postgres", tmp_path) as pg:
+        with_password = pg.replace("postgresql://postgres@", "postgresql://postgres:sekrit99@", 1)
+        done = run_copy(source, with_password)  # trust auth ignores the password
+        assert done.returncode == 0, done.stderr
+        assert "sekrit99" not in done.stdout + done.stderr and "postgres:***@" in done.stdout

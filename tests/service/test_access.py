@@ -62,3 +62,20 @@ async def test_a_game_ended_for_its_channel_refuses_further_moves(svc):
     await svc.channel_gone(601)
     with pytest.raises(TableError):
         await play_to_end(svc, table, Rng(seed=1))
+
+
+async def test_a_player_who_left_the_server_is_replaced_or_the_game_ends(svc):
+    """Issue 27: the front end noticed a player left the server. With another person at the
+    table the computer plays the seat and everyone is told; alone, the game ends; in a lobby
+    the seat is freed; a second notice changes nothing."""
+    table = (await started(svc, "sutosute", ["ann", "ben"])).table
+    left = await svc.member_left(table.id, "ben")
+    assert left.table.seat("ben").auto and left.table.status == "running"
+    assert [(n.kind, n.users) for n in left.notices][:1] == [("left_server", ["ben"])]
+    again = await svc.member_left(table.id, "ben")
+    assert again.notices == [] and again.table.version == (await svc.get(table.id)).version
+    alone = await svc.member_left(table.id, "ann")
+    assert alone.table.status == "finished" and await svc.store.tables.count_open_for_user("ann") == 0
+    lobby = await svc.open_lobby(GUILD, 777, "cy", "Cy", "sutosute")
+    await svc.join(lobby.id, "di", "Di")
+    assert [s.user_id for s in (await svc.member_left(lobby.id, "di")).table.seats] == ["cy"]

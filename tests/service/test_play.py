@@ -71,6 +71,30 @@ async def test_concurrent_clicks_on_one_version_exactly_one_wins(svc):
     assert [e.seq for e in await svc.store.actions.list(table.id)] == list(range(1, len(players) + 1))
 
 
+async def test_no_lock_entry_outlives_the_calls_that_used_it(svc):
+    """Issue 27: a per-table lock entry is freed when nobody holds or waits for it, also after
+    concurrent clicks and a waiter that was cancelled."""
+    table = (await started(svc, "sutosute", ["u1", "u2"])).table
+    prompts = owed(table)
+    await asyncio.gather(*[svc.act(table.id, p.player, table.version, p.id, [o.key]) for p in prompts
+                           for o in p.options[:3]], return_exceptions=True)
+    assert len(svc._locks) == 0
+    held = asyncio.Event()
+
+    async def hold():
+        async with svc._lock(table.id):
+            held.set()
+            await asyncio.sleep(0.05)
+
+    holder = asyncio.create_task(hold())
+    await held.wait()
+    waiter = asyncio.create_task(hold())
+    await asyncio.sleep(0)
+    waiter.cancel()
+    await asyncio.gather(holder, waiter, return_exceptions=True)
+    assert len(svc._locks) == 0
+
+
 async def test_two_service_instances_on_one_database_never_both_win(any_db_url):
     """No shared lock between processes: the store's compare-and-set decides."""
     clock = FakeClock()

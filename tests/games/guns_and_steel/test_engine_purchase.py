@@ -110,3 +110,17 @@ def test_a_surplus_conversion_counts_as_converting():
     assert payment.can_pay_converting({"food": 3, "iron": 1}, {"food": 1, "iron": 1})
     assert payment.min_conversions({"food": 3, "iron": 1}, {"food": 1, "iron": 1}) == 0
     assert not payment.can_pay_converting({"food": 1, "iron": 1}, {"food": 1, "iron": 1})
+
+
+def test_the_depleted_cards_are_named_in_public_order_whatever_order_they_were_picked_in():
+    """Issue 27: "depleting iron×2, horse×1: Warrior, Mining…" followed the hidden order of the
+    picks; the names now follow kind, then card."""
+    from games.guns_and_steel import purchase
+    s = position(P, {"you": seat(hand=["barter"], res=["mining", "agriculture", "warrior", "reinforcement"]),
+                     "rival": HOLD})
+    ids = [f.id for f in s.seats["you"].field]
+    texts = {(purchase._ids_text(s, order) + purchase._names_text(s, order)).en for order in (ids, ids[::-1],
+                                                                                              ids[1:] + ids[:1])}
+    assert len(texts) == 1, texts
+    ja = {purchase._names_text(s, order).ja for order in (ids, ids[::-1])}
+    assert len(ja) == 1, ja
