@@ -1,0 +1,3 @@
+-- Placeholder on branch `away` (issue 30): number 0005 is taken by the move-function migration
+-- of branch `pg-pics` (0005_move_function.postgres.sql there). When both are merged, take that
+-- branch's file; this one only keeps the numbers 1..n without a gap for 0006_away_follow.

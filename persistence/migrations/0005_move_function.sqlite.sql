@@ -1,0 +1,2 @@
+-- Nothing to do on SQLite: its whole transaction already runs in one hop to its thread
+-- (0005_move_function.postgres.sql adds PostgreSQL's one-round-trip move).
