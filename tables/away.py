@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from datetime import UTC, datetime
-from typing import Any
 
 from pydantic import BaseModel
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from persistence.models import Table
+from persistence.models import Table, TableSettings
 from persistence.repos.watch import Follow
 
 from .core import ServiceCore
@@ -22,6 +22,15 @@ CODE_LENGTH = 6
 
 def new_join_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def with_join_code(settings: TableSettings) -> TableSettings:
+    """A private table has a join code; an open one has neither code nor invitations."""
+    if settings.private and not settings.join_code:
+        return settings.model_copy(update={"join_code": new_join_code()})
+    if not settings.private and (settings.join_code or settings.invited):
+        return settings.model_copy(update={"join_code": None, "invited": []})
+    return settings
 
 
 def round_of(state: Any) -> int | None:
