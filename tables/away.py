@@ -17,6 +17,7 @@ spent once.
 from __future__ import annotations
 
 import math
+import time
 from datetime import UTC, datetime
 
 from pydantic import BaseModel
@@ -32,6 +33,7 @@ from .errors import TableError
 from .models import Notice
 
 ALLOWANCE_DAYS = 30
+AWAY_CACHE_S = 30.0
 DAY = clock.DAY
 
 
@@ -91,10 +93,27 @@ class AwayOps(ServiceCore):
         end = min(record.until, record.since + allowance(guild) * DAY)
         return end if end > now else None
 
-    async def _pauses(self, table: Table, guild: GuildSettings, users: set[str], now: float) -> dict[str, float]:
+    async def _away_now(self) -> set[str]:
+        """Who is away now, as this process last read it (at most AWAY_CACHE_S ago; its own
+        /game away and back refresh it at once). A turn that starts reads this instead of the
+        store, so a move costs no extra read while nobody is away; a turn planned from a stale
+        copy is still caught when its deadline or reminder comes due (`fresh` reads)."""
+        cached: tuple[float, set[str]] | None = getattr(self, "_away_cache", None)
+        if cached is not None and time.monotonic() - cached[0] < AWAY_CACHE_S:
+            return cached[1]
+        users = {r.user_id for r in await self.store.away.away_now(self.clock())}
+        self._away_cache = (time.monotonic(), users)
+        return users
+
+    async def _pauses(self, table: Table, guild: GuildSettings, users: set[str], now: float,
+                      fresh: bool = False) -> dict[str, float]:
         """The users among `users` whose clock is paused at `table` now, and until when."""
         if not users or not pausable(table) or allowance(guild) == 0:
             return {}
+        if not fresh:
+            users = users & await self._away_now()
+            if not users:
+                return {}
         records = await self.store.away.many(sorted(users))
         ends = {u: self._pause_end(records.get(u), guild, now) for u in users}
         return {u: end for u, end in ends.items() if end is not None}
@@ -183,6 +202,7 @@ class AwayOps(ServiceCore):
         record = record.model_copy(update={"since": now, "until": now + days * DAY,
                                            "used_days": record.used_days + days})
         await self.store.away.save(record, now)
+        self._away_cache = None
         report = AwayReport(until=record.until, days_left=left - days)
         for table in await self.store.tables.open_for_user(user_id):
             await self._away_at(table, user_id, record, report, now)
@@ -223,6 +243,7 @@ class AwayOps(ServiceCore):
         refund = int(math.floor((record.until - now) / DAY))
         record = record.model_copy(update={"until": now, "used_days": max(0, record.used_days - refund)})
         await self.store.away.save(record, now)
+        self._away_cache = None
         report = AwayReport(until=now, days_left=max(0, ALLOWANCE_DAYS - record.used_days), refunded=refund)
         for table in await self.store.tables.open_for_user(user_id):
             if not pausable(table) or table.seat(user_id) is None:

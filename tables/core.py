@@ -232,7 +232,8 @@ class ServiceCore:
                     turn_started.append(s.user_id)
         return timers, turn_started
 
-    async def _pauses(self, table: Table, guild: GuildSettings, users: set[str], now: float) -> dict[str, float]:
+    async def _pauses(self, table: Table, guild: GuildSettings, users: set[str], now: float,
+                      fresh: bool = False) -> dict[str, float]:
         """Users whose clock is paused at `table` now (time away), until when; see tables/away.py."""
         return {}
 

@@ -88,7 +88,7 @@ class IdleOps(ServiceCore):
         guild = await self.guild_settings(table.guild_id) if table is not None else None
         follows: list[Timer] = []
         users: dict[str, dict] = {}
-        paused = (await self._pauses(table, guild, {t.seat for t in timers}, now)
+        paused = (await self._pauses(table, guild, {t.seat for t in timers}, now, fresh=True)
                   if table is not None and guild is not None else {})  # away: no reminders
         for timer in timers:
             seat = table.seat(timer.seat) if table else None

@@ -18,7 +18,7 @@ from . import ids, lobby
 from .components import button, clip, detached_view
 from .desk import Desk
 from .pictures_cache import as_file, board_filename
-from .presenters import game_name, names_of
+from .presenters import game_name, names_of, substitute
 from .replies import send, table_lang, uid, user_lang
 from .turn_list import board_url
 
@@ -249,7 +249,8 @@ async def tell_followers(bot: Desk, table: Any) -> None:
             text = t("follow.round_over", lang, table=name, where=link)
         else:
             outcome = game.outcome(state) if state is not None else None
-            summary = outcome.summary.get(lang) if outcome is not None else t("follow.ended", lang)
+            summary = (substitute(outcome.summary.get(lang), names_of(table, lang)) if outcome is not None
+                       else t("follow.ended", lang))
             text = t("follow.game_over", lang, table=name, where=link, summary=summary)
         kwargs: dict[str, Any] = {"content": clip(text, 2000)}
         if state is not None:
