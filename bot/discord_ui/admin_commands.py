@@ -13,7 +13,7 @@ from tables.away import allowance
 from tables.errors import TableError
 from tables.models import GuildSettings
 
-from . import lobby
+from . import lobby, watch
 from .desk import Desk
 from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
@@ -54,6 +54,7 @@ async def end(bot: Desk, interaction: discord.Interaction, table_id: int | None 
         return
     table = await bot.service.end_table(table.id, by_admin=True)
     await send(interaction, ephemeral=True, content=t("admin.ended", lang, id=table.id))
+    await watch.tell_followers(bot, table)  # followers hear of the end too
     public = await table_lang(bot, table)
     await _redraw(bot, table, public)
     await bot.announcer.send(table.channel_id, content=t("admin.ended_public", public, id=table.id,

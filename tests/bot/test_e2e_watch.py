@@ -118,3 +118,13 @@ async def test_follow_answers_in_japanese(world):
     answer = await world.outsider.click(live_board(world), custom_id=ids.make(table_id, 0, "F"))
     assert "フォローしました" in answer.response.content
     assert "🏖️" not in texts_of(live_board(world))
+
+
+async def test_followers_hear_when_an_admin_ends_the_game(world):
+    from simdriver import open_table
+    table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
+    await world.outsider.click(live_board(world), custom_id=ids.make(table_id, 0, "F"))
+    ended = await world.admin.slash(world.channel, "gameadmin end")
+    assert ended.acknowledged
+    last = world.outsider.user.dm_channel.last_message
+    assert last is not None and f"#{table_id} is over: the game was ended." in last.content
