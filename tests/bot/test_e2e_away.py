@@ -87,3 +87,11 @@ async def test_time_away_survives_a_restart(world):
     await env.advance_time(DAY + HOUR)
     assert (await world.bot.service.get(table_id)).seat(str(world.alice.id)).idle_expiries == 0
     assert not [line for line in posted_lines(world, "⌛") if "alice" in line]
+
+
+async def test_a_japanese_server_board_says_who_is_away(world):
+    await day_limit(world, language="ja")
+    await open_table(world, "sutosute", [world.alice, world.bob])
+    await world.alice.slash(world.channel, "game away", days=2)
+    board = texts_of(live_board(world))
+    assert "aliceさんは不在です" in board and "まで時計が止まっています" in board
