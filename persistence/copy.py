@@ -33,6 +33,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "player_stats": ("guild_key", "game", "user_id"),
     "timers": ("id",),
     "outbox": ("seq",),
+    "away": ("user_id",),
+    "follows": ("table_id", "user_id"),
 }
 IDENTITIES = (("game_tables", "id"), ("timers", "id"), ("outbox", "seq"))
 BATCH = 1000

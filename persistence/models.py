@@ -54,6 +54,9 @@ class TableSettings(BaseModel):
     quiet_hours: list[int] | None = None                  # None = the server's; [] = none; [start, end]
     thread: bool | None = None                            # play in its own thread; None = the server's choice
     parent_channel_id: int | None = None                  # set once it plays in a thread: the lobby's channel
+    private: bool = False                                 # invite-only: not listed, not followed by others
+    invited: list[str] = Field(default_factory=list)      # members the host invited (private tables)
+    join_code: str | None = None                          # shared by the host: joins a private table
 
     @field_validator("quiet_hours")
     @classmethod
@@ -151,6 +154,7 @@ class GuildSettings(BaseModel):
     auto_level: AutoLevel = "strong"
     lobby_timeout_s: int = Field(86400, ge=60)
     table_threads: bool = False                   # tables play in their own thread by default
+    away_days: int | None = Field(None, ge=0, le=365)  # time away allowed at this server's tables a year; None = default, 0 = off
 
     def table_settings(self) -> TableSettings:
         return TableSettings(turn_limit_s=self.turn_limit_s, reminders=list(self.reminders),

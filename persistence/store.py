@@ -22,6 +22,7 @@ from .repos.outbox import add_to_outbox
 from .repos.results import add_result
 from .repos.tables import insert_table, save_table
 from .repos.timers import add_timer, claim_timer, clear_timers, replace_timers
+from .repos.watch import AwayRepo, FollowRepo
 from .shards import Shards
 
 
@@ -39,6 +40,8 @@ class Store:
         self.results = ResultRepo(db)
         self.timers = TimerRepo(db, shards)
         self.outbox = OutboxRepo(db, shards)
+        self.away = AwayRepo(db)
+        self.follows = FollowRepo(db)
 
     @property
     def dialect(self) -> str:

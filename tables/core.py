@@ -221,8 +221,10 @@ class ServiceCore:
         ended = (before - after) | (reset & before)
         started = (after - before) | (reset & after)
         timed_table = clock.is_timed(sum(1 for s in seats if s.is_human))
+        paused: dict[str, float] = {}
         if timed_table and started:
             guild = await self.guild_settings(table.guild_id)  # quiet hours, only when planning
+            paused = await self._pauses(table, guild, started, now)  # time away (tables/away.py)
         timers: dict[str, list[Timer]] = {}
         turn_started: list[str] = []
         for s in seats:
@@ -239,10 +241,26 @@ class ServiceCore:
                 s.turn_started_at = now
                 if timed_table:
                     timers[s.user_id] = (clock.plan_turn(table.id, s.user_id, now, table.settings, guild, version)
+                                         if s.timed and s.user_id not in paused else
+                                         self._paused_plan(table, s.user_id, now, paused[s.user_id], guild, version)
                                          if s.timed else [])
                 if not s.auto:
                     turn_started.append(s.user_id)
         return timers, turn_started
+
+    async def _pauses(self, table: Table, guild: GuildSettings, users: set[str], now: float,
+                      fresh: bool = False) -> dict[str, float]:
+        """Users whose clock is paused at `table` now (time away), until when; see tables/away.py."""
+        return {}
+
+    @staticmethod
+    def _paused_plan(table: Table, user_id: str, now: float, resume: float, guild: GuildSettings,
+                     version: int) -> list[Timer]:
+        """A turn that starts while its player is away: the whole limit, from `resume` on."""
+        limit = table.settings.turn_limit_s
+        plan = clock.plan_turn(table.id, user_id, resume, table.settings, guild, version)
+        return [t.model_copy(update={"data": {**t.data, "turn_started_at": now}}) for t in plan
+                if limit is not None or t.due_at > resume]
 
     def _turn_notices(self, table: Table, users: list[str], timers: dict[str, list[Timer]]) -> list[Notice]:
         notices = []

@@ -37,6 +37,10 @@ def idle_pass(prompt: Prompt, policy: str) -> list[str] | None:
 
 
 class IdleOps(ServiceCore):
+    async def _away_expiry(self, table: Table, user_id: str, timer: Timer) -> list[Notice] | None:
+        """Time away's say on a due deadline (tables/away.py); None: expire as usual."""
+        return None
+
     async def next_due_at(self) -> float | None:
         """The earliest pending timer (the front end sleeps until then, then calls `fire_due`)."""
         return await self.store.timers.next_due()
@@ -84,12 +88,14 @@ class IdleOps(ServiceCore):
         guild = await self.guild_settings(table.guild_id) if table is not None else None
         follows: list[Timer] = []
         users: dict[str, dict] = {}
+        paused = (await self._pauses(table, guild, {t.seat for t in timers}, now, fresh=True)
+                  if table is not None and guild is not None else {})  # away: no reminders
         for timer in timers:
             seat = table.seat(timer.seat) if table else None
             deadline = timer.data.get("deadline")
             current = (table is not None and table.status == "running" and seat is not None and seat.timed
                        and seat.turn_started_at == timer.data.get("turn_started_at")
-                       and (deadline is None or deadline > now))
+                       and (deadline is None or deadline > now) and timer.seat not in paused)
             if not current:
                 continue
             follow = clock.next_repeat(timer, guild, table.settings)
@@ -140,6 +146,9 @@ class IdleOps(ServiceCore):
                     or seat.turn_started_at != timer.data.get("turn_started_at")):
                 await self.store.timers.claim(timer.id)  # stale: that turn is over
                 return []
+            moved = await self._away_expiry(table, seat.user_id, timer)  # time away (tables/away.py)
+            if moved is not None:
+                return moved
             acc = await self._act_for_idle(table, seat.user_id, claim_timer=timer.id)
             return acc.notices
 

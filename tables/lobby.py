@@ -14,6 +14,7 @@ from .core import CPU_PREFIX, ServiceCore, owing
 from .errors import TableError, refuse
 from .i18n import Span, t
 from .models import ActResult
+from .watch import check_may_join
 
 
 class LobbyOps(ServiceCore):
@@ -58,12 +59,14 @@ class LobbyOps(ServiceCore):
         game = self._game(table.game)
         return game.player_range(game.parse_options(table.options))
 
-    async def join(self, table_id: int, user_id: str, display_name: str) -> Table:
+    async def join(self, table_id: int, user_id: str, display_name: str, code: str | None = None) -> Table:
+        """`code`: a private table's join code (its invitees need none; tables/watch.py)."""
         async with self._lock(table_id):
             table = await self._load(table_id)
             self._require(table, "lobby")
             if table.user_seated(user_id):
                 raise refuse("already_seated")
+            check_may_join(table, user_id, code)
             _, high = self._max_players(table)
             if len(table.seats) >= high:
                 raise refuse("table_full", max=high)

@@ -22,7 +22,7 @@ from persistence.models import (
 )
 
 NoticeKind = Literal["turn_started", "reminder", "expired", "handed_over", "resigned", "kicked", "left_server",
-                     "lobby_closed", "game_over"]
+                     "lobby_closed", "game_over", "away", "back", "away_day_spent"]
 
 
 class Notice(BaseModel):

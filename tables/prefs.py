@@ -10,6 +10,7 @@ from persistence.models import GuildSettings, Table, TableSettings, UserPrefs
 from . import clock
 from .core import ServiceCore, owing
 from .errors import refuse
+from .watch import with_join_code
 
 
 def _validated(model: type[BaseModel], current: BaseModel, changes: dict[str, Any]) -> Any:
@@ -41,6 +42,7 @@ class PrefsOps(ServiceCore):
             if not is_admin and (table.status != "lobby" or table.host != by_user):
                 raise refuse("not_admin" if table.status == "running" else "not_host")
             settings: TableSettings = _validated(TableSettings, table.settings, changes)
+            settings = with_join_code(settings)  # private tables get a join code (tables/watch.py)
             changed = table.model_copy(update={"settings": settings, "updated_at": self.clock()})
             if table.status == "lobby":
                 changed = changed.model_copy(update={"lobby_version": table.lobby_version + 1})

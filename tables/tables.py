@@ -7,6 +7,7 @@ the single write path for moves).
 from __future__ import annotations
 
 from .access import AccessOps
+from .away import AwayOps
 from .idle import IdleOps
 from .lobby import LobbyOps
 from .play import PlayOps
@@ -14,7 +15,8 @@ from .prefs import PrefsOps
 from .stats import StatsOps
 from .turn_list import TurnListOps
 from .undo import UndoOps
+from .watch import WatchOps
 
 
-class TableService(LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
+class TableService(AwayOps, WatchOps, LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""

@@ -9,10 +9,11 @@ import discord
 
 from bot.i18n import LANGS, lang_of, t
 from games import registry
+from tables.away import allowance
 from tables.errors import TableError
 from tables.models import GuildSettings
 
-from . import lobby
+from . import lobby, watch
 from .desk import Desk
 from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
@@ -53,6 +54,7 @@ async def end(bot: Desk, interaction: discord.Interaction, table_id: int | None 
         return
     table = await bot.service.end_table(table.id, by_admin=True)
     await send(interaction, ephemeral=True, content=t("admin.ended", lang, id=table.id))
+    await watch.tell_followers(bot, table)  # followers hear of the end too
     public = await table_lang(bot, table)
     await _redraw(bot, table, public)
     await bot.announcer.send(table.channel_id, content=t("admin.ended_public", public, id=table.id,
@@ -203,7 +205,7 @@ async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) ->
             changes["auto_level"] = level
     for name, field in (("idle_policy", "idle_policy"), ("handover_after", "handover_after"),
                         ("max_tables", "max_open_tables_per_user"), ("lobby_timeout", "lobby_timeout_s"),
-                        ("threads", "table_threads")):
+                        ("threads", "table_threads"), ("away_days", "away_days")):
         if given.get(name) is not None:
             changes[field] = given[name]
     current = await bot.prefs.guild(interaction.guild_id)
@@ -252,6 +254,8 @@ def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
         (t("admin.f_cap", lang), str(s.max_open_tables_per_user)),
         (t("admin.f_lobby_timeout", lang), duration_text(s.lobby_timeout_s, lang)),
         (t("admin.f_threads", lang), t("admin.threads_on" if s.table_threads else "admin.off", lang)),
+        (t("admin.f_away_days", lang), t("admin.away_days_value", lang, days=allowance(s)) if allowance(s)
+         else t("admin.off", lang)),
     ]
     for name, value in rows:
         embed.add_field(name=name, value=value, inline=True)
@@ -274,6 +278,11 @@ async def tables(bot: Desk, interaction: discord.Interaction) -> None:
             lines.append(t("admin.tables_more", lang, n=len(open_tables) - len(lines)))
             break
         lines.append(line)
+    away = await bot.service.away_in_guild(interaction.guild_id)  # who is away (tables/away.py)
+    if away:
+        who = ", ".join(t("admin.away_entry", lang, who=f"<@{u}>" if u.isdigit() else u, when=f"<t:{int(end)}:R>")
+                        for u, end in sorted(away.items(), key=lambda e: e[1]))
+        lines.append(clip(t("admin.away_line", lang, who=who), 1000))
     embed = discord.Embed(title=t("admin.tables_title", lang, n=len(open_tables)),
                           description="\n".join(lines) or t("admin.no_tables", lang), colour=discord.Colour.blurple())
     await send(interaction, ephemeral=True, embed=embed, allowed_mentions=discord.AllowedMentions.none())

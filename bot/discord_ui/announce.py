@@ -25,6 +25,7 @@ from persistence import Unavailable
 from tables import clock
 from tables.locks import TableLocks
 
+from . import watch
 from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
 from .desk import Desk
 from .layouts import board_layout, result_layout
@@ -164,6 +165,7 @@ class Announcer:
         newer_queued = self._queued[table_id] > 0
         svc = self.bot.service
         table = await svc.get(table_id)
+        await self._tell_followers(table)
         lang = await table_lang(self.bot, table)
         silent = await self.quiet_now(table)
         names = names_of(table, lang)
@@ -173,6 +175,7 @@ class Announcer:
         remind = carried["remind"]
         undone = undone or carried["undone"]
         over = None
+        redraw: list[str] = []
         for notice in notices:
             who = ", ".join(mention(u, names) for u in notice.users)
             kind, data = notice.kind, notice.data
@@ -193,6 +196,12 @@ class Announcer:
                 await self.close_lobby(table, lang, silent=silent)
             elif kind == "game_over":
                 over = data.get("ended_by", "rules")
+            elif kind in ("away", "back", "away_day_spent"):  # time away: the board says it (watch.py)
+                line = watch.notice_line(notice, table, lang)
+                if line:
+                    news.append(line)
+                else:
+                    redraw.append(kind)
         if over is not None or table.status in ("finished", "cancelled"):
             if table.state_json is not None or over is not None:
                 await self.finish(table, lang, over or "rules", news, silent=silent, actor=actor)
@@ -223,12 +232,19 @@ class Announcer:
             # latest wins: the queued update draws the board; it carries these pings and news
             self._carried[table_id] = {"ping": ping, "news": news, "remind": remind, "undone": undone}
             return
-        if news or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
+        if news or redraw or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
                 table_id, actor, ping, undone=undone, now=now))):
             notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
             await self.show_board(table, lang, ping=ping, notes=notes, deadline=min(deadlines) if deadlines else None,
                                   followup=followup, silent=silent)
         self.bot.scheduler.poke()
+
+    async def _tell_followers(self, table: Any) -> None:
+        """Followers' DMs (a round or the game ended); a failure never stops the board."""
+        try:
+            await watch.tell_followers(self.bot, table)
+        except Exception:  # noqa: BLE001 - DMs to watchers are best effort
+            log.exception("telling the followers of table %s failed", table.id)
 
     def _too_old(self, table: Any, now: float) -> bool:
         """The board was posted longer ago than it may stay (it comes back as a new message)."""
@@ -412,6 +428,7 @@ class Announcer:
         channel_id = self.board_channel(table)
         recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
         await self.pictures.prepare(table, lang)
+        notes = [*(notes or []), *await watch.away_notes(self.bot, table, lang)]  # "away until …"
         payload = self.board_payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
         now = discord.utils.utcnow().timestamp()
         too_old = self._too_old(table, now)

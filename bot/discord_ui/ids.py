@@ -11,6 +11,7 @@ value select, H my hand, R rematch, B option button, S option select, P page, N 
 D pick-in-order draft (add / ok / clear), DS draft select, C chain select (a decision and
 the same player's next one in one pick, `tables.chains`), G log page, U undo (take back the
 clicker's latest move, as drawn at that version).
+F follow, UF unfollow and BJ join from /game browse (bot/discord_ui/watch.py).
 Prompt ids are escaped so they never contain ':'; option keys come last and may contain anything.
 """
 from __future__ import annotations

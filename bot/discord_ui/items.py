@@ -201,13 +201,35 @@ class MinePageButton(ActionButton, Button, template=r"ct:0:0:M:(?P<page>[0-9]{1,
         return router.mine_page(interaction, int(self.cid.args[0]))
 
 
+# ---- watching (issue 30; the router hands them to bot/discord_ui/watch.py) -------------------------------------------
+class FollowButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:F"):
+    """Follow on a board: DMs when a round ends and when the game ends."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        return router.follow(interaction, self.cid.table)
+
+
+class UnfollowButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:UF"):
+    """Unfollow, under the answer to Follow."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        return router.unfollow(interaction, self.cid.table)
+
+
+class BrowseJoinButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:BJ"):
+    """Join a lobby from /game browse."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        return router.browse_join(interaction, self.cid.table)
+
+
 ALL = (LobbyButton, LobbyOptionSelect, LobbyMoreSelect, LobbyValueSelect, HandButton, OptionButton, NoneButton,
        OptionSelect, PageButton, DraftButton, DraftSelect, ChainSelect, UndoButton, RematchButton, LogPageButton,
-       MinePageButton)
+       MinePageButton, FollowButton, UnfollowButton, BrowseJoinButton)
 BY_KIND = {"L": LobbyButton, "LO": LobbyOptionSelect, "LM": LobbyMoreSelect, "LV": LobbyValueSelect,
            "H": HandButton, "B": OptionButton, "N": NoneButton, "S": OptionSelect, "P": PageButton,
            "D": DraftButton, "DS": DraftSelect, "C": ChainSelect, "U": UndoButton, "R": RematchButton, "G": LogPageButton,
-           "M": MinePageButton}
+           "M": MinePageButton, "F": FollowButton, "UF": UnfollowButton, "BJ": BrowseJoinButton}
 
 
 def matches_any(custom_id: str) -> bool:

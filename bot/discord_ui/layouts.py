@@ -88,11 +88,13 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
         moves = "\n".join(f"- {clip(line, 300)}" for line in lines)
         parts.append(discord.ui.TextDisplay(f"**{t('board.last_moves', lang)}**\n{moves}"))
     if table.status == "running":
-        parts += public_controls(game, table, state, lang, names, budget=COMPONENT_BUDGET - _count(parts) - 4)
+        parts += public_controls(game, table, state, lang, names, budget=COMPONENT_BUDGET - _count(parts) - 5)
     parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
     if table.status == "running":
-        parts.append(discord.ui.ActionRow(button(ids.hand(table.id), t("board.my_hand", lang),
-                                                 discord.ButtonStyle.primary, emoji="🃏")))
+        row = [button(ids.hand(table.id), t("board.my_hand", lang), discord.ButtonStyle.primary, emoji="🃏")]
+        if not table.settings.private:  # private tables are not followed by others
+            row.append(button(ids.make(table.id, 0, "F"), t("board.follow", lang), emoji="🔔"))
+        parts.append(discord.ui.ActionRow(*row))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=GREEN if table.status == "running" else GREY))
 
 

@@ -27,6 +27,7 @@ REMINDERS = "@reminders"
 QUIET_HOURS = "@quiet_hours"
 THREAD = "@thread"
 THREAD_CHOICES = (("server", None), ("on", True), ("off", False))
+PRIVATE = "@private"        # invite-only (issue 30, tables/watch.py)
 SERVER_QUIET = "server"
 NO_QUIET = "off"
 REMOVE_CPU = "@remove_cpu"
@@ -94,6 +95,8 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     """The lobby embed and, while the lobby is open, its controls."""
     game = registry.get(table.game)
     embed = lobby_embed(game, table, lang, option_lines(table, lang), clock_line(table, lang))
+    if table.settings.private:
+        embed.add_field(name=t("lobby.private", lang), value=t("lobby.private.field", lang), inline=False)
     if table.status != "lobby":
         return embed, None
     v = table.lobby_version
@@ -120,6 +123,8 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
     more.append(select_option(t("lobby.auto_level", lang), AUTO_LEVEL,
                               t(f"ai.level.{table.settings.auto_level}", lang)))
     more.append(select_option(t("lobby.thread", lang), THREAD, thread_text(table, lang)))
+    more.append(select_option(t("lobby.private", lang), PRIVATE,
+                              t("lobby.private.on" if table.settings.private else "lobby.private.off", lang)[:100]))
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
@@ -165,6 +170,11 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                    for key, value in THREAD_CHOICES]
         item = select(ids.lobby_value(table.id, v, name), options, t("lobby.thread", lang))
         return t("lobby.pick_value", lang, name=t("lobby.thread", lang)), detached_view([item])
+    if name == PRIVATE:
+        options = [select_option(t(f"lobby.private.{key}", lang)[:100], key, default=(key == "on") == table.settings.private)
+                   for key in ("on", "off")]
+        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.private", lang))
+        return t("lobby.pick_value", lang, name=t("lobby.private", lang)), detached_view([item])
     if name in (REMINDERS, QUIET_HOURS):
         label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
         options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
@@ -221,6 +231,8 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
         return "setting", {"reminders": list(offered(dict(REMINDER_PRESETS)))}
     if name == THREAD:
         return "setting", {"thread": offered(dict(THREAD_CHOICES))}
+    if name == PRIVATE:
+        return "setting", {"private": offered({"on": True, "off": False})}
     if name == QUIET_HOURS:
         quiet = {SERVER_QUIET: None, NO_QUIET: [], **{f"{a}-{b}": [a, b] for a, b in QUIET_PRESETS}}
         return "setting", {"quiet_hours": offered(quiet)}

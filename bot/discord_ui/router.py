@@ -12,7 +12,7 @@ from bot.i18n import t
 from games import registry
 from tables.errors import TableError
 
-from . import controls, ids, lobby, permissions, play, turn_list
+from . import controls, ids, lobby, permissions, play, turn_list, watch
 from .desk import Desk
 from .errors import invalid_control, report_failure
 from .info_commands import show_log
@@ -45,6 +45,16 @@ class Router:
 
     async def invalid_control(self, interaction: discord.Interaction, why: str = "") -> None:
         await invalid_control(interaction, why)
+
+    # ---- watching (issue 30) ----------------------------------------------------------------
+    async def follow(self, interaction: discord.Interaction, table_id: int) -> None:
+        await watch.follow_click(self.desk, interaction, table_id)
+
+    async def unfollow(self, interaction: discord.Interaction, table_id: int) -> None:
+        await watch.unfollow_click(self.desk, interaction, table_id)
+
+    async def browse_join(self, interaction: discord.Interaction, table_id: int) -> None:
+        await watch.browse_join(self.desk, interaction, table_id)
 
     # ---- lobby ------------------------------------------------------------------------------
     async def lobby_button(self, interaction: discord.Interaction, cid: ids.ComponentId, action: str) -> None:

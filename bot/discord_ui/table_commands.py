@@ -64,12 +64,13 @@ async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str)
     return await bot.service.open_lobby(*args)
 
 
-async def join(bot: Desk, interaction: discord.Interaction) -> None:
+async def join(bot: Desk, interaction: discord.Interaction, code: str | None = None) -> None:
+    """`code`: a private table's join code (tables/watch.py)."""
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
         return
-    table = await bot.service.join(table.id, uid(interaction.user), interaction.user.display_name)
+    table = await bot.service.join(table.id, uid(interaction.user), interaction.user.display_name, code=code)
     await send(interaction, ephemeral=True, content=t("table.joined", lang, id=table.id))
     await lobby.refresh_message(bot, table)
 

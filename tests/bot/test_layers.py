@@ -17,7 +17,7 @@ LAYERS = [
     # drawing: controls and layouts of lobbies, boards, hands and results
     {"items", "components", "controls", "layouts", "lobby"},
     # answering: a player's side, reading commands, what the bot tells channels, the clock
-    {"play", "info_commands", "turn_list", "announce", "scheduler"},
+    {"play", "info_commands", "turn_list", "announce", "scheduler", "watch"},
     # what each kind of control does
     {"router"},
     # slash commands

@@ -7,6 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from tables.away import ALLOWANCE_DAYS
 from tables.clock import TURN_LIMIT_PRESETS
 
 from .. import admin_commands
@@ -26,7 +27,7 @@ LOBBY_TIMEOUTS = [app_commands.Choice(name=app_commands.locale_str(en, ja=ja), v
 IDLE = [app_commands.Choice(name=L("idle.skip"), value="skip"), app_commands.Choice(name=L("idle.auto"), value="auto")]
 SETTINGS_PARAMS = ("language", "turn_limit", "reminders", "quiet_hours", "utc_offset", "idle_policy",
                    "handover_after", "max_tables", "lobby_timeout", "allow_channel", "disallow_channel",
-                   "all_channels", "this_table", "threads", "auto_level")  # named in Japanese too (the English names stay)
+                   "all_channels", "this_table", "threads", "auto_level", "away_days")  # named in Japanese too (the English names stay)
 LANGS = [app_commands.Choice(name=app_commands.locale_str("English"), value="en"),
          app_commands.Choice(name=app_commands.locale_str("日本語"), value="ja")]
 
@@ -74,7 +75,7 @@ class AdminCog(commands.GroupCog, group_name=L("cmd.gameadmin"), group_descripti
                            lobby_timeout=L("param.s_lobby_timeout"), allow_channel=L("param.s_allow"),
                            disallow_channel=L("param.s_disallow"), all_channels=L("param.s_all"),
                            this_table=L("param.s_this_table"), threads=L("param.s_threads"),
-                           auto_level=L("param.s_auto_level"))
+                           auto_level=L("param.s_auto_level"), away_days=L("param.s_away_days"))
     @app_commands.rename(**{name: L(f"pname.s_{name}") for name in SETTINGS_PARAMS})
     @app_commands.choices(language=LANGS, turn_limit=_limit_choices(), idle_policy=IDLE, lobby_timeout=LOBBY_TIMEOUTS)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
@@ -85,13 +86,15 @@ class AdminCog(commands.GroupCog, group_name=L("cmd.gameadmin"), group_descripti
                        lobby_timeout: int | None = None, allow_channel: discord.TextChannel | None = None,
                        disallow_channel: discord.TextChannel | None = None, all_channels: bool | None = None,
                        this_table: bool | None = None, threads: bool | None = None,
-                       auto_level: str | None = None) -> None:
+                       auto_level: str | None = None,
+                       away_days: app_commands.Range[int, 0, ALLOWANCE_DAYS] | None = None) -> None:
         await admin_commands.settings(
             self.bot, interaction, language=language, turn_limit=turn_limit, reminders=reminders,
             quiet_hours=quiet_hours, utc_offset=utc_offset, idle_policy=idle_policy, handover_after=handover_after,
             max_tables=max_tables, lobby_timeout=lobby_timeout, allow_channel=allow_channel,
             disallow_channel=disallow_channel, all_channels=all_channels,
-            this_table=True if this_table is None else this_table, threads=threads, auto_level=auto_level)
+            this_table=True if this_table is None else this_table, threads=threads, auto_level=auto_level,
+            away_days=away_days)
 
     @settings.autocomplete("auto_level")
     async def _auto_levels(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

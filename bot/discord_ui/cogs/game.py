@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from games import registry
 
-from .. import info_commands, table_commands, turn_list
+from .. import info_commands, table_commands, turn_list, watch
 from ..desk import Desk
 from ..translator import L
 
@@ -51,8 +51,11 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("
         await table_commands.new(self.bot, interaction, game)
 
     @app_commands.command(name=L("cmd.game.join"), description=L("cmd.game.join.desc"))
-    async def join(self, interaction: discord.Interaction) -> None:
-        await table_commands.join(self.bot, interaction)
+    @app_commands.describe(code=L("param.code.desc"))
+    @app_commands.rename(code=L("param.code"))
+    async def join(self, interaction: discord.Interaction,
+                   code: app_commands.Range[str, 1, 16] | None = None) -> None:
+        await table_commands.join(self.bot, interaction, code)
 
     @app_commands.command(name=L("cmd.game.leave"), description=L("cmd.game.leave.desc"))
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -115,6 +118,26 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("
     @app_commands.command(name=L("cmd.game.mine"), description=L("cmd.game.mine.desc"))
     async def mine(self, interaction: discord.Interaction) -> None:
         await turn_list.mine(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.away"), description=L("cmd.game.away.desc"))
+    @app_commands.describe(days=L("param.days.desc"))
+    @app_commands.rename(days=L("param.days"))
+    async def away(self, interaction: discord.Interaction, days: int) -> None:
+        await watch.away(self.bot, interaction, days)  # the service refuses bad numbers, in words
+
+    @app_commands.command(name=L("cmd.game.back"), description=L("cmd.game.back.desc"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        await watch.back(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.browse"), description=L("cmd.game.browse.desc"))
+    async def browse(self, interaction: discord.Interaction) -> None:
+        await watch.browse(self.bot, interaction)
+
+    @app_commands.command(name=L("cmd.game.invite"), description=L("cmd.game.invite.desc"))
+    @app_commands.describe(member=L("param.member.desc"))
+    @app_commands.rename(member=L("param.member"))
+    async def invite(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await watch.invite(self.bot, interaction, member)
 
     @app_commands.command(name=L("cmd.game.notify"), description=L("cmd.game.notify.desc"))
     @app_commands.describe(dm=L("param.dm.desc"))
