@@ -1,0 +1,3 @@
+-- Placeholder on branch `notices` (issue 26): number 0005 is taken by the move-function migration
+-- of branch `pg-pics`. When both are merged, take that branch's file; this one only keeps the
+-- numbers 1..n without a gap for 0007_outbox_claims.

@@ -1,0 +1,2 @@
+-- Placeholder on branch `notices` (issue 26): see 0005_move_function.postgres.sql; take the
+-- `pg-pics` branch's file when both are merged.

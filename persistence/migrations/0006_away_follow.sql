@@ -1,0 +1,3 @@
+-- Placeholder on branch `notices` (issue 26): number 0006 is taken by branch `away`
+-- (0006_away_follow.sql there). When both are merged, take that branch's file; this one only
+-- keeps the numbers 1..n without a gap for 0007_outbox_claims.
