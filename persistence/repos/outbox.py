@@ -144,3 +144,8 @@ class OutboxRepo:
     async def purge(self, before: float) -> int:
         """Forget finished notices (delivered, stale or refused) older than `before`: the outbox stays small."""
         return await self.db.execute("DELETE FROM outbox WHERE delivered = $1 AND delivered_at < $2", True, float(before))
+
+    async def release(self, owner: str) -> int:
+        """A process stopping gives up its claims: the next one takes them at once, not after the lease."""
+        return await self.db.execute("UPDATE outbox SET owner = NULL, lease_until = NULL WHERE owner = $1 AND delivered = $2",
+                                     owner, False)
