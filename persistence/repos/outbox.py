@@ -1,7 +1,9 @@
 """Notices waiting to be announced. One is written in the transaction of the change that
-caused it, so a crash right after a commit cannot lose it; the front end marks it delivered
-once sent, and delivers whatever is still pending when it starts (at-least-once; the
-notice id lets a front end drop a repeat)."""
+caused it, so a crash right after a commit cannot lose it. A front end claims a notice before
+posting it (owner and lease: two live processes never post the same row), and finishes it as
+'delivered' once Discord accepted the post, 'stale' when it was dropped, or 'refused' when
+Discord will never take it; a transient failure keeps it pending for a retry. Finished rows are
+purged after a retention period (issue 26)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
