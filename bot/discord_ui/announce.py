@@ -228,6 +228,7 @@ class Announcer:
         if newer_queued and not first_turn:
             # latest wins: the queued update draws the board; it carries these pings and news
             self._carried[table_id] = {"ping": ping, "news": news, "remind": remind, "undone": undone}
+            delivery.carried()  # these notices are settled with that update
             return
         if news or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
                 table_id, actor, ping, undone=undone, now=now))):

@@ -63,6 +63,7 @@ class Attempt:
         self.posts = 0
         self.error: BaseException | None = None
         self.open = True
+        self.carried = False  # a newer update of the table was queued: it tells these (latest wins)
 
     def nonce(self) -> str | None:
         if not self.open:
@@ -89,6 +90,14 @@ def post_failed(error: BaseException) -> None:
     attempt = _attempt.get()
     if attempt is not None:
         attempt.failed(error)
+
+
+def carried() -> None:
+    """The notices being told now ride on the table's next queued update: they are settled
+    with it (delivered when its post is accepted, retried with it when not)."""
+    attempt = _attempt.get()
+    if attempt is not None:
+        attempt.carried = True
 
 
 def permanent(error: BaseException) -> bool:
@@ -131,6 +140,7 @@ class Delivery:
         self.owner = f"{uuid.uuid4().hex[:12]}"
         self._loop: asyncio.Task | None = None
         self._retries: set[asyncio.Task] = set()
+        self._riding: dict[int, list[Any]] = {}  # notices a skipped update carried to the next one
         self._last_purge = 0.0
         self._stopped = False
 
@@ -152,7 +162,8 @@ class Delivery:
         held = set(await self.outbox.claim(ids, self.owner, self.now(), LEASE_S)) if ids else set()
         mine = [n for n in notices if not n.id or n.id in held]
         mine = await self._drop_stale(table_id, mine)
-        claimed = [n.id for n in mine if n.id]
+        riders = self._riding.pop(table_id, [])
+        claimed = [n.id for n in [*mine, *riders] if n.id]
         attempt = Attempt(claimed) if claimed else None
         token = _attempt.set(attempt)
         try:
@@ -167,10 +178,13 @@ class Delivery:
                 attempt.open = False
         if attempt is None:
             return
+        if attempt.carried and attempt.error is None:
+            self._riding[table_id] = [*riders, *mine]
+            return
         if attempt.error is None:
             await self.outbox.finish(claimed, self.owner, "delivered", self.now())
             return
-        await self._failed(table_id, mine, claimed, attempt.error, retell)
+        await self._failed(table_id, [*riders, *mine], claimed, attempt.error, retell)
 
     async def _failed(self, table_id: int, notices: list[Any], ids: list[str], error: BaseException,
                       retell: Callable[[int, list[Any]], Any]) -> None:

@@ -2,6 +2,7 @@
 nonce is the first try's, and a stale reminder or turn ping is dropped, not posted late."""
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import discord
@@ -60,4 +61,29 @@ async def test_a_reminder_past_its_deadline_and_a_ping_for_a_played_turn_are_dro
     assert posted == [["due", "over"]]
     outcomes = {r.item.notice_id: r.outcome for r in await store.outbox.rows([n.id for n in notices])}
     assert outcomes == {"late": "stale", "due": "delivered", "played": "stale", "over": "delivered"}
+    await store.close()
+
+
+async def test_notices_carried_to_a_queued_update_are_settled_with_it(tmp_path, monkeypatch):
+    """Latest wins: a skipped update hands its pings to the queued one; when that post fails,
+    both batches are retried, none is marked delivered."""
+    store = await open_store(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    desk = delivery.Delivery(SimpleNamespace(service=SimpleNamespace(store=store)))
+    first = [Notice(kind="expired", id="first", table_id=1, channel_id=2, guild_id=3, users=["u1"])]
+    second = [Notice(kind="expired", id="second", table_id=1, channel_id=2, guild_id=3, users=["u2"])]
+    await store.outbox.add([OutboxItem(n.id, 1, 3, n.model_dump_json(), 0.0) for n in first + second])
+
+    async def skipped(batch):
+        delivery.carried()
+
+    async def refused_for_now(batch):
+        delivery.post_failed(http_error(503))
+    retold: list[list[str]] = []
+    monkeypatch.setattr(delivery, "BACKOFF_S", (0.0,))
+    await desk.tell(1, first, skipped, lambda *a: None)
+    assert len(await store.outbox.pending()) == 2, "the carried notice is not delivered yet"
+    await desk.tell(1, second, refused_for_now, lambda t, batch: retold.append([n.id for n in batch]))
+    assert len(await store.outbox.pending()) == 2
+    await asyncio.gather(*desk._retries)
+    assert retold == [["first", "second"]], "the retry tells both batches"
     await store.close()
