@@ -72,8 +72,8 @@ async def test_a_turn_ping_refused_with_503_is_told_once_discord_heals(world):
     await world.bot.announcer.drain()
     assert _pinged(world, channel_id, ping.users[0], mark) == 1, "the ping is told once Discord heals, once"
     assert await world.bot.service.pending_notices() == []
-    retried = [r for r in _posts(world, channel_id)[-1:] if isinstance(r.json, dict)]
-    assert all(r.json.get("nonce") and r.json.get("enforce_nonce") for r in retried), "a retry carries a nonce"
+    (retried,) = [r for r in world.env.http_requests[mark:] if r.method == "POST" and f"<@{ping.users[0]}>" in str(r.json)]
+    assert retried.json.get("nonce") and retried.json.get("enforce_nonce") is True, "a retry carries a nonce"
 
 
 async def test_a_ping_refused_for_good_is_not_retried_and_players_and_admins_are_told(world):
