@@ -144,16 +144,17 @@ class Announcer:
             self._seen.popitem(last=False)
         return True
 
-    async def _deliver(self, table_id: int, notices: list[Any], *args: Any) -> None:
+    async def _deliver(self, table_id: int, notices: list[Any], *args: Any, late: bool = False) -> None:
         """Claimed, posted, and marked delivered only when Discord took the post (delivery.py)."""
-        await self.delivery.tell(table_id, notices, lambda batch: self._publish(table_id, batch, *args), self.retell)
+        await self.delivery.tell(table_id, notices, lambda batch: self._publish(table_id, batch, *args), self.retell,
+                                 late=late)
 
     def retell(self, table_id: int, notices: list[Any]) -> asyncio.Task:
         """Notices the delivery retries or catches up on (claimed by this process)."""
         for notice in notices:
             self._first_time(notice)
         self._queued[table_id] = self._queued.get(table_id, 0) + 1
-        return self.spawn(table_id, self._deliver(table_id, notices, None, False, True, None, False))
+        return self.spawn(table_id, self._deliver(table_id, notices, None, False, True, None, False, late=True))
 
     async def deliver_pending(self) -> None:
         """At start: announce what was committed but not told before the last stop (a crash

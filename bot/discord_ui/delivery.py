@@ -154,14 +154,16 @@ class Delivery:
 
     # ---- one batch ----------------------------------------------------------------------
     async def tell(self, table_id: int, notices: list[Any], publish: Callable[[list[Any]], Awaitable[None]],
-                   retell: Callable[[int, list[Any]], Any]) -> None:
-        """Claim `notices`, drop the stale ones, run `publish` with the rest and settle each
-        by what Discord answered. Notices another process holds (or that were told) are left
-        out; `publish` still runs (the board of a change is drawn either way)."""
+                   retell: Callable[[int, list[Any]], Any], *, late: bool = True) -> None:
+        """Claim `notices`, drop the stale ones (`late`: a retry or catch-up; a change's own
+        notices, told right after it, cannot be stale yet), run `publish` with the rest and
+        settle each by what Discord answered. Notices another process holds (or that were
+        told) are left out; `publish` still runs (the board of a change is drawn either way)."""
         ids = [n.id for n in notices if n.id]
         held = set(await self.outbox.claim(ids, self.owner, self.now(), LEASE_S)) if ids else set()
         mine = [n for n in notices if not n.id or n.id in held]
-        mine = await self._drop_stale(table_id, mine)
+        if late:
+            mine = await self._drop_stale(table_id, mine)
         riders = self._riding.pop(table_id, [])
         claimed = [n.id for n in [*mine, *riders] if n.id]
         attempt = Attempt(claimed) if claimed else None
