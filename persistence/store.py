@@ -117,18 +117,18 @@ class Store:
         return table.model_copy(update={"id": await self.db.run(unit())})
 
     async def claim_timers(self, claims: list[int], follow: list[Timer], outbox: list[OutboxItem]) -> list[int]:
-        """Claim timers (those not already fired), add follow-up timers and the notices to
-        announce, in one transaction. Returns the ids this caller claimed."""
+        """Claim all these timers, add follow-up timers and the notices to announce, in one
+        transaction; StaleWrite, and nothing changes, when another process fired any of them
+        first (the notice and follow-ups were built for all of them: a caller that lost one must
+        not tell it, issue 26). Returns the ids claimed (all of them)."""
         def unit() -> Unit[list[int]]:
-            won = []
             for timer_id in claims:
-                if (yield from claim_timer(timer_id)):
-                    won.append(timer_id)
-            if won:
-                for timer in follow:
-                    yield from add_timer(timer)
-                yield from add_to_outbox(outbox)
-            return won
+                if not (yield from claim_timer(timer_id)):
+                    raise StaleWrite(f"timer {timer_id} already fired")
+            for timer in follow:
+                yield from add_timer(timer)
+            yield from add_to_outbox(outbox)
+            return list(claims)
         return await self.db.run(unit())
 
     async def close(self) -> None:

@@ -11,7 +11,7 @@ from bot.i18n import LANGS, lang_of, t
 from games import registry
 from tables.away import allowance
 from tables.errors import TableError
-from tables.models import GuildSettings
+from tables.models import GuildSettings, Notice
 
 from . import lobby, watch
 from .desk import Desk
@@ -285,4 +285,16 @@ async def tables(bot: Desk, interaction: discord.Interaction) -> None:
         lines.append(clip(t("admin.away_line", lang, who=who), 1000))
     embed = discord.Embed(title=t("admin.tables_title", lang, n=len(open_tables)),
                           description="\n".join(lines) or t("admin.no_tables", lang), colour=discord.Colour.blurple())
+    if refused := await refused_lines(bot, interaction.guild_id, lang):
+        embed.add_field(name=t("admin.refused_title", lang), value="\n".join(refused)[:1024], inline=False)
     await send(interaction, ephemeral=True, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def refused_lines(bot: Desk, guild_id: int | None, lang: str) -> list[str]:
+    """The latest notices Discord refused for good in this server (issue 26): where, what, why."""
+    lines = []
+    for row in await bot.service.store.outbox.refused(guild_id, limit=5):
+        notice = Notice.model_validate_json(row.item.payload)
+        lines.append(t("admin.refused_line", lang, id=notice.table_id, channel=f"<#{notice.channel_id}>",
+                       what=t(f"notice.kind.{notice.kind}", lang), why=(row.error or "?")[:120]))
+    return lines

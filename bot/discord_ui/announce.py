@@ -25,7 +25,7 @@ from persistence import Unavailable
 from tables import clock
 from tables.locks import TableLocks
 
-from . import watch
+from . import delivery, watch
 from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
 from .desk import Desk
 from .layouts import board_layout, result_layout
@@ -65,6 +65,7 @@ class Announcer:
         self._drawn: set[int] = set()                # tables whose board this process drew
         self._behind_since: dict[int, float] = {}    # when a waiting board first missed a move
         self._catch_up: dict[int, asyncio.Task] = {}  # a waiting board's redraw once play pauses
+        self.delivery = delivery.Delivery(bot)        # claims, retries and gives up on notices (issue 26)
 
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
@@ -91,6 +92,7 @@ class Announcer:
         for task in self._catch_up.values():
             task.cancel()
         self._catch_up.clear()
+        self.delivery.stop()
 
     def _redraw_after_pause(self, table_id: int) -> None:
         """A move left the board as it was: redraw it once play pauses (latest wins)."""
@@ -145,18 +147,25 @@ class Announcer:
             self._seen.popitem(last=False)
         return True
 
-    async def _deliver(self, table_id: int, notices: list[Any], *args: Any) -> None:
-        await self._publish(table_id, notices, *args)
-        await self.bot.service.mark_delivered(notices)  # not reached on failure: told again at start
+    async def _deliver(self, table_id: int, notices: list[Any], *args: Any, late: bool = False) -> None:
+        """Claimed, posted, and marked delivered only when Discord took the post (delivery.py)."""
+        await self.delivery.tell(table_id, notices, lambda batch: self._publish(table_id, batch, *args), self.retell,
+                                 late=late)
+
+    def retell(self, table_id: int, notices: list[Any]) -> asyncio.Task:
+        """Notices the delivery retries or catches up on (claimed by this process)."""
+        for notice in notices:
+            self._first_time(notice)
+        self._queued[table_id] = self._queued.get(table_id, 0) + 1
+        return self.spawn(table_id, self._deliver(table_id, notices, None, False, True, None, False, late=True))
 
     async def deliver_pending(self) -> None:
         """At start: announce what was committed but not told before the last stop (a crash
-        between a move and its ping), one table at a time, in order."""
-        by_table: dict[int, list[Any]] = {}
-        for notice in await self.bot.service.pending_notices():
-            by_table.setdefault(notice.table_id, []).append(notice)
-        for table_id, batch in by_table.items():
-            self.publish(table_id, batch)
+        between a move and its ping), one table at a time, in order, every page of it; then
+        keep catching up (retries due, rows a stopped process held) while the bot runs."""
+        await self.delivery.catch_up(self.retell)
+        await self.delivery.purge()
+        self.delivery.start(self.retell)
 
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
@@ -231,6 +240,7 @@ class Announcer:
         if newer_queued and not first_turn:
             # latest wins: the queued update draws the board; it carries these pings and news
             self._carried[table_id] = {"ping": ping, "news": news, "remind": remind, "undone": undone}
+            delivery.carried()  # these notices are settled with that update
             return
         if news or redraw or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
                 table_id, actor, ping, undone=undone, now=now))):
@@ -496,14 +506,18 @@ class Announcer:
         allowed = discord.AllowedMentions(everyone=False, roles=False,
                                           users=[discord.Object(int(u)) for u in mentions or [] if u.isdigit()])
         kwargs = {k: v for k, v in kwargs.items() if v is not None}
+        nonce = delivery.nonce()  # a retry of the same notices cannot post twice (enforce_nonce)
         try:
             if followup is not None:
                 try:
                     return await followup.send(allowed_mentions=allowed, wait=True, silent=silent, **kwargs)
                 except discord.HTTPException as error:  # token expired (15 min): post normally
                     log.info("follow-up failed (%s); posting in the channel", error)
+            if nonce is not None:
+                kwargs["nonce"] = nonce
             return await channel.send(allowed_mentions=allowed, silent=silent, **kwargs)
         except discord.HTTPException as error:
+            delivery.post_failed(error)  # the notices this post carries are not delivered
             await self._unless_channel_gone(channel_id, error, "could not post in channel %s: %s")
             return None
 

@@ -105,6 +105,8 @@ class CardTableBot(commands.AutoShardedBot):
         await self.scheduler.stop()
         self.announcer.stop()
         await self.announcer.drain()
+        if self.store is not None and self.service is not None:
+            await self.announcer.delivery.release()  # notices waiting for a retry: the next process tells them
         await super().close()
         if self.store is not None:
             store, self.store = self.store, None

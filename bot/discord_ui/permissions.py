@@ -12,6 +12,7 @@ from bot.i18n import t
 
 NEEDED = ("view_channel", "send_messages", "embed_links")
 IN_THREADS = ("view_channel", "send_messages_in_threads", "embed_links")
+FOR_OWN_THREAD = ("create_public_threads", "send_messages_in_threads")
 
 
 def missing(interaction: discord.Interaction) -> list[str]:
@@ -21,6 +22,19 @@ def missing(interaction: discord.Interaction) -> list[str]:
     in_thread = isinstance(interaction.channel, discord.Thread)
     granted = interaction.app_permissions
     return [name for name in (IN_THREADS if in_thread else NEEDED) if not getattr(granted, name)]
+
+
+def missing_for_threads(interaction: discord.Interaction) -> list[str]:
+    """What the bot lacks to give a table its own thread here (none in DMs or in a thread,
+    where a table never opens another): the host is warned, the game plays in the channel."""
+    if interaction.guild_id is None or isinstance(interaction.channel, discord.Thread):
+        return []
+    granted = interaction.app_permissions
+    return [name for name in FOR_OWN_THREAD if not getattr(granted, name)]
+
+
+def thread_warning(names: list[str], lang: str) -> str:
+    return t("perm.thread_warning", lang, perms=", ".join(t(f"perm.{name}", lang) for name in names))
 
 
 def missing_text(names: list[str], lang: str) -> str:

@@ -17,7 +17,7 @@ from .channel_watch import sweep_for
 from .desk import Desk
 from .presenters import clip
 from .replies import send, table_lang, uid, user_lang
-from .router import start_from
+from .router import plays_in_thread, start_from
 
 
 async def table_here(bot: Desk, interaction: discord.Interaction, lang: str) -> Any | None:
@@ -48,6 +48,8 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     message = await send(interaction, ephemeral=False, embed=embed, view=view)
     if message is not None:
         await svc.set_board_message(table.id, message.id)
+    if (lacking := permissions.missing_for_threads(interaction)) and await plays_in_thread(bot, table):
+        await send(interaction, ephemeral=True, content=permissions.thread_warning(lacking, lang))
     bot.scheduler.poke()
 
 

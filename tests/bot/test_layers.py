@@ -13,7 +13,7 @@ UI = Path(__file__).resolve().parents[2] / "bot" / "discord_ui"
 LAYERS = [
     # what every part uses: ids, the desk protocol, replies, texts, pictures, caches
     {"ids", "desk", "replies", "presenters", "pictures_cache", "live_hands", "option_specs", "permissions",
-     "translator", "prefs_cache", "sync", "errors", "emoji", "channel_watch"},
+     "translator", "prefs_cache", "sync", "errors", "emoji", "channel_watch", "delivery"},
     # drawing: controls and layouts of lobbies, boards, hands and results
     {"items", "components", "controls", "layouts", "lobby"},
     # answering: a player's side, reading commands, what the bot tells channels, the clock
