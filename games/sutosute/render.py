@@ -89,7 +89,7 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         if leader[0].score == leader[1].score:
             lines.append("**引き分けで終了**" if ja else "**The game ends in a tie.**")
         else:
-            lines.append(f"**{leader[0].player}の勝利ï¼**" if ja else f"**{leader[0].player} wins!**")
+            lines.append(f"**{leader[0].player}の勝利！**" if ja else f"**{leader[0].player} wins!**")
     elif view.waiting_for:
         lines.append(("選択待ち：" if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
