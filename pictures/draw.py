@@ -123,13 +123,20 @@ def colon(lang: str) -> str:
 _NO_LINE_START = set("、。,.)」』】〕〉》!?ー・:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ%,.!?:;)]］）｝〗〙〟’”")
 
 
+# a counter or unit after a number: 「３枚」「12点」 stay on one line (never ３ / 枚)
+COUNTERS = set("枚点個人回戦勝手番目度日時間分秒本つ％%")
+
+
 def _tokens(line: str) -> list[str]:
     """Unbreakable pieces: a Latin word with its trailing spaces, or one wide (CJK) character; closing
-    punctuation sticks to the piece before it so no line starts with 、。) and the like."""
+    punctuation sticks to the piece before it so no line starts with 、。) and the like, and a
+    number keeps its digits and its counter together (「１２枚」)."""
     tokens: list[str] = []
     for ch in line:
         wide = unicodedata.east_asian_width(ch) in ("W", "F")
-        if tokens and ch in _NO_LINE_START:
+        if tokens and (ch.isdigit() or ch in COUNTERS) and tokens[-1][-1].isdigit():
+            tokens[-1] += ch
+        elif tokens and ch in _NO_LINE_START:
             tokens[-1] += ch
         elif tokens and ch == " ":
             tokens[-1] += ch

@@ -60,7 +60,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "shown": ("face up:", "公開中："),
     "table": ("Table", "場"),
     "face_down": ("face down", "伏せ札"),
-    "empty": ("nothing yet", "まだなし"),
+    "empty": ("empty", "まだなし"),
     "to_move": ("to move", "手番"),
     "you": ("you", "あなた"),
     "deck": ("Deck {n}", "山札 {n}枚"),
@@ -444,7 +444,7 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
         c.text((PAD, y), t("civ_of", lang, name=pick(civ, lang)), 22, fill=P.TEXT, bold=True)
         y += 32
         for ability in civ.abilities:
-            y = c.paragraph((PAD + 12, y), "・" + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
+            y = c.paragraph((PAD + 12, y), ("・" if lang == "ja" else "• ") + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
         y += 8
     end = c.text((PAD, y), t("your_hand", lang, n=len(me.hand)), 24, fill=P.MUTED, bold=True)
     legend = [t("hand_legend", lang)] if view.combo_graph else []

@@ -1,0 +1,34 @@
+"""Words in the pictures as a reader takes them in (issue 22): an English picture shows no
+Japanese (the sample players are named per language), Fort of Gold's card names are drawn whole,
+never cut with "…", and a Japanese line never splits a number from its counter (３ / 枚)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from picture_texts import TABLES, drawn_texts
+
+from pictures.draw import COUNTERS, wrap
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
+
+
+@pytest.mark.parametrize(("key", "options", "count"), TABLES, ids=[f"{k}-{o}-{n}" for k, o, n in TABLES])
+def test_an_english_picture_draws_no_japanese(key, options, count):
+    bad = {text for _, text, _ in drawn_texts(key, options, count, "en") if JAPANESE.search(text)}
+    assert not bad, sorted(bad)[:10]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_fort_of_gold_draws_every_card_name_whole(lang):
+    cut = {text for _, text, _ in drawn_texts("fort-of-gold", {}, 1, lang) if text.endswith("…")}
+    assert not cut, sorted(cut)
+
+
+@pytest.mark.parametrize("text", ["自分の場に食料の資源が３枚。", "自分の軍事力が１２以上。", "勝利点トークン12個を獲得、3点"])
+def test_a_japanese_line_never_splits_a_number_from_its_counter(text):
+    for width in range(60, 320, 3):   # wider than any number with its counter
+        lines = wrap(text, 19, width)
+        for before, after in zip(lines, lines[1:], strict=False):
+            assert not (before[-1:].isdigit() and (after[:1].isdigit() or after[:1] in COUNTERS)), (width, lines)
+        assert "".join(lines) == text
