@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.kit import Event, Rng, T
 from games.kit.trusted import assign, trusted
+from games.kit.words import count
 
 from .combos import bonus, combo_window, played_kind
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, kind_name, load
@@ -16,7 +17,7 @@ from .state import DiscardEntry, RoundRecord, State
 
 
 def _pts(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return count(n, "point")
 
 
 def other(state: State, player: str) -> str:

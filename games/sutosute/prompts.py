@@ -11,6 +11,7 @@ from typing import Any
 
 from games.kit import Option, Prompt, T, opt
 from games.kit.trusted import trusted_prompt
+from games.kit.words import count
 
 from . import flow
 from .combos import bonus, next_links
@@ -77,9 +78,9 @@ def _combo_prompt(player: str, n: int, civ: str | None, links: tuple[tuple[str, 
     for card, kind, from_discard in links:
         where = T(" from the discard", "（捨て札から）") if from_discard else T("", "")
         options.append(Option(key=card, label=T("Reveal ", "公開：") + kind_name(kind) + where,
-                              detail=T(f"Combo of {n}: {bonus(n, civ)} points in total.",
+                              detail=T(f"Combo of {n}: {count(bonus(n, civ), 'point')} in total.",
                                        f"{n}枚コンボ：合計{bonus(n, civ)}点。")))
-    options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える（{bonus(n - 1, civ)}点）",
+    options.append(opt("stop", f"Stop the combo ({count(bonus(n - 1, civ), 'point')})", f"コンボを終える（{bonus(n - 1, civ)}点）",
                        passes=True) if n > 1 else opt("stop", "No combo", "コンボしない", passes=True))
     return Prompt(id="combo", player=player, text=T("Combo: reveal a connected card from your hand?",
                                                     "コンボ：繋がるカードを公開しますか？"), options=options,
