@@ -154,3 +154,35 @@ def test_the_games_say_counts_durations_and_negative_values_in_words(key, option
                 for problem in found:
                     bad.setdefault(f"{where}: {problem}", line)
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(("key", "options", "players"), every_mode(), ids=[f"{k}-{o}" for k, o, _ in every_mode()])
+def test_the_front_ends_say_them_in_words_too(key, options, players, lang, monkeypatch):
+    """What the front ends compose around the games' texts: the terminal's whole output of a
+    game (a scripted player), and Discord's result lines."""
+    import io
+
+    from test_local import ScriptedKeyboard
+
+    import bot.local as local
+    from bot.discord_ui.layouts import result_lines
+    from bot.local import parse_args, play
+    monkeypatch.setattr(local, "CPU_ITERATIONS", 10)
+    args = [key, "--seed", "5", "--lang", lang, "--ai", "random",
+            *(a for name, value in options.items() for a in ("--option", f"{name}={value}"))]
+    if players > 1:
+        args += ["--players", str(players)]
+    out = io.StringIO()
+    assert play(parse_args(args), ask=ScriptedKeyboard(out, seed=5), out=out) == 0
+    game = registry.get(key)
+    seats = [f"P{i}" for i in range(1, players + 1)]
+    state = game.setup(seats, game.Options(**options), 5)
+    rng = Rng(seed=5)
+    while prompts := game.prompts(state):
+        prompt = prompts[rng.below(len(prompts))]
+        state, _ = game.apply(state, prompt.player, prompt.id, random_choice(prompt, rng))
+    lines = out.getvalue().splitlines() + result_lines(game, game.outcome(state), {}, lang, options.get("mode") == "coop")
+    bad = {p: line for line in lines
+           for p in (plural_problems(line) if lang == "en" else []) + duration_problems(line) + negative_problems(line)}
+    assert not bad, bad
