@@ -15,6 +15,8 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
+from games.kit.words import fill
+
 from .fonts import clean, draw_text, text_width
 
 WIDTH = 800
@@ -79,7 +81,7 @@ def on(colour: str) -> str:
 def label(labels: dict[str, tuple[str, str]], key: str, lang: str, **values: object) -> str:
     """A renderer's (English, Japanese) label in `lang`, with its {placeholders} filled."""
     en, ja = labels[key]
-    return (ja if lang == "ja" else en).format(**values)
+    return fill(ja if lang == "ja" else en, **values)   # "{n:# card|# cards}" agrees with n
 
 
 def listed(items: list[str], lang: str) -> str:

@@ -54,7 +54,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "china": ("China: take Revolution back?", "中国：革命を戻す？"), "persia": ("Persia: reset?", "ペルシア：リセット？"),
     "reroll": ("Winner rerolls", "勝者の振り直し"), "draw": ("Draw", "ドロー"),
     "tie_discard": ("Draw: discard face down", "引き分け：裏向きに捨てる"), "over": ("Game over", "終了"),
-    "pts": ("{n} pts", "{n}点"),
+    "pts": ("{n:# pt|# pts}", "{n}点"),
     "won": ("won", "勝ち"),
     "hand": ("Hand: {n}", "手札 {n}枚"),
     "shown": ("face up:", "公開中："),

@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from games.kit.text import Text
-from games.kit.words import duration
+from games.kit.words import Count, counting, duration
 
 LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
@@ -49,23 +49,6 @@ class Duration:
 
     def in_lang(self, lang: str) -> str:
         return duration(self.seconds, lang)
-
-
-class Count:
-    """A number in a message: `{n}` writes it, `{n:# card|# cards}` picks the form that agrees
-    with it (the singular for exactly one)."""
-
-    def __init__(self, value: object, one: bool) -> None:
-        self.value, self.shown, self.one = value, str(value), one
-
-    def __format__(self, spec: str) -> str:
-        if "|" not in spec:
-            return format(self.value, spec)
-        one, _, many = spec.partition("|")
-        return (one if self.one else many).replace("#", self.shown)
-
-    def __str__(self) -> str:
-        return self.shown
 
 
 def load_catalogue(paths: Iterable[Path]) -> dict[str, dict[str, str]]:
@@ -103,11 +86,9 @@ def _in_lang(value: object, lang: str) -> object:
         return Count(value.in_lang(lang), value.low == value.high == 1)
     if isinstance(value, Duration):
         return value.in_lang(lang)
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return Count(str(value), value == 1)
     if isinstance(value, Text):
         return value.get(lang)
-    return value
+    return counting(value)
 
 
 def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:

@@ -44,6 +44,36 @@ def counted(n: float, en_noun: str, ja_counter: str, many: str | None = None) ->
     return T(count(n, en_noun, many), f"{_number(n)}{ja_counter}")
 
 
+class Count:
+    """A number in a template: `{n}` writes it, `{n:# card|# cards}` picks the form that agrees
+    with it (the singular for exactly one; `#` is the number). The catalogue and the pictures'
+    labels both wrap their numbers in it, so a template says its plural once."""
+
+    def __init__(self, value: object, one: bool) -> None:
+        self.value, self.shown, self.one = value, str(value), one
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(self.value, spec)
+        one, _, many = spec.partition("|")
+        return (one if self.one else many).replace("#", self.shown)
+
+    def __str__(self) -> str:
+        return self.shown
+
+
+def counting(value: object) -> object:
+    """`value` ready for a template: a number (not a bool) becomes a `Count`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Count(value, value == 1)
+    return value
+
+
+def fill(template: str, **values: object) -> str:
+    """`template.format(**values)` with every number a `Count` ("{n:# card|# cards}")."""
+    return template.format(**{k: counting(v) for k, v in values.items()})
+
+
 def _number(n: float) -> str:
     return str(int(n)) if float(n).is_integer() else f"{n:.1f}"
 

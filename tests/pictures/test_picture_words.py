@@ -42,3 +42,16 @@ def test_a_japanese_line_never_splits_a_number_from_its_counter(text, wrapper):
             assert not (number_ends and (after[:1].isdigit() or after[:1] in COUNTERS)), (width, lines)
         if wrapper == "kit":
             assert "".join(lines) == text
+
+
+@pytest.mark.parametrize(("key", "options", "count"), TABLES, ids=[f"{k}-{o}-{n}" for k, o, n in TABLES])
+def test_a_picture_says_counts_and_values_below_zero_in_words(key, options, count):
+    """What the pictures draw is held to tests/test_words.py's lints: "1 card", never "1 cards"."""
+    from test_words import duration_problems, negative_problems, plural_problems
+    bad = {}
+    for lang in ("en", "ja"):
+        for _, text, _ in drawn_texts(key, options, count, lang):
+            for problem in ((plural_problems(text) if lang == "en" else []) + duration_problems(text)
+                            + negative_problems(text)):
+                bad.setdefault(problem, text)
+    assert not bad, bad
