@@ -6,7 +6,11 @@ Seat 1 is you; the other seats are computer players (`--ai random|greedy|strong`
 strong, thinking `--think` seconds a move) unless `--humans N` makes them hot-seat humans.
 Each decision lists numbered options; answer with the number(s) separated by spaces (an empty
 line for "none" where that is allowed), `v` to see the board again, `help` for the rules and
-what the symbols mean, `q` to quit.
+what the symbols mean, `q` to quit. A decision with one possible answer is made for the player
+(and said); an answer that ends the game for them (Concede) is confirmed first.
+
+Exit codes: 0 when the game ends or the player quits (`q`, end of input), 2 for options or a
+replay file that cannot be used, 130 for Ctrl-C.
 """
 from __future__ import annotations
 
@@ -23,13 +27,15 @@ from bot.terminal.options import SHORTCUT_OPTIONS, BadOptions, RegistryHelp, bui
 from bot.terminal.plain import plain
 from bot.terminal.status import notes, status_lines
 from games import registry
-from games.kit import Game, IllegalAction, Prompt, ai
+from games.kit import Game, IllegalAction, Option, Prompt, T, Text, ai
 from games.kit.undo import undo_refusal
 
 CPU_ITERATIONS: int | None = None  # None: think for --think seconds; tests set a fixed count
 DEFAULT_AI = ai.DEFAULT_LEVEL
+EXIT_DONE = 0            # the game ended, or the player quit with q or end of input
 EXIT_BAD_OPTIONS = 2
 EXIT_INTERRUPTED = 130
+CONFIRM_KEYS = ("concede", "resign")   # answers that end the game for the player: asked twice
 
 
 class Quit(Exception):
@@ -138,6 +144,28 @@ def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board
         say(retry_text(prompt, lang))
 
 
+def only_choice(prompt: Prompt) -> list[str] | None:
+    """The answer when there is exactly one ("1. Done" alone): nothing to ask."""
+    if len(prompt.options) == 1 and prompt.min >= 1:
+        return [prompt.options[0].key]
+    return None
+
+
+def confirm_prompt(prompt: Prompt, option: Option) -> Prompt:
+    """A yes/no question before an answer that ends the game for the player (Concede), asked
+    like any other question (numbered options), so a slip of the finger changes nothing."""
+    def both(key: str) -> Text:
+        return T(t(key, "en", option=option.label.get("en")), t(key, "ja", option=option.label.get("ja")))
+    return Prompt(id="confirm", player=prompt.player, text=both("terminal.confirm"),
+                  options=[Option(key="yes", label=both("terminal.confirm_yes")),
+                           Option(key="no", label=both("terminal.confirm_no"))])
+
+
+def needs_confirming(prompt: Prompt, choice: list[str]) -> Option | None:
+    picked = [prompt.option(key) for key in choice]
+    return next((o for o in picked if o is not None and (o.key in CONFIRM_KEYS or o.group in CONFIRM_KEYS)), None)
+
+
 def player_count(game: Game, options: object, asked: int | None, lang: str) -> int:
     low, high = game.player_range(options)
     count = asked or low
@@ -188,6 +216,7 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             break
         mine = [p for p in prompts if p.player in human_seats]
         prompt = mine[0] if mine else prompts[0]
+        forced = None
         if prompt.player in human_seats:
             can_undo = bool(undoable) and undoable[-1][0] == prompt.player
 
@@ -206,18 +235,31 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
 
             say()
             show_board(prompt.player)
-            say(format_prompt(prompt, lang))
-            if can_undo:
-                say(undo_hint(lang))
-            try:
-                choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo)
-            except Undo:
-                state = undoable.pop()[1]
-                say(t("terminal.took_back", lang))
-                continue
-            except (Quit, EOFError):
-                say(t("terminal.bye", lang))
-                return 1
+            forced = only_choice(prompt)
+            if forced is not None:
+                say(t("terminal.only_choice", lang, question=plain(prompt.text.get(lang)),
+                      option=plain(prompt.options[0].label.get(lang))))
+                choice = forced
+            else:
+                say(format_prompt(prompt, lang))
+                if can_undo:
+                    say(undo_hint(lang))
+                try:
+                    choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo)
+                    drastic = needs_confirming(prompt, choice)
+                    if drastic is not None:
+                        confirm = confirm_prompt(prompt, drastic)
+                        say(format_prompt(confirm, lang))
+                        if read_choice(confirm, ask, lang, lambda c=confirm: say(format_prompt(c, lang)), say) != ["yes"]:
+                            say(t("terminal.not_confirmed", lang))
+                            continue
+                except Undo:
+                    state = undoable.pop()[1]
+                    say(t("terminal.took_back", lang))
+                    continue
+                except (Quit, EOFError):
+                    say(t("terminal.bye", lang))
+                    return EXIT_DONE
         else:  # a computer seat: its choice is its own (a face-down card, a resource's front);
             # what the table may learn of it comes from the public events below (issue 14)
             prompt_id, choice = ai.choose(game, state, prompt.player, level=args.ai, seed=seed, budget_s=args.think,
@@ -230,7 +272,8 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
             say(e.message(lang))
             continue
         if prompt.player in human_seats and undo_refusal(game, before, state, events, prompt.player) is None:
-            undoable.append((prompt.player, before))
+            if forced is None:  # `u` takes back the player's own answer, with what followed from it
+                undoable.append((prompt.player, before))
         else:
             undoable.clear()  # a computer moved or something irreversible happened: what came before stands
         for event in events:
@@ -241,7 +284,7 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
     outcome = game.outcome(state)
     if outcome is not None:
         say(t("terminal.result", lang, summary=plain(outcome.summary.get(lang))))
-    return 0
+    return EXIT_DONE
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 
 from PIL import Image, ImageDraw
 
+from games.kit.words import fill
+
 from .fonts import clean, draw_text, text_width
 
 WIDTH = 800
@@ -79,7 +81,7 @@ def on(colour: str) -> str:
 def label(labels: dict[str, tuple[str, str]], key: str, lang: str, **values: object) -> str:
     """A renderer's (English, Japanese) label in `lang`, with its {placeholders} filled."""
     en, ja = labels[key]
-    return (ja if lang == "ja" else en).format(**values)
+    return fill(ja if lang == "ja" else en, **values)   # "{n:# card|# cards}" agrees with n
 
 
 def listed(items: list[str], lang: str) -> str:
@@ -123,13 +125,20 @@ def colon(lang: str) -> str:
 _NO_LINE_START = set("、。,.)」』】〕〉》!?ー・:;ぁぃぅぇぉっゃゅょァィゥェォッャュョ%,.!?:;)]］）｝〗〙〟’”")
 
 
+# a counter or unit after a number: 「３枚」「12点」 stay on one line (never ３ / 枚)
+COUNTERS = set("枚点個人回戦勝手番目度日時間分秒本つ％%")
+
+
 def _tokens(line: str) -> list[str]:
     """Unbreakable pieces: a Latin word with its trailing spaces, or one wide (CJK) character; closing
-    punctuation sticks to the piece before it so no line starts with 、。) and the like."""
+    punctuation sticks to the piece before it so no line starts with 、。) and the like, and a
+    number keeps its digits and its counter together (「１２枚」)."""
     tokens: list[str] = []
     for ch in line:
         wide = unicodedata.east_asian_width(ch) in ("W", "F")
-        if tokens and ch in _NO_LINE_START:
+        if tokens and (ch.isdigit() or ch in COUNTERS) and tokens[-1][-1].isdigit():
+            tokens[-1] += ch
+        elif tokens and ch in _NO_LINE_START:
             tokens[-1] += ch
         elif tokens and ch == " ":
             tokens[-1] += ch

@@ -108,12 +108,16 @@ def spirit_strip(c: Canvas, x0: float, x1: float, y: float, cv: CardView, h: flo
     symbols(c, cv.layout, x0 + 2, x1 - 2, y + h / 2 + 1, 9)
 
 
+TREASURE_H = 118     # three lines of name ("Sapphire-" / "Ruby" / "Chalice"), never cut, above the symbols
+SPIRIT_W = 140       # "Green-Blue" whole on one line
+
+
 def treasure(c: Canvas, box: tuple[float, float, float, float], cv: CardView, lang: str,
-             name_lines: int = 2) -> None:
-    """A treasure card: gold paper, its name, the 3 required symbols on its bottom edge."""
+             name_lines: int = 3) -> None:
+    """A treasure card: gold paper, its whole name, the 3 required symbols on its bottom edge."""
     x0, y0, x1, y1 = box
     card(c.draw, box, fill=TREASURE_BG, edge="#c9a227", radius=9)
-    c.paragraph((x0 + 6, y0 + 6), name(cv, lang), 19, x1 - x0 - 12, fill=P.INK, bold=True, max_lines=name_lines,
+    c.paragraph((x0 + 4, y0 + 6), name(cv, lang), 19, x1 - x0 - 8, fill=P.INK, bold=True, max_lines=name_lines,
                 align="m", line_gap=1.15)
     symbols(c, cv.layout, x0 + 4, x1 - 4, y1 - 16, 10)
 
@@ -182,12 +186,12 @@ def middle(c: Canvas, view: FortView, y: float, lang: str) -> float:
     tx = PAD
     y0 = section_title(c, tx, y, t("tasks", lang))
     for i, cv in enumerate(view.tasks):
-        treasure(c, (tx + i * 118, y0, tx + i * 118 + 108, y0 + 96), cv, lang)
+        treasure(c, (tx + i * 118, y0, tx + i * 118 + 108, y0 + TREASURE_H), cv, lang)
     sx = PAD + 260
     section_title(c, sx, y, t("inner", lang))
     for i, cv in enumerate(view.inner):
-        spirit(c, (sx + i * 124, y0, sx + i * 124 + 112, y0 + 74), cv, lang)
-    return y0 + 110
+        spirit(c, (sx + i * (SPIRIT_W + 10), y0, sx + i * (SPIRIT_W + 10) + SPIRIT_W, y0 + 74), cv, lang)
+    return y0 + TREASURE_H + 14
 
 
 def stand(c: Canvas, view: FortView, y: float, lang: str) -> float:
@@ -220,11 +224,11 @@ def altar(c: Canvas, view: FortView, y: float, lang: str) -> float:
     for i in range(slots):
         x0 = PAD + i * (w + gap)
         if i >= len(view.altar):
-            rounded(c.draw, (x0, y, x0 + w, y + 96), fill=None, outline=P.PANEL, radius=9)
+            rounded(c.draw, (x0, y, x0 + w, y + TREASURE_H), fill=None, outline=P.PANEL, radius=9)
             continue
         slot = view.altar[i]
-        treasure(c, (x0, y, x0 + w, y + 96), slot.treasure, lang)
-        yy = y + 92
+        treasure(c, (x0, y, x0 + w, y + TREASURE_H), slot.treasure, lang)
+        yy = y + TREASURE_H - 4
         for cv in slot.column:
             spirit_strip(c, x0 + 3, x0 + w - 3, yy, cv, h=26)
             yy += 26
@@ -291,7 +295,7 @@ def hand(view: FortView, lang: str = "en") -> bytes:
     if view.foresight:
         y = section_title(c, PAD, y, t("foresight", lang))
         for i, cv in enumerate(view.foresight):
-            spirit(c, (PAD + i * 124, y, PAD + i * 124 + 112, y + 74), cv, lang)
+            spirit(c, (PAD + i * (SPIRIT_W + 10), y, PAD + i * (SPIRIT_W + 10) + SPIRIT_W, y + 74), cv, lang)
         y += 90
     for title, known, count in ((t("known", lang), view.mana_known, view.mana_count),):
         if not known:
@@ -300,13 +304,13 @@ def hand(view: FortView, lang: str = "en") -> bytes:
         for i, k in enumerate(known[:12]):
             col, row = i % 4, i // 4
             x0 = PAD + col * 188
-            y0 = y + row * 116
+            y0 = y + row * (TREASURE_H + 36)
             c.text((x0, y0), _where(k, count, lang), 19, fill=P.MUTED)
             if k.card.id.startswith("T"):
-                treasure(c, (x0, y0 + 26, x0 + 112, y0 + 106), k.card, lang)
+                treasure(c, (x0, y0 + 26, x0 + 112, y0 + 26 + TREASURE_H), k.card, lang)
             else:
-                spirit(c, (x0, y0 + 26, x0 + 112, y0 + 100), k.card, lang)
-        y += ((min(len(known), 12) + 3) // 4) * 116 + 8
+                spirit(c, (x0, y0 + 26, x0 + SPIRIT_W, y0 + 100), k.card, lang)
+        y += ((min(len(known), 12) + 3) // 4) * (TREASURE_H + 36) + 8
     if not view.foresight and not view.mana_known:
         c.text((PAD, y), t("nothing_private", lang), 20, fill=P.DIM)
         y += 34

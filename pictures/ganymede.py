@@ -65,7 +65,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "win": ("{names} wins!", "{names}の勝利！"),
     "round_limit": ("round limit reached", "ラウンド上限"),
     "your_side": ("Your side", "あなたの陣営"),
-    "deck": ("Deck: {n} cards", "出撃デッキ：{n}枚"),
+    "deck": ("Deck: {n:# card|# cards}", "出撃デッキ：{n}枚"),
     "top": ("known top", "上から（確認済み）"),
     "used": ("Used pile", "使用済デッキ"),
     "removed": ("Removed from the game", "除外"),

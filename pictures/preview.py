@@ -31,7 +31,7 @@ def write_previews(game_key: str, lang: str, out: Path, moves: int, seed: int, m
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for table_options, players in variants:
-        state = sample_state(game_key, table_options, players, moves=moves, seed=seed)
+        state = sample_state(game_key, table_options, players, moves=moves, seed=seed, lang=lang)
         stem = "-".join([game_key, table_options.get("mode", f"{players}p"),
                          *(f"{k}={v}" for k, v in table_options.items() if k != "mode"), lang])
         path = out / f"{stem}-board.png"

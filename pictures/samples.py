@@ -8,7 +8,10 @@ from games.kit.models import Action
 from games.kit.playout import random_choice
 from games.kit.rng import Rng
 
-PLAYERS = ["Alice", "ボブ", "Carol", "Dave"]
+# the sample players, named as a table in that language would be: an English picture shows no
+# Japanese name, a Japanese one mixes scripts as Discord display names do
+NAMES = {"en": ["Alice", "Bob", "Carol", "Dave"], "ja": ["Alice", "ボブ", "Carol", "Dave"]}
+PLAYERS = NAMES["ja"]
 
 # (game key, options, players) for every mode the pictures draw
 VARIANTS: dict[str, list[tuple[dict, int]]] = {
@@ -20,12 +23,13 @@ VARIANTS: dict[str, list[tuple[dict, int]]] = {
 
 
 def sample_state(game_key: str, options: dict | None = None, players: int | None = None, moves: int = 12,
-                 seed: int = 1) -> BaseState:
-    """A state `moves` random legal moves into a game (fewer if it ends first)."""
+                 seed: int = 1, lang: str = "en") -> BaseState:
+    """A state `moves` random legal moves into a game (fewer if it ends first), its players named
+    for a picture in `lang`."""
     game = registry.get(game_key)
     if options is None or players is None:
         options, players = VARIANTS.get(game_key, [({}, game.min_players)])[0]
-    state = game.setup(PLAYERS[:players], game.parse_options(options), seed)
+    state = game.setup(NAMES[lang][:players], game.parse_options(options), seed)
     rng = Rng(seed=seed).fork(7)
     for _ in range(moves):
         action = _playing_on(game, state, rng)

@@ -54,13 +54,13 @@ LABELS: dict[str, tuple[str, str]] = {
     "china": ("China: take Revolution back?", "中国：革命を戻す？"), "persia": ("Persia: reset?", "ペルシア：リセット？"),
     "reroll": ("Winner rerolls", "勝者の振り直し"), "draw": ("Draw", "ドロー"),
     "tie_discard": ("Draw: discard face down", "引き分け：裏向きに捨てる"), "over": ("Game over", "終了"),
-    "pts": ("{n} pts", "{n}点"),
+    "pts": ("{n:# pt|# pts}", "{n}点"),
     "won": ("won", "勝ち"),
     "hand": ("Hand: {n}", "手札 {n}枚"),
     "shown": ("face up:", "公開中："),
     "table": ("Table", "場"),
     "face_down": ("face down", "伏せ札"),
-    "empty": ("nothing yet", "まだなし"),
+    "empty": ("empty", "まだなし"),
     "to_move": ("to move", "手番"),
     "you": ("you", "あなた"),
     "deck": ("Deck {n}", "山札 {n}枚"),
@@ -444,7 +444,7 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
         c.text((PAD, y), t("civ_of", lang, name=pick(civ, lang)), 22, fill=P.TEXT, bold=True)
         y += 32
         for ability in civ.abilities:
-            y = c.paragraph((PAD + 12, y), "・" + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
+            y = c.paragraph((PAD + 12, y), ("・" if lang == "ja" else "• ") + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
         y += 8
     end = c.text((PAD, y), t("your_hand", lang, n=len(me.hand)), 24, fill=P.MUTED, bold=True)
     legend = [t("hand_legend", lang)] if view.combo_graph else []

@@ -3,7 +3,10 @@
 Strings live in JSON files `{"key": {"en": "...", "ja": "..."}}`; the service's are in
 `tables/messages.json`. Front ends merge their own files on top with `load_catalogue`
 (keys must stay unique), so there is one catalogue and one `t()` shape everywhere.
-`t("key", lang, name=...)` formats with `str.format` placeholders.
+`t("key", lang, name=...)` formats with `str.format` placeholders. A count agrees with its
+noun in the message itself: `{n:# game|# games}` writes "1 game" or "3 games" (`#` is the number;
+Japanese needs no plural and writes `{n}戦`); a `Duration` parameter is written as a person says
+it ("6 h 30 min", 「6時間30分」), never as a bare number of seconds.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from games.kit.text import Text
+from games.kit.words import Count, counting, duration
 
 LANGS = ("en", "ja")
 DEFAULT_LANG = "en"
@@ -35,6 +39,16 @@ class Span:
 
     def in_lang(self, lang: str) -> str:
         return span(self.low, self.high, lang)
+
+
+class Duration:
+    """A message parameter for a length of time in seconds, written in the message's language."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def in_lang(self, lang: str) -> str:
+        return duration(self.seconds, lang)
 
 
 def load_catalogue(paths: Iterable[Path]) -> dict[str, dict[str, str]]:
@@ -69,10 +83,12 @@ def format_message(texts: dict[str, str], lang: str, params: dict[str, object]) 
 
 def _in_lang(value: object, lang: str) -> object:
     if isinstance(value, Span):
+        return Count(value.in_lang(lang), value.low == value.high == 1)
+    if isinstance(value, Duration):
         return value.in_lang(lang)
     if isinstance(value, Text):
         return value.get(lang)
-    return value
+    return counting(value)
 
 
 def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:

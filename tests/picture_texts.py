@@ -62,7 +62,7 @@ def pictures_of(game_key: str, options: dict, players: int, lang: str, depths=DE
     and each player's hand."""
     game = registry.get(game_key)
     for moves in depths:
-        state = sample_state(game_key, options, players, moves=moves, seed=seed)
+        state = sample_state(game_key, options, players, moves=moves, seed=seed, lang=lang)
         yield "board", lambda s=state: pictures.board_png(game_key, game.view(s, None), lang)
         for player in state.players:
             yield "hand", lambda s=state, p=player: pictures.hand_png(game_key, game.view(s, p), lang)

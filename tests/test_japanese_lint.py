@@ -10,10 +10,16 @@ a port or a time (12:30) keeps its own half-width marks.
 The pictures are held to more (they are drawn, not copied, so nothing forces a half-width
 character): every label of every renderer's label tables and every text a Japanese picture
 actually draws in sample games of every game and mode uses full-width brackets and colons only,
-lists names with 、, and leaves no English word in Japanese (the rulebooks' HP and VP aside)."""
+lists names with 、, and leaves no English word in Japanese (the rulebooks' HP and VP aside).
+
+No text the project ships (code, data, catalogues, docs) holds mojibake: UTF-8 read as Latin-1
+or Windows-1252 (「公開しますか」 followed by the three characters ？ becomes in Latin-1), found by
+decoding it back, so every such sequence is caught, not only the ones seen once."""
 from __future__ import annotations
 
 import re
+import subprocess
+from pathlib import Path
 
 import pytest
 from every_game import every_mode
@@ -50,6 +56,8 @@ def problems(ja: str, whole: str | None = None) -> list[str]:
         found.append("a range with equal ends (N～N)")
     if BARE_TURN.search(text):
         found.append("番 for a turn (use 手番)")
+    if mojibake(text):
+        found.append(f"mojibake (UTF-8 read as Latin-1): {mojibake(text)}")
     return found
 
 
@@ -87,6 +95,67 @@ def half_width_by_japanese(ja: str) -> list[str]:
     placeholders are left out; a URL's colons (ホスト:5432/, sqlite:///) and a time's (12:30) stay."""
     found = HALF_BY_JAPANESE.findall(PLACEHOLDER.sub("", ja))
     return [f"half-width ':' or '()' next to Japanese (use ：（）): {found}"] if found else []
+
+
+# A run of characters that UTF-8 bytes become when read as Latin-1 / Windows-1252: a lead byte
+# (U+00C2-U+00EF: the first byte of a 2- or 3-byte sequence) followed by continuation bytes
+# (0x80-0xBF, which Windows-1252 shows as punctuation like the euro sign and curly quotes, and
+# Latin-1 as C1 controls or U+00A0-U+00BF).
+CONTINUATION = "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+MOJIBAKE_RUN = re.compile(f"[\u00c2-\u00ef][{CONTINUATION}]{{1,2}}")
+
+
+def mojibake(text: str) -> list[str]:
+    """Every sequence in `text` that is UTF-8 mis-read as Latin-1 or Windows-1252: it encodes
+    back to bytes that decode as UTF-8 (！ read as Latin-1 is "\\u00ef\\u00bc\\u0081", — read as
+    Windows-1252 is "\\u00e2\\u20ac\\u201d")."""
+    found = []
+    for match in MOJIBAKE_RUN.finditer(text):
+        for codec in ("cp1252", "latin-1"):
+            try:
+                match[0].encode(codec).decode("utf-8")
+            except (UnicodeEncodeError, UnicodeDecodeError):
+                continue
+            found.append(match[0])
+            break
+    return found
+
+
+def shipped_text_files() -> list[Path]:
+    """Every file the repository tracks that is text (code, data, catalogues, docs, config)."""
+    root = Path(__file__).resolve().parent.parent
+    names = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True).stdout
+    files = []
+    for name in names.decode().split("\0"):
+        path = root / name
+        if name and path.is_file() and b"\0" not in path.read_bytes()[:8192]:
+            files.append(path)
+    return files
+
+
+def test_the_mojibake_lint_finds_utf8_read_as_latin1():
+    for meant in ("公開しますか？", "勝利！", "赤、青", "「手番」", "Fort — of Gold", "it’s “here”", "café", "×2・★"):
+        assert mojibake(meant) == []
+        for codec in ("latin-1", "cp1252"):
+            broken = meant.encode("utf-8").decode(codec, errors="ignore")
+            if broken != meant:
+                assert mojibake(broken), (meant, codec, broken)
+    assert mojibake("コンボ：繋がるカードを公開しますか\u00ef\u00bc\u009f") == ["\u00ef\u00bc\u009f"]
+    assert mojibake("Alice\u00e2\u20ac\u201dBob") == ["\u00e2\u20ac\u201d"]
+    assert mojibake("Ça coûte 5 € · naïve façade") == []
+
+
+def test_no_shipped_text_holds_mojibake():
+    """Code, data, catalogues and docs: the same strings reach Discord, the terminal and the
+    pictures, so a mis-decoded one anywhere is one a player reads."""
+    files = shipped_text_files()
+    assert any(f.name == "prompts.py" for f in files) and any(f.suffix == ".md" for f in files)
+    bad = {}
+    for path in files:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if found := mojibake(line):
+                bad[f"{path.name}:{number}"] = found
+    assert not bad, bad
 
 
 def test_the_lint_finds_what_it_is_for():

@@ -109,7 +109,7 @@ def test_terminal_is_robust_for_any_seed(key, extra):
 def test_v_shows_the_board_and_the_question_again():
     out = io.StringIO()
     typed = iter(["v", "q"])
-    assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: next(typed), out=out) == 1
+    assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: next(typed), out=out) == 0
     text = out.getvalue()
     question = "[P1] Choose a card to place face down."
     assert text.count(question) == 2 and text.count("\nSutosute — round 1\n") == 2
@@ -127,7 +127,7 @@ def test_a_refused_answer_is_explained_in_the_output_in_both_languages(capsys):
 
 def test_quit_and_bad_options_are_clear():
     out = io.StringIO()
-    assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: "q", out=out) == 1
+    assert play(parse_args(["sutosute", "--seed", "1"]), ask=lambda _: "q", out=out) == 0
     assert out.getvalue().rstrip().endswith("Bye.")
     assert main(["sutosute", "--option", "nosuch=1"]) == 2
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -67,7 +68,7 @@ def test_a_preset_sets_its_options_and_can_be_changed_on_top():
     changed = build_options(game, parse_args(["sutosute", "--preset", "beginner", "--option", "combos=true"]), "en")
     assert changed.combos is True and changed.draw_rule == beginner.draw_rule
     out = io.StringIO()
-    assert play(parse_args(["sutosute", "--preset", "beginner", "--seed", "2"]), ask=lambda _: "q", out=out) == 1
+    assert play(parse_args(["sutosute", "--preset", "beginner", "--seed", "2"]), ask=lambda _: "q", out=out) == 0
     assert "Preset: beginner" in out.getvalue()
 
 
@@ -229,3 +230,57 @@ def test_your_side_is_said_once_and_again_on_v():
     play(parse_args(["ganymede", "--mode", "coop", "--seed", "4"]), ask=lambda _: next(answers), out=out)
     text = out.getvalue()
     assert text.count("Your side: you and P2 together against the automated purple side.") == 2, text
+
+
+def test_q_and_the_end_of_input_exit_0_as_the_readme_lists():
+    """Quitting is no error: `q` and end of input (Ctrl-D, a piped script that runs out) exit 0;
+    the README lists every exit code the terminal uses."""
+    for typed in ("q\n", ""):
+        run = subprocess.run([sys.executable, "-m", "bot.local", "sutosute", "--seed", "1"], input=typed,
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0 and run.stdout.rstrip().endswith("Bye."), (typed, run.returncode, run.stderr)
+    readme = Path(__file__).resolve().parents[1].joinpath("README.md").read_text(encoding="utf-8")
+    codes = readme[readme.index("Exit codes of `python -m bot.local`"):].split("\n\n")[1]
+    from bot import local
+    for code in (local.EXIT_DONE, local.EXIT_BAD_OPTIONS, local.EXIT_INTERRUPTED):
+        assert f"| {code} |" in codes
+
+
+def _questions(text: str) -> list[str]:
+    """Each question block the terminal asked (its header line and numbered options)."""
+    blocks = re.split(r"(?m)^(?=\[[^\]\n]+\] )", text)[1:]
+    return [b for b in blocks if re.search(r"(?m)^  \d+\. ", b)]
+
+
+def test_a_lone_answer_is_made_for_the_player_and_said(monkeypatch):
+    """Ganymede's draw phase ends with "1. Done" alone: the terminal takes it and says so, in
+    both languages, and never asks a question with a single possible answer."""
+    import bot.local as local
+    monkeypatch.setattr(local, "CPU_ITERATIONS", 20)
+    for lang, said in (("en", "Only one choice, so it is made for you: Done."), ("ja", "自動で選びました：終わる。")):
+        out = io.StringIO()
+        answers = iter(["1"] * 400)
+        assert play(parse_args(["ganymede", "--mode", "duel", "--seed", "3", "--lang", lang, "--ai", "random"]),
+                    ask=lambda _, a=answers: next(a), out=out) == 0
+        text = out.getvalue()
+        assert said in text
+        lone = [q for q in _questions(text) if len(re.findall(r"(?m)^  \d+\. ", q)) == 1 and "  Choose" not in q
+                and "選んで" not in q and "空行" not in q]
+        assert lone == [], lone[:2]
+
+
+def test_concede_asks_for_confirmation_and_no_changes_nothing():
+    out = io.StringIO()
+    game = registry.get("fort-of-gold")
+    prompt = game.prompts(game.setup(["P1"], game.Options(), 4))[0]
+    concede = next(i for i, o in enumerate(prompt.options, 1) if o.key == "concede")
+    typed = iter([str(concede), "2", str(concede), "1"])
+    assert play(parse_args(["fort-of-gold", "--seed", "4"]), ask=lambda _: next(typed), out=out) == 0
+    text = out.getvalue()
+    assert text.count("Really Concede (end the game as a loss)? This cannot be taken back.") == 2
+    assert "Not done; choose again." in text and text.count("[P1] Turn 1") >= 2
+    assert text.strip().splitlines()[-1].startswith("Result: Conceded on turn 1")
+    out = io.StringIO()
+    typed = iter([str(concede), "1"])
+    play(parse_args(["fort-of-gold", "--seed", "4", "--lang", "ja"]), ask=lambda _: next(typed), out=out)
+    assert "本当に「投了する（敗北としてゲームを終える）」を選びますか？取り消せません。" in out.getvalue()

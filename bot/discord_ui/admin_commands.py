@@ -237,7 +237,8 @@ async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) ->
 def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
     embed = discord.Embed(title=t("admin.settings_title", lang), colour=discord.Colour.blurple(),
                           description=t("admin.settings_saved", lang) if changed else None)
-    reminders = ", ".join(duration_text(r, lang) for r in s.reminders) or t("admin.reminders_auto", lang)
+    reminders = ("、" if lang == "ja" else ", ").join(duration_text(r, lang) for r in s.reminders) or t(
+        "admin.reminders_auto", lang)
     quiet = (f"{s.quiet_start}:00–{s.quiet_end}:00" if s.quiet_start is not None and s.quiet_end is not None
              else t("admin.off", lang))
     offset = f"UTC{'+' if s.utc_offset_min >= 0 else '-'}{abs(s.utc_offset_min) // 60}:{abs(s.utc_offset_min) % 60:02d}"

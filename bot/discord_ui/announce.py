@@ -416,10 +416,7 @@ class Announcer:
         state = table.state(game)
         name = board_filename(table)
         png = self.pictures.board_png(game, table, state, lang)
-        extra = list(notes or [])
-        windows = [p.window.get(lang) for u in ping or [] for p in owed(table, u) if p.window is not None]
-        if windows:  # the window's public name ("counter window"), never the prompt's private text
-            extra.append(t("turn.window", lang, window=windows[0]).strip())
+        extra = list(notes or [])   # the phase is in the status line once (layouts.status_lines)
         if deadline and ping:
             extra.append(t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>"))
         view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra)

@@ -82,7 +82,8 @@ def rows_needed(prompt: Prompt) -> int:
 def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
           state: ControlState | None = None, chained: list[Any] | None = None) -> list[discord.ui.Item]:
     """The items (with rows set) for `prompts`, all owed by one player at `version`; with
-    `chained` (`tables.chains.chains`), a last row picks a decision and the next one at once."""
+    `chained` (`tables.chains.chains`), a last row picks a decision and the next one at once
+    (when there are two chains or more: a select of one would only repeat a button above it)."""
     state = state or ControlState()
     if state.focus is not None:
         focused = [p for p in prompts if p.id == state.focus]
@@ -96,7 +97,7 @@ def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
         drawn = _draw(table_id, version, prompt, lang, state, share, row)
         items.extend(drawn)
         row += len({item.row for item in drawn})
-    if chained and state.focus is None:
+    if len(chained or []) > 1 and state.focus is None:
         free = max((getattr(item, "item", item).row or 0 for item in items), default=-1) + 1
         if free < ROWS:  # a row of its own, when one is left
             items.append(_chain_select(table_id, version, chained, lang, free))

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import Span, t
+from bot.i18n import Duration, Span, t
 from games import registry
 from tables.errors import TableError
 
@@ -80,7 +80,7 @@ async def rules(bot: Desk, interaction: discord.Interaction, game_key: str) -> N
 
 def _stat_line(line: Any, lang: str) -> str:
     avg = line.avg_turn_s
-    avg_text = t("stats.avg_turn", lang, s=round(avg)) if avg else ""
+    avg_text = t("stats.avg_turn", lang, s=Duration(avg)) if avg else ""
     rating = t("stats.rating", lang, r=round(line.rating)) if getattr(line, "rating", None) else ""
     return t("stats.line", lang, games=line.games, wins=line.wins) + (f" · {avg_text}" if avg_text else "") + (
         f" · {rating}" if rating else "")

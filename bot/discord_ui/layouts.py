@@ -15,6 +15,8 @@ import discord
 
 from bot.i18n import t
 from games.kit import Game, Outcome, Prompt
+from games.kit.words import floored
+from tables.i18n import Count
 
 from . import controls, ids
 from .components import button, clip
@@ -50,23 +52,24 @@ def decision_kind(game: Game, state: Any) -> str:
 
 
 def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
-    """Whose decision it is, of what kind, and what they must do (each player's prompt)."""
+    """Whose decision it is and of what kind, for everyone who reads the channel ("@Ben's turn",
+    「@ベンの手番」: never "Your turn", which only that player may read), and the phase once."""
     names = names_of(table, lang)
     if table.status != "running" or game.outcome(state) is not None:
         return ["🏁 " + t("board.ended_finished" if table.status != "cancelled" else "board.ended_cancelled", lang)]
     kind = decision_kind(game, state)
     icon = {"simultaneous": "⏳", "defend": "🛡️", "turn": "🎯"}[kind]
-    lines = [f"{icon} **{t('table.kind_' + kind, lang)}**"]
-    seen: set[str] = set()
+    # A prompt's own text speaks to its owner and may count their face-down cards ("your cards
+    # total 9"); the public board names only a window's public name ("Counter window").
+    windows: dict[str, str | None] = {}
     for prompt in game.prompts(state):
-        if prompt.player in seen:
-            continue
-        seen.add(prompt.player)
-        # A prompt's own text speaks to its owner and may count their face-down cards ("your cards
-        # total 9"); the public board names only a window's public name ("Counter window").
-        said = f" — {clip(prompt.window.get(lang), 160)}" if prompt.window is not None else ""
-        lines.append(f"{mention(prompt.player, names)}{said}")
-    return lines
+        windows.setdefault(prompt.player, clip(prompt.window.get(lang), 160) if prompt.window is not None else None)
+    who = ("、" if lang == "ja" else ", ").join(mention(p, names) for p in windows)
+    phases = set(windows.values()) - {None}
+    line = f"{icon} **{t('board.kind_' + kind, lang, who=who)}**"
+    if len(phases) == 1:
+        return [f"{line} — {phases.pop()}"]
+    return [line] + [f"{mention(p, names)} — {w}" for p, w in windows.items() if w is not None]
 
 
 def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any], image: str | None,
@@ -142,7 +145,8 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     if moves:
         text.append(f"**{t('board.last_moves', lang)}**\n" + "\n".join(f"- {clip(m, 200)}" for m in moves))
     if prompts:
-        text.append(f"**{t('hand.your_move', lang)}**")
+        # a blank line ends the list above: the heading is not read as part of the last move
+        text.append(("\n" if moves else "") + f"**{t('hand.your_move', lang)}**")
         text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]
     elif table.status == "running" and game.outcome(state) is None:
         waiting = game.current_players(state)
@@ -251,7 +255,8 @@ def result_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str,
 
 def score_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str,
                 groups: list[list[str]] | None = None) -> list[str]:
-    """Each player's name, score and, where the game reports more per player, that too."""
+    """Each player's name and score in the game's words ("22 VP (15 cards)", "HP 0 (2 over)",
+    "1 point"), where the game reports more per player, that too."""
     per_player = {key: value for key, value in outcome.detail.items()
                   if isinstance(value, dict) and set(value) & set(outcome.scores)}
     lines = []
@@ -260,26 +265,32 @@ def score_lines(game: Game, outcome: Outcome, names: dict[str, str], lang: str,
             if player not in outcome.scores:
                 lines.append(f"**{names.get(player, player)}**")
                 continue
-            unit = _optional_text(f"table.unit.{game.key}", lang)
-            line = f"**{names.get(player, player)}** — {_number(outcome.scores[player])} {unit}".rstrip()
-            extras = [f"{_detail_label(key, lang)} {values[player]}" for key, values in per_player.items()
+            line = f"**{names.get(player, player)}** — {score_text(game.key, outcome.scores[player], lang)}"
+            extras = [_detail_text(key, values[player], lang) for key, values in per_player.items()
                       if isinstance(values.get(player), (int, float))]
             if extras:
-                line += " (" + ("、" if lang == "ja" else ", ").join(extras) + ")"
+                line += ("（" + "、".join(extras) + "）") if lang == "ja" else (" (" + ", ".join(extras) + ")")
             lines.append(line)
     return lines
 
 
-def _optional_text(key: str, lang: str, default: str = "") -> str:
-    """A catalogue text that only some games have (score units, outcome details)."""
+def score_text(game_key: str, value: float, lang: str) -> str:
+    """A final score in the game's words; one below zero (hit points after the last blow) is
+    said as "0 (2 over)", never with a minus sign."""
+    shown = Count(_number(value), value == 1) if value >= 0 else Count(floored(int(value)).get(lang), False)
+    return _optional_text(f"table.score.{game_key}", lang, params={"score": shown}) or str(shown)
+
+
+def _optional_text(key: str, lang: str, default: str = "", params: dict[str, Any] | None = None) -> str:
+    """A catalogue text that only some games have (score words, outcome details)."""
     try:
-        return t(key, lang)
+        return t(key, lang, **(params or {}))
     except KeyError:
         return default
 
 
-def _detail_label(key: str, lang: str) -> str:
-    return _optional_text(f"table.detail.{key}", lang, key)
+def _detail_text(key: str, value: float, lang: str) -> str:
+    return _optional_text(f"table.detail.{key}", lang, f"{key} {_number(value)}", params={"n": value})
 
 
 def _number(value: float) -> str:

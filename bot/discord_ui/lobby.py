@@ -11,6 +11,7 @@ import discord
 
 from bot.i18n import t
 from games import registry
+from games.kit.words import duration
 from tables.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 
 from . import ids
@@ -48,13 +49,8 @@ def option_lines(table: Any, lang: str) -> list[str]:
 
 
 def duration_text(seconds: int | None, lang: str) -> str:
-    if not seconds:
-        return t("clock.none", lang)
-    if seconds % 86400 == 0:
-        return t("clock.days", lang, n=seconds // 86400)
-    if seconds % 3600 == 0:
-        return t("clock.hours", lang, n=seconds // 3600)
-    return t("clock.minutes", lang, n=max(1, seconds // 60))
+    """A turn limit, a reminder or a timeout as a person says it ("1 h 30 min"), or "none"."""
+    return duration(seconds, lang) if seconds else t("clock.none", lang)
 
 
 def clock_line(table: Any, lang: str) -> str:

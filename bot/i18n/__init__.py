@@ -8,11 +8,11 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from tables.i18n import DEFAULT_LANG, LANGS, MESSAGES, Span, format_message, lang_of, load_catalogue, span
+from tables.i18n import DEFAULT_LANG, LANGS, MESSAGES, Duration, Span, format_message, lang_of, load_catalogue, span
 
 _DIR = Path(__file__).parent / "messages"
 
-__all__ = ["DEFAULT_LANG", "LANGS", "Span", "catalogue", "lang_of", "span", "t"]
+__all__ = ["DEFAULT_LANG", "LANGS", "Duration", "Span", "catalogue", "lang_of", "span", "t"]
 
 
 @lru_cache(maxsize=1)

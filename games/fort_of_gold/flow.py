@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Event, Rng, T, Text
+from games.kit.words import count, noun
 
 from .data import label, load, rules
 from .options import Options
@@ -104,7 +105,7 @@ def gain(state: State, move: Move, events: Quiet) -> None:
     state.altar.append(AltarSlot(treasure=move.treasure, column=column))
     if events is not None:
         events.append(_event(kind="gain", text=T("Gain a treasure: ", "宝物を得る：") + label(move.treasure)
-                            + T(f" with the tops of stand column(s) {_cols(move.columns)} (Glow of Life). "
+                            + T(f" with the tops of stand {noun(len(move.columns), 'column')} {_cols(move.columns)} (Glow of Life). "
                                 f"{len(state.altar)} on the altar.",
                                 f"（台の列{_cols(move.columns)}のトップ、命の輝き）。祭壇に{len(state.altar)}枚。"),
                             data={"treasure": move.treasure, "cards": column}))
@@ -137,7 +138,7 @@ def transfer(state: State, move: Move, events: Quiet) -> None:
     for c in state.foresight:
         _forget(state.seen_mana, c)
     if events is not None:
-        events.append(_event(kind="look", text=T(f"Looks at the top {len(state.foresight)} card(s) of the mana pile.",
+        events.append(_event(kind="look", text=T(f"Looks at the top {count(len(state.foresight), 'card')} of the mana pile.",
                                                 f"マナの山の上から{len(state.foresight)}枚を見ます。")))
     if not state.foresight:
         end_turn(state, events)
@@ -217,7 +218,7 @@ def end_turn(state: State, events: Quiet) -> None:
         complete = score >= rules().complete_win_score
         if events is not None:
             events.append(_event(kind="won", text=T(
-                f"{len(state.altar)} treasures on the altar: victory with {score} card(s) left in the mana pile"
+                f"{count(len(state.altar), 'treasure')} on the altar: victory with {count(score, 'card')} left in the mana pile"
                 + (" — a complete victory!" if complete else "."),
                 f"祭壇に宝物が{len(state.altar)}枚：勝利です（マナの山の残り{score}枚）" + ("。完全勝利！" if complete else "。")),
                 data={"score": score, "complete": complete}))
@@ -235,7 +236,7 @@ def start_turn(state: State, events: Quiet) -> None:
         if events is not None:
             events.append(_event(kind="lost", text=T(
                 f"No action can succeed at the start of turn {state.turn}: the game is lost "
-                f"({len(state.altar)} treasure(s) on the altar).",
+                f"({count(len(state.altar), 'treasure')} on the altar).",
                 f"手番{state.turn}の開始時に取れる行動がありません：敗北です（祭壇の宝物{len(state.altar)}枚）。")))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, T, opt
+from games.kit.words import count
 
 from . import flow
 from .data import label, rules
@@ -116,16 +117,16 @@ class FortOfGoldGame(Game[State, FortView]):
             score = len(state.mana_pile)
             complete = score >= rules().complete_win_score
             detail["result"] = "complete_win" if complete else "win"
-            summary = (T(f"Complete victory! {score} card(s) left in the mana pile.",
+            summary = (T(f"Complete victory! {count(score, 'card')} left in the mana pile.",
                          f"完全勝利！マナの山の残り{score}枚。") if complete else
-                       T(f"Victory with {score} card(s) left in the mana pile (a complete victory needs "
+                       T(f"Victory with {count(score, 'card')} left in the mana pile (a complete victory needs "
                          f"{rules().complete_win_score}).",
                          f"勝利（マナの山の残り{score}枚。完全勝利には{rules().complete_win_score}枚必要）。"))
             return Outcome(winners=[player], ranking=[[player]], scores={player: float(score)},
                            summary=summary, detail=detail)
-        summary = (T(f"Conceded on turn {state.turn} with {on_altar} treasure(s) on the altar.",
+        summary = (T(f"Conceded on turn {state.turn} with {count(on_altar, 'treasure')} on the altar.",
                      f"手番{state.turn}で投了（祭壇の宝物{on_altar}枚）。") if state.result == "conceded" else
-                   T(f"Defeat: no action could succeed on turn {state.turn} ({on_altar} treasure(s) on the altar).",
+                   T(f"Defeat: no action could succeed on turn {state.turn} ({count(on_altar, 'treasure')} on the altar).",
                      f"敗北：手番{state.turn}に取れる行動がありませんでした（祭壇の宝物{on_altar}枚）。"))
         return Outcome(winners=[], ranking=[[player]], scores={player: 0.0}, summary=summary, detail=detail)
 

@@ -11,6 +11,7 @@ from functools import cache, lru_cache
 
 from games.kit import Option, Prompt, T, Text
 from games.kit.trusted import trusted_prompt
+from games.kit.words import noun
 
 from .data import label, rules
 from .rules import Move, _column_votes, _gains_for, _match_table, _name_table, _votes, transfer_move, welcome_move
@@ -108,7 +109,7 @@ def _gain_label(move: Move) -> Text:
     gain option itself is new whenever the tops differ)."""
     cols = [str(c + 1) for c in move.columns]
     return (GROUPS["gain"] + T(": ", "：") + label(move.treasure)
-            + T(f" ← tops of column(s) {', '.join(cols)}", f" ← 台の列{'、'.join(cols)}のトップ"))
+            + T(f" ← tops of {noun(len(cols), 'column')} {', '.join(cols)}", f" ← 台の列{'、'.join(cols)}のトップ"))
 
 
 @lru_cache(maxsize=16384)

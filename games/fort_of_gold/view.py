@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
+from games.kit.words import count
+
 from .data import card, rules
 from .rules import power_glow, slot_majorities
 from .state import State
@@ -133,9 +135,9 @@ def render(view: FortView, lang: str = "en") -> str:
     ja = lang == "ja"
     lines = [("**金の砦**" if ja else "**The Fort of Gold**")
              + (f" — 手番{view.turn}" if ja else f" — turn {view.turn}")]
-    lines.append((f"マナの山：{view.mana_count}枚" if ja else f"Mana pile: {view.mana_count} card(s)")
+    lines.append((f"マナの山：{view.mana_count}枚" if ja else f"Mana pile: {count(view.mana_count, 'card')}")
                  + _pile_known(view.mana_known, view.mana_count, lang))
-    lines.append((f"宝物の山：{view.treasure_count}枚" if ja else f"Treasure pile: {view.treasure_count} card(s)")
+    lines.append((f"宝物の山：{view.treasure_count}枚" if ja else f"Treasure pile: {count(view.treasure_count, 'card')}")
                  + _pile_known(view.treasure_known, view.treasure_count, lang))
     lines.append(("課題：" if ja else "Tasks (課題): ") + _list(view.tasks, lang))
     lines.append(("内陣：" if ja else "Sanctum (内陣): ") + _list(view.inner, lang))
@@ -157,7 +159,7 @@ def render(view: FortView, lang: str = "en") -> str:
             lines.append(("予見したカード（戻し待ち）：" if ja else "Foreseen, still to put back: ") + _list(view.foresight, lang))
         else:
             lines.append(f"予見したカード{view.foresight_count}枚を戻しています。" if ja
-                         else f"Putting back {view.foresight_count} foreseen card(s).")
+                         else f"Putting back {count(view.foresight_count, 'foreseen card')}.")
     if view.result == "won":
         complete = (view.score or 0) >= view.complete_win_score
         lines.append((f"**勝利！** 得点 {view.score}" + ("（完全勝利）" if complete else "")) if ja

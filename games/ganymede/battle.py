@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from games.kit import Event, T
 from games.kit.trusted import assign
+from games.kit.words import floored
 
 from . import round_end
 from .data import ACE
@@ -100,7 +101,7 @@ def clash_event(state: State, result: Clash) -> Event:
                   f"{' (capped at 3 by a 10)' if cap else ''}")
         ja.append(f"{name.ja} {strength}{'（バースト）' if bust else ''}→{result.dealt[colour]}ダメージ"
                   f"{'（10により最大3）' if cap else ''}")
-    hp_en = ", ".join(f"{side_name(state.sides[c]).en} HP {state.sides[c].hp}" for c in result.sides)
-    hp_ja = "、".join(f"{side_name(state.sides[c]).ja} HP{state.sides[c].hp}" for c in result.sides)
+    hp_en = ", ".join(f"{side_name(state.sides[c]).en} HP {floored(state.sides[c].hp).en}" for c in result.sides)
+    hp_ja = "、".join(f"{side_name(state.sides[c]).ja} HP{floored(state.sides[c].hp).ja}" for c in result.sides)
     return Event(kind="damage", text=T("Strength: " + "; ".join(en) + f". {hp_en}.",
                                        "《強さ》：" + " / ".join(ja) + f"。{hp_ja}。"), data=result.model_dump())

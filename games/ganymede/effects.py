@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.kit import Event, T, one_per_identical
 from games.kit.trusted import assign
+from games.kit.words import count
 
 from .draw_phase import continue_draw, draw_one, stop_drawing
 from .piles import label_text, put_on_top, side_name
@@ -99,7 +100,7 @@ def use_effect(state: State, choice: str, events: EventList) -> None:
     side.known_top = side.deck[:max(len(side.known_top), len(peeked))]
     if events is not None:
         events.append(Event(kind="peek", text=side_name(side) + T(
-            f" looks at the top {len(peeked)} card(s) of the deck.", f"は出撃デッキの上から{len(peeked)}枚を見ました。")))
+            f" looks at the top {count(len(peeked), 'card')} of the deck.", f"は出撃デッキの上から{len(peeked)}枚を見ました。")))
         events.append(Event(kind="peeked", to=[side.player], text=T("Top of your deck: ", "出撃デッキの上から：")
                             + label_text(state, peeked) + T(".", "。")))
     if len(peeked) == 2:  # asked even for two equal cards: others must not learn that they are equal

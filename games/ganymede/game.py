@@ -88,8 +88,8 @@ class GanymedeGame(Game[State, GanymedeView]):
             else:
                 summary = T("Purple defeats red and green", "紫陣営が赤と緑に勝利") + why
             return Outcome(winners=won, ranking=[team], scores=scores, summary=summary, detail=detail)
-        hp = " – ".join(str(sides[c].hp) for c in sides)
-        summary = who + T(" wins" if len(names) == 1 else " win", "の勝利") + why + T(f" (HP {hp})", f"（HP {hp}）")
+        # each side's HP is on the final board and in the result's score lines ("HP 0 (2 over)")
+        summary = who + T(" wins" if len(names) == 1 else " win", "の勝利") + why
         return Outcome(winners=won, ranking=[won, lost], scores=scores, summary=summary, detail=detail)
 
     def render(self, view: GanymedeView, lang: str = "en") -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from games.kit import Option, Prompt, T, Text, opt
+from games.kit import Option, Prompt, T, Text, opt, words
 from games.kit.trusted import trusted_prompt
 
 from .data import ACE, EFFECT_RANKS, load
@@ -172,7 +172,7 @@ def _threes_prompt(player: str, aim_player: str | None, aim_colour: str, count: 
                  else T("Change ", "") + aim + T(f"'s strength by {delta:+d}", f"の《強さ》を{delta:+d}"))
         options.append(Option(key=f"{delta:+d}" if delta else "0", label=label, passes=delta == 0))
     return Prompt(id="threes", player=player, text=T("Showdown: use your 3 on ", "ショウダウン：3の効果の対象は")
-                  + aim + T(f" ({count} card(s), each −1, 0 or +1).", f"（{count}枚、各−1・0・+1）。"),
+                  + aim + T(f" ({words.count(count, 'card')}, each −1, 0 or +1).", f"（{count}枚、各−1・0・+1）。"),
                   options=options)
 
 

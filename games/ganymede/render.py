@@ -1,6 +1,8 @@
 """The view as Markdown-friendly text (nothing the view lacks), and the short rules summary."""
 from __future__ import annotations
 
+from games.kit.words import floored
+
 from .data import COLOUR_NAMES, SPECIAL_COLOURS, load
 from .state import Card, Clash, RoundRecord
 from .view import CardView, GanymedeView, SideView
@@ -38,7 +40,7 @@ def _side_lines(view: GanymedeView, s: SideView, lang: str) -> list[str]:
     ja = lang == "ja"
     status = "" if s.alive else (" — 脱落" if ja else " — out")
     you = (" ← あなた" if ja else " ← you") if s.colour == view.viewer_colour else ""
-    lines = [f"- **{name(view, s.colour, lang)}** HP {s.hp}/{view.start_hp}{status}{you}"]
+    lines = [f"- **{name(view, s.colour, lang)}** HP {floored(s.hp, view.start_hp).get(lang)}{status}{you}"]
     if s.in_play or s.face_down:
         shown = [card_text(c, lang) + (("（伏せ）" if ja else " (face down)") if c.face_down else "") for c in s.in_play]
         hidden = s.face_down - sum(1 for c in s.in_play if c.face_down)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Option, T, Text, opt
+from games.kit.words import count
 
 from . import field
 from .attack import start_attack
@@ -98,7 +99,7 @@ def _choice_modes(card_key: str) -> tuple[Mode, ...]:
 def _deplete_generate_modes(card_key: str) -> tuple[Mode, ...]:
     params = card(card_key).effect.params
     n = params["deplete"]
-    pre = T(f"Deplete {n} resource(s): ", f"資源{n}枚消費：")
+    pre = T(f"Deplete {count(n, 'resource')}: ", f"資源{n}枚消費：")
     if "choose_one" in params:
         return tuple(Mode(key=f"o{i}", label=pre + energy_text(e)) for i, e in enumerate(params["choose_one"]))
     return (Mode(key="use", label=pre + energy_text(params["generate"])),)
@@ -125,7 +126,7 @@ class AttackDeplete(Attack):
         if gained and state.ren is not None:
             from .renaissance import gain_vp
             gain_vp(state.ren, atk.attacker, gained)
-            say(events, "vp", f"{atk.attacker} gains {gained} VP token(s).", f"{atk.attacker}は勝利点トークンを{gained}個獲得。",
+            say(events, "vp", f"{atk.attacker} gains {count(gained, 'VP token')}.", f"{atk.attacker}は勝利点トークンを{gained}個獲得。",
                 player=atk.attacker, vp=gained)
 
 

@@ -10,6 +10,7 @@ deplete (the user chooses, no energy), vp, generate, replenish.
 from __future__ import annotations
 
 from games.kit import Option, T, Text
+from games.kit.words import count
 
 from . import field
 from .attack import others_in_order
@@ -33,7 +34,7 @@ def gain_tokens(state: State, player: str, n: int, events: Events) -> None:
     if n <= 0 or state.ren is None:
         return
     gain_vp(state.ren, player, n)
-    say(events, "vp_tokens", f"{player} gains {n} VP token(s) (now {tokens(state, player)}).",
+    say(events, "vp_tokens", f"{player} gains {count(n, 'VP token')} (now {tokens(state, player)}).",
         f"{player}は勝利点トークン{n}個を獲得（計{tokens(state, player)}）。", player=player, amount=n)
     if tokens(state, player) >= VP_TOKENS_TO_END:
         trigger_end(state, "tokens", events)
@@ -42,7 +43,7 @@ def gain_tokens(state: State, player: str, n: int, events: Events) -> None:
 def pay_tokens(state: State, player: str, n: int, events: Events) -> None:
     assert state.ren is not None
     pay_vp(state.ren, player, n)
-    say(events, "vp_tokens", f"{player} returns {n} VP token(s) (now {tokens(state, player)}).",
+    say(events, "vp_tokens", f"{player} returns {count(n, 'VP token')} (now {tokens(state, player)}).",
         f"{player}は勝利点トークン{n}個を戻しました（計{tokens(state, player)}）。", player=player, amount=-n)
 
 
@@ -65,11 +66,11 @@ def take_ren_wonder(state: State, player: str, wonder_id: str, events: Events) -
 def spec_text(spec: dict) -> Text:
     parts: list[Text] = []
     if spec.get("pay_vp"):
-        parts.append(T(f"pay {spec['pay_vp']} VP token(s)", f"勝利点トークン{spec['pay_vp']}個を消費"))
+        parts.append(T(f"pay {count(spec['pay_vp'], 'VP token')}", f"勝利点トークン{spec['pay_vp']}個を消費"))
     if spec.get("deplete"):
-        parts.append(T(f"deplete {spec['deplete']} resource(s)", f"資源{spec['deplete']}枚を消費"))
+        parts.append(T(f"deplete {count(spec['deplete'], 'resource')}", f"資源{spec['deplete']}枚を消費"))
     if spec.get("vp"):
-        parts.append(T(f"gain {spec['vp']} VP token(s)", f"勝利点トークン{spec['vp']}個を獲得"))
+        parts.append(T(f"gain {count(spec['vp'], 'VP token')}", f"勝利点トークン{spec['vp']}個を獲得"))
     if spec.get("generate"):
         parts.append(T("generate ", "") + energy_text(spec["generate"]) + T("", "を発生"))
     if spec.get("replenish"):
@@ -215,7 +216,8 @@ class SpaceRace(Effect):
                 if field.info(ctx.state, cid).kind in ("unit", "tactic"):
                     field.replenish(ctx.state, p, cid)
                     flipped += 1
-        say(ctx.events, "space_race", f"{flipped} unit/tactic card(s) of the other players turn to their resource side.",
+        say(ctx.events, "space_race", f"{count(flipped, 'unit/tactic card')} of the other players "
+            f"{'turns' if flipped == 1 else 'turn'} to {'its' if flipped == 1 else 'their'} resource side.",
             f"他のプレイヤーのユニット・戦術{flipped}枚が資源面になりました。", count=flipped)
         gain_tokens(ctx.state, ctx.player, flipped * ctx.params.get("vp_per_card", 1), ctx.events)
 
@@ -230,7 +232,7 @@ class Ceasefire(Effect):
                 if cid != ctx.instance and field.info(ctx.state, cid).kind in ("unit", "tactic"):
                     field.return_to_hand(ctx.state, p, cid)
                     back += 1
-        say(ctx.events, "ceasefire", f"Ceasefire: {back} unit/tactic card(s) return to their owners' hands.",
+        say(ctx.events, "ceasefire", f"Ceasefire: {count(back, 'unit/tactic card')} {'returns' if back == 1 else 'return'} to their owners' hands.",
             f"停戦：ユニット・戦術{back}枚が各自の手札に戻りました。", count=back)
 
 
@@ -248,7 +250,7 @@ class Film(Effect):
         for k, era in enumerate(ctx.params.get("eras_by_count", ERAS)):
             w = self.wonder_of(ctx.state, era)
             if w is not None and k <= have:
-                out.append(Mode(key=f"k{k}", label=T(f"Deplete {k} resource(s): take ", f"資源{k}枚を消費：")
+                out.append(Mode(key=f"k{k}", label=T(f"Deplete {count(k, 'resource')}: take ", f"資源{k}枚を消費：")
                                 + wonder(w).label + T("", "を獲得")))
         return out
 

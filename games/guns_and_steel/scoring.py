@@ -35,10 +35,10 @@ def outcome(state: State) -> Outcome | None:
     rank = ranking(state)
     scores = {p: float(score(state, p)) for p in state.players}
     winners = rank[0]
-    names = ", ".join(winners)
-    table = " / ".join(f"{p} {score(state, p)} VP ({card_count(state, p)} cards)" for group in rank for p in group)
-    table_ja = " / ".join(f"{p} {score(state, p)}点（{card_count(state, p)}枚）" for group in rank for p in group)
     why = end_reason_text(state.end_reason)
-    summary = T(f"{names} win{'s' if len(winners) == 1 else ''} ({why.en}): {table}.", f"{names}の勝利（{why.ja}）：{table_ja}。")
+    # who won and why; each player's VP and cards are on the final board and in the result's
+    # score lines (Discord), so the summary does not write every score a second time
+    summary = T(f"{', '.join(winners)} win{'s' if len(winners) == 1 else ''} ({why.en}).",
+                f"{'、'.join(winners)}の勝利（{why.ja}）。")
     return Outcome(winners=winners, ranking=rank, scores=scores, summary=summary,
                    detail={"end_reason": state.end_reason, "cards": {p: card_count(state, p) for p in state.players}})

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from games.kit import Option, T, Text
 from games.kit.trusted import assign, put
+from games.kit.words import count
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
@@ -191,7 +192,7 @@ def _recollect(state: State, t: Task, events: Events) -> None:
     state.record.recollected.extend(ups)
     put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in ups))
     if ups:
-        say(events, "recollect", f"{t.player} takes {len(ups)} face-up card(s) back to hand.",
+        say(events, "recollect", f"{t.player} takes {count(len(ups), 'face-up card')} back to hand.",
             f"{t.player}は表のカード{len(ups)}枚を手札に戻しました。")
     if field.resources(state, t.player):
         push(state, task("take_back", t.player))
@@ -215,7 +216,7 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
     state.record.recollected.extend(choice)
     put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in choice))
     if choice:
-        say(events, "take_back", f"{t.player} takes {len(choice)} resource(s) back to hand.",
+        say(events, "take_back", f"{t.player} takes {count(len(choice), 'resource')} back to hand.",
             f"{t.player}は資源{len(choice)}枚を手札に戻しました。")
     else:
         say(events, "take_back", f"{t.player} leaves every resource in the field.", f"{t.player}は資源を場に残しました。")

@@ -10,6 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from games.kit.words import count
+
 from . import field
 from .cards import ERAS, card, energy_name, energy_text, wonder
 from .flow import open_prompt
@@ -164,9 +166,9 @@ def render(view: GunsView, lang: str = "en") -> str:
         res = ("、" if ja else ", ").join(f"{energy_name(r.resource).get(lang)}" + (f"={_name(r.card, ja)}" if r.card else "") for r in s.resources) or "—"
         head = f"- **{s.player}**" + (f"（軍事力{s.military}）" if ja else f" (military {s.military})")
         if s.score is not None:
-            head += f" — {s.score}点、{s.cards}枚" if ja else f" — {s.score} VP, {s.cards} cards"
+            head += f" — {s.score}点、{s.cards}枚" if ja else f" — {s.score} VP, {count(s.cards, 'card')}"
         lines.append(head)
-        hand = _names(s.hand, ja) if s.hand is not None else (f"{s.hand_count}枚" if ja else f"{s.hand_count} cards")
+        hand = _names(s.hand, ja) if s.hand is not None else (f"{s.hand_count}枚" if ja else count(s.hand_count, "card"))
         lines.append(("  手札：" if ja else "  Hand: ") + hand)
         lines.append(("  表：" if ja else "  Face up: ") + _names(s.face_up, ja))
         lines.append(("  資源：" if ja else "  Resources: ") + res)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.kit import Event, Rng, T
 from games.kit.trusted import assign, trusted
+from games.kit.words import count
 
 from .combos import bonus, combo_window, played_kind
 from .data import CIVS, DICE, KINDS, REVOLUTION, civ_name, kind_name, load
@@ -16,7 +17,7 @@ from .state import DiscardEntry, RoundRecord, State
 
 
 def _pts(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return count(n, "point")
 
 
 def other(state: State, player: str) -> str:
@@ -98,7 +99,7 @@ def place(state: State, player: str, card: str, events: EventList) -> None:
     if rev:
         state.step = "declare"
         if events is not None:
-            events.append(Event(kind="revolution", text=T(f"{rev[0]} reveals Revolution!", f"{rev[0]}が革命を公開ï¼")))
+            events.append(Event(kind="revolution", text=T(f"{rev[0]} reveals Revolution!", f"{rev[0]}が革命を公開！")))
         return
     reveal(state, events)
 
@@ -180,7 +181,7 @@ def win(state: State, winner: str, diff: int, played: Played, events: EventList)
             gain(state, winner, 12)
             if events is not None:
                 events.append(Event(kind="pyramids", text=T(f"Three pyramids: {winner} gains 12 points!",
-                                                            f"三大ピラミッド完成：{winner}が12点を獲得ï¼")))
+                                                            f"三大ピラミッド完成：{winner}が12点を獲得！")))
     continue_combo(state, events)
 
 
@@ -390,7 +391,7 @@ def finish(state: State, reason: str, events: EventList) -> None:
             events.append(Event(kind="round_limit", text=T(f"The round limit ({state.options.round_limit}) is reached.",
                                                            f"ラウンド上限（{state.options.round_limit}）に達しました。")))
     if events is not None:
-        events.append(Event(kind="game_over", text=T(f"{p} wins the game!", f"{p}の勝利ï¼") if p else
+        events.append(Event(kind="game_over", text=T(f"{p} wins the game!", f"{p}の勝利！") if p else
                             T("The game ends in a tie.", "引き分けで終了しました。")))
 
 

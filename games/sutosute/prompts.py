@@ -11,6 +11,7 @@ from typing import Any
 
 from games.kit import Option, Prompt, T, opt
 from games.kit.trusted import trusted_prompt
+from games.kit.words import count
 
 from . import flow
 from .combos import bonus, next_links
@@ -77,12 +78,12 @@ def _combo_prompt(player: str, n: int, civ: str | None, links: tuple[tuple[str, 
     for card, kind, from_discard in links:
         where = T(" from the discard", "（捨て札から）") if from_discard else T("", "")
         options.append(Option(key=card, label=T("Reveal ", "公開：") + kind_name(kind) + where,
-                              detail=T(f"Combo of {n}: {bonus(n, civ)} points in total.",
+                              detail=T(f"Combo of {n}: {count(bonus(n, civ), 'point')} in total.",
                                        f"{n}枚コンボ：合計{bonus(n, civ)}点。")))
-    options.append(opt("stop", f"Stop the combo ({bonus(n - 1, civ)} points)", f"コンボを終える（{bonus(n - 1, civ)}点）",
+    options.append(opt("stop", f"Stop the combo ({count(bonus(n - 1, civ), 'point')})", f"コンボを終える（{bonus(n - 1, civ)}点）",
                        passes=True) if n > 1 else opt("stop", "No combo", "コンボしない", passes=True))
     return Prompt(id="combo", player=player, text=T("Combo: reveal a connected card from your hand?",
-                                                    "コンボ：繋がるカードを公開しますかï¼"), options=options,
+                                                    "コンボ：繋がるカードを公開しますか？"), options=options,
                   window=T("combo", "コンボ"))
 
 
@@ -91,11 +92,11 @@ def _yes_no_prompt(pid: str, player: str) -> Prompt:
     if pid == "china":
         return Prompt(id="china", player=player, text=T(
             "Permanent Revolution: take Revolution back into your hand (the opponent's card is discarded)?",
-            "永久革命論：革命を手札に戻しますかï¼（相手の伏せ札は捨てられます）"),
+            "永久革命論：革命を手札に戻しますか？（相手の伏せ札は捨てられます）"),
             options=[opt("yes", "Take Revolution back", "革命を手札に戻す"),
                      opt("no", "Take the opponent's card as usual", "通常通り相手の札を得る", passes=True)])
     return Prompt(id="persia", player=player, text=T(
-        "Achaemenid Empire: reset the cards?", "アケメネス王朝：カードをリセットしますかï¼"),
+        "Achaemenid Empire: reset the cards?", "アケメネス王朝：カードをリセットしますか？"),
         options=[opt("yes", "Reset all cards", "リセットする"), opt("no", "Continue as usual", "通常通り続ける", passes=True)])
 
 

@@ -1,6 +1,8 @@
 """The view as Markdown-friendly text (nothing the view lacks), and the short rules summary."""
 from __future__ import annotations
 
+from games.kit.words import count
+
 from .data import DICE, REVOLUTION, civ_name, die_name, kind_name, load
 from .view import CardView, SutosuteView
 
@@ -45,7 +47,7 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         if pv.pacifism is not None:
             extra.append(("平和主義" if ja else "Pacifism") + (" ○" if pv.pacifism else " ×"))
         tail = ((f"（{'、'.join(extra)}）" if ja else f" ({', '.join(extra)})") if extra else "")
-        lines.append(f"- **{pv.player}**{civ}" + ("：" if ja else ": ") + f"{pv.score}" + ("点" if ja else " pts") + tail)
+        lines.append(f"- **{pv.player}**{civ}" + ("：" if ja else ": ") + (f"{pv.score}点" if ja else count(pv.score, "point")) + tail)
         if pv.hand is not None:
             lines.append(("  手札：" if ja else "  Hand: ") + _cards(pv.hand, lang))
         else:
@@ -89,10 +91,30 @@ def render(view: SutosuteView, lang: str = "en") -> str:
         if leader[0].score == leader[1].score:
             lines.append("**引き分けで終了**" if ja else "**The game ends in a tie.**")
         else:
-            lines.append(f"**{leader[0].player}の勝利ï¼**" if ja else f"**{leader[0].player} wins!**")
+            lines.append(f"**{leader[0].player}の勝利！**" if ja else f"**{leader[0].player} wins!**")
     elif view.waiting_for:
         lines.append(("選択待ち：" if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
+
+
+def combo_lines(lang: str, graph: str = "tech_tree") -> str:
+    """Which card may follow which in a combo, in words (the picture draws the same graph):
+    "Research → Growth or Building", one line per card that leads on."""
+    d = load()
+    names = {k.key: (k.ja if lang == "ja" else k.en) for k in d.kinds}
+    nxt = d.successors(graph)
+    order = sorted((k for k in names if nxt.get(k)), key=lambda k: -len(_reach(k, nxt)))
+    joiner = "・" if lang == "ja" else " or "
+    return "\n".join(f"- {names[k]} → {joiner.join(names[n] for n in nxt[k])}" for k in order)
+
+
+def _reach(kind: str, nxt: dict[str, list[str]], seen: frozenset[str] = frozenset()) -> set[str]:
+    """Every card a combo may reach from `kind` (to list the graph from its start)."""
+    out: set[str] = set()
+    for n in nxt.get(kind, []):
+        if n not in seen:
+            out |= {n} | _reach(n, nxt, seen | {kind})
+    return out
 
 
 def rules_summary(lang: str = "en") -> str:
@@ -103,7 +125,11 @@ def rules_summary(lang: str = "en") -> str:
                 "共有のダイス3個（赤=食料、黒=生産、白=金銭）で各カードの権力が変わります。"
                 "毎ラウンド双方が手札から1枚を同時に伏せて公開し、権力の大きい方が勝ち、差分だけ勝利点を得ます。\n"
                 f"{powers}\n"
-                "勝者はコンボカードを公開して追加点（1枚1点、2枚3点、3枚6点）。負けた札は勝者の手札に入り、"
+                "勝者は、出した札に繋がるカードを手札から公開し、さらにそれに繋がるカードへと続けてコンボにでき、"
+                "追加点を得ます（1枚1点、2枚3点、3枚6点）。\n"
+                "コンボの繋がり（既定の技術ツリー）：\n"
+                f"{combo_lines('ja')}\n"
+                "負けた札は勝者の手札に入り、"
                 "勝者の札は捨て札へ。敗者は1枚引き、勝者はダイス2つを振り直します。"
                 "引き分けは出した札を交換しダイスを全て振り直し、得点の少ない方が1点。3連続でリセット。"
                 "革命カードは好きなカードを宣言して使えます（宣言なしなら権力2・探索を無効化）。"
@@ -114,8 +140,12 @@ def rules_summary(lang: str = "en") -> str:
             "Each round both players place a card face down at the same time and reveal; higher power wins "
             "and scores the difference.\n"
             f"{powers}\n"
-            "The winner may reveal combo cards from hand for 1 / 3 / 6 bonus points, takes the loser's card "
-            "into hand and discards their own; the loser draws 1 and the winner rerolls 2 dice. "
+            "The winner may reveal from hand a card that follows the played card, then one that follows that "
+            "(a combo), for 1 / 3 / 6 bonus points.\n"
+            "Which card follows which (the default tech tree):\n"
+            f"{combo_lines('en')}\n"
+            "The winner takes the loser's card into hand and discards their own; the loser draws 1 and the "
+            "winner rerolls 2 dice. "
             "On a draw the played cards are exchanged, all dice are rerolled and the trailing player gains 1; "
             "3 draws in a row reset the cards. Revolution counts as any card you declare "
             "(or undeclared: power 2, nullifies Explore). "

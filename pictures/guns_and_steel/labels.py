@@ -3,6 +3,7 @@ come from the card data)."""
 from __future__ import annotations
 
 from games.guns_and_steel.cards import ENERGY_NAMES, TYPE_NAMES, EffectSpec, Names, card, wonder
+from games.kit.words import fill
 
 WORDS: dict[str, tuple[str, str]] = {
     "title": ("Guns & Steel", "鋼鉄と火薬"),
@@ -17,7 +18,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "bought": ("bought", "購入済み"),
     "pile": ("Research piles: the top card is for sale", "秘密研究の山：一番上のカードを購入できる"),
     "pile_empty": ("empty", "なし"),
-    "pile_count": ("{n} cards", "{n}枚"),
+    "pile_count": ("{n:# card|# cards}", "{n}枚"),
     "wonders": ("Wonders", "世界遺産"),
     "no_wonders": ("No wonder left on the table", "場に世界遺産はありません"),
     "honor_needed": ("{n} of a player's honor tokens take it", "同じプレイヤーの栄誉トークン{n}個で獲得"),
@@ -30,7 +31,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "vp": ("VP", "勝利点"),
     "vp_tokens": ("VP tokens", "勝利点トークン"),
     "honor_left": ("honor tokens in hand", "手元の栄誉トークン"),
-    "score": ("{s} VP · {c} cards", "{s}点・{c}枚"),
+    "score": ("{s} VP · {c:# card|# cards}", "{s}点・{c}枚"),
     "energy": ("Energy this turn", "この手番のエネルギー"),
     "game_over": ("Game over", "ゲーム終了"),
     "winner": ("Winner: {p}", "勝者：{p}"),
@@ -85,7 +86,7 @@ def listed(names: list[str], lang: str) -> str:
 
 
 def word(key: str, lang: str, **kw: object) -> str:
-    return _pair(WORDS[key], lang).format(**kw)
+    return fill(_pair(WORDS[key], lang), **kw)
 
 
 def deciding(prompt_id: str | None, lang: str) -> str:

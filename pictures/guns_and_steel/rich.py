@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from ..draw import COUNTERS
 from . import icons
 from .ink import length, text
 
@@ -38,6 +39,17 @@ def _text_atoms(s: str) -> list[Atom]:
     return out
 
 
+def _sticks(before: Atom, after: Atom) -> bool:
+    """A number stays with what it counts: 「３」 with 「枚」, 「１」 with 「２」, an energy icon with
+    its number ("[iron]2")."""
+    if after[0] != "t":
+        return False
+    head = after[1][:1]
+    if head.isdigit():
+        return before[0] == "i" or before[1][-1:].isdigit()
+    return head in COUNTERS and before[0] == "t" and before[1][-1:].isdigit()
+
+
 def icon_size(size: int) -> int:
     return int(size * 1.05)
 
@@ -62,6 +74,10 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[Line, ..
             carried: list[Atom] = []
             if atom[0] == "t" and atom[1][:1] in _NO_LINE_START and len(lines[-1]) > 1:
                 carried.append(lines[-1].pop())          # "ギー" never splits before ー: take ギ along
+            nxt = carried[0] if carried else atom
+            while len(lines[-1]) > 1 and _sticks(lines[-1][-1], nxt):
+                nxt = lines[-1].pop()                    # ３ / 枚 never: take the number along
+                carried.insert(0, nxt)
             while len(lines[-1]) > 1 and lines[-1][-1][0] == "t" and lines[-1][-1][1] in _NO_LINE_END:
                 carried.insert(0, lines[-1].pop())       # an opening bracket never ends a line
             lines.append(carried)

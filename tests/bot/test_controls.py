@@ -178,6 +178,16 @@ def test_a_chain_gets_a_select_of_its_own_row_naming_both_steps():
         ids.parse_chain_value("1.x")
 
 
+def test_a_single_chain_gets_no_select_that_repeats_the_button_above_it():
+    """One chain in a select ("two steps at once (1 pair)") only repeats its first step's
+    button: the player answers the two steps with the buttons."""
+    from tables.chains import Chain
+    first, then = prompt(2), prompt(1)
+    items = controls.build(1, 3, [first], "en", chained=[Chain(first, first.options[0].key, then, then.options[0].key)])
+    assert not any(isinstance(i, ActionSelect) and ids.parse(i.item.custom_id).kind == "C" for i in items)
+    assert len(items) == 2
+
+
 def test_a_chain_pair_says_what_its_card_does_under_its_label():
     """"Agriculture → Use the effect" carries the effect prompt's text (the card and what it
     does) as its description."""

@@ -12,7 +12,7 @@ async def test_public_messages_follow_the_server_language(world):
     table_id, started = await open_table(world, "sutosute", [world.alice, world.bob])
     board = texts_of(live_board(world))
     assert board.startswith(f"### {registry.get('sutosute').names['ja']} — 卓 #{table_id}")
-    assert "全員が同時に選びます" in board and f"卓 #{table_id} ・ 0手目" in board
+    assert f"<@{world.alice.id}>、<@{world.bob.id}>が同時に選びます" in board and f"卓 #{table_id} ・ 0手目" in board
     assert "伏せるカードを選んでください" not in board, "a prompt's own words are for its owner, not the channel"
     # an ephemeral reply follows the user's own language (Discord locale en-US here)
     hand = await world.alice.slash(world.channel, "game hand")

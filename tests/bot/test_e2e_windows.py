@@ -48,7 +48,9 @@ async def test_a_guns_and_steel_counter_window_is_named_on_the_board(world):
     prompts = await _play_until(world, table_id, members, random.Random(1),
                                 lambda p: p.window is not None and p.window.get("en") == "counter window")
     board = await _board_now(world)
-    assert "Defend against an attack" in board and "counter window" in board
+    owner = prompts[0].player
+    assert f"🛡️ **<@{owner}> defends against an attack** — counter window" in board
+    assert board.count("counter window") == 1, "the phase is stated once"
     _assert_public_only(board, prompts)
 
 
@@ -69,6 +71,6 @@ async def test_a_simultaneous_choice_is_named_as_such(world):
     prompts = game.prompts(table.state(game))
     assert len({p.player for p in prompts}) == 2, "Sutosute starts with a face-down choice by both"
     board = texts_of(live_board(world))
-    assert "Choose at the same time as the others" in board
-    assert all(f"<@{m.id}>" in board for m in members), "both are named"
+    assert f"<@{members[0].id}>, <@{members[1].id}> choose at the same time" in board, "both are named"
+    assert "Your turn" not in board and "the others" not in board, "the channel is not one player"
     _assert_public_only(board, prompts)

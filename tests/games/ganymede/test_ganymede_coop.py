@@ -167,4 +167,4 @@ def test_red_and_green_win_together_in_plural():
     state = coop(["9", "8"], ["9", "8"], ["p2", "p3"], mode="three", hp={"purple": 1})
     state = draws(state, C, 0)
     assert state.finished and state.winners == ["red", "green"]
-    assert "alice (red) and bob (green) win (HP" in GAME.outcome(state).summary.en
+    assert GAME.outcome(state).summary.en == "alice (red) and bob (green) win"

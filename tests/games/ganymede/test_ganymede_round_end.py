@@ -77,7 +77,7 @@ def test_reaching_0_hp_ends_the_game_and_the_other_player_wins():
     assert state.finished and GAME.prompts(state) == [] and state.winners == ["red"]
     out = GAME.outcome(state)
     assert out.winners == [A] and out.ranking == [[A], [B]] and out.scores == {A: 15.0, B: 0.0}
-    assert "alice (red) wins (HP 15 – 0)" in out.summary.en and "alice（赤）の勝利" in out.summary.ja
+    assert out.summary.en == "alice (red) wins" and out.summary.ja == "alice（赤）の勝利"
     assert "**alice (red) wins!**" in GAME.render(GAME.view(state, None), "en")
 
 
@@ -86,6 +86,9 @@ def test_both_at_0_at_once_the_first_strike_marker_holder_wins():
     state = duel(["9", "8"], ["5", "6", "6"], marker="green", hp={"red": 2, "green": 1})
     assert hp(state) == {"red": -1, "green": -1}
     assert state.finished and state.winners == ["green"] and GAME.outcome(state).winners == [B]
+    # below zero is said in words, never "HP -1/15" (a minus sign reads as a dash)
+    board_en, board_ja = (GAME.render(GAME.view(state, None), lang) for lang in ("en", "ja"))
+    assert "HP 0/15 (1 over)" in board_en and "HP 0/15（1点超過）" in board_ja and "-1" not in board_en + board_ja
 
 
 def test_the_round_limit_ends_a_game_with_more_hp_winning():

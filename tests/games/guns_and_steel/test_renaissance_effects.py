@@ -74,8 +74,8 @@ def test_economics_deplete_one_for_two_tokens():
 def test_newspaper_pay_one_to_replenish_five():
     s = _play("newspaper", up=["agriculture", "barter", "tribute", "warrior", "coup", "theology"], tok=1, buyable=False)
     p = prompt(s)
-    assert p.option("o0").label.en == "gain 2 VP token(s)"
-    assert p.option("o1").label.en == "pay 1 VP token(s) → replenish 5 resources of any type"
+    assert p.option("o0").label.en == "gain 2 VP tokens"
+    assert p.option("o1").label.en == "pay 1 VP token → replenish 5 resources of any type"
     assert p.option("o1").label.ja == "勝利点トークン1個を消費→好きな資源5枚を回復"
     s, _ = act(s, "effect", "o1")
     while prompt(s).id == "replenish":
