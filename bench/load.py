@@ -175,7 +175,7 @@ async def computer_waits(svc: TableService, tables: list[int]) -> list[float]:
     waits = []
     for table_id in tables:
         entries = [e for e in await svc.store.actions.list(table_id, limit=100_000) if not e.undone]
-        for before, entry in zip(entries, entries[1:]):
+        for before, entry in zip(entries, entries[1:], strict=False):
             if entry.player.startswith("cpu:"):
                 waits.append(entry.created_at - before.created_at)
     return waits

@@ -8,7 +8,13 @@ naming them (that is the ping), and the previous board is deleted; otherwise it 
 place. Players whose ephemeral hand is still open get it redrawn with their new controls.
 Work runs in background tasks, one table at a time (a per-table lock), and always draws the
 newest state; a board update is skipped when a newer one for the same table is already
-queued (latest wins), so two quick moves cost one edit.
+queued (latest wins), so two quick moves cost one edit. A board is edited at most once every
+`Settings.board_edit_every_s` (1 s): an update that comes sooner waits, and the updates queued meanwhile
+are drawn as one, so a table of three computer seats stays within Discord's rate limits.
+
+Computer seats move after the person's click is answered, as the table service's own steps:
+it tells the announcer when one starts thinking (the board says "🤖 Bob is thinking…") and
+of each move it makes (the board shows it as it happens).
 """
 from __future__ import annotations
 
@@ -62,6 +68,9 @@ class Announcer:
         self._drawn: set[int] = set()                # tables whose board this process drew
         self._behind_since: dict[int, float] = {}    # when a waiting board first missed a move
         self._catch_up: dict[int, asyncio.Task] = {}  # a waiting board's redraw once play pauses
+        self._board_at: dict[int, float] = {}        # when each table's board was last posted or edited
+        self._held: dict[int, list[Any]] = {}         # tables being started: their automatic moves' notices
+        self._paced: dict[int, dict[str, Any]] = {}   # an update waiting for the board's next turn, per table
 
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
@@ -87,6 +96,9 @@ class Announcer:
         for task in self._catch_up.values():
             task.cancel()
         self._catch_up.clear()
+        for waiting in self._paced.values():
+            waiting["task"].cancel()
+        self._paced.clear()
 
     def _redraw_after_pause(self, table_id: int) -> None:
         """A move left the board as it was: redraw it once play pauses (latest wins)."""
@@ -104,7 +116,12 @@ class Announcer:
         if table.status == "running" and table.board_message_id:
             await self.show_board(table)
 
+    @staticmethod
+    def _now() -> float:
+        return asyncio.get_running_loop().time()
+
     def _board_drawn(self, table_id: int) -> None:
+        self._board_at[table_id] = self._now()
         self._drawn.add(table_id)
         self._behind_since.pop(table_id, None)
         if (waiting := self._catch_up.pop(table_id, None)) is not None:
@@ -116,6 +133,32 @@ class Announcer:
         self._after_board[channel_id] = self._after_board.get(channel_id, 0) + 1
 
     # ---- entry points -------------------------------------------------------------------
+    def automatic(self, result: Any) -> None:
+        """The table service made a move on its own (a computer seat, a seat handed over, a
+        forced move): the board shows it, and whoever it concerns is told, as for any move.
+        While the table is being started (`hold`) its notices wait for the first board."""
+        if result.table.id in self._held:
+            self._held[result.table.id].extend(result.notices)
+            return
+        self.publish(result.table.id, result.notices)
+
+    def thinking(self, table_id: int, player: str | None) -> None:
+        """A computer seat started thinking: the board says so (its move redraws it anyway)."""
+        if player is not None and table_id not in self._held:
+            self.publish(table_id, [])
+
+    def hold(self, table_id: int) -> None:
+        """A lobby is becoming a game: the lobby message turns into a record and the first board
+        is posted by the start itself, so the computers' first moves wait for it (`unhold`)."""
+        self._held[table_id] = []
+
+    def unhold(self, table_id: int) -> None:
+        """The start is answered: what the computers did meanwhile is announced (a start that
+        published its first board took them along already)."""
+        notices = self._held.pop(table_id, None)
+        if notices:
+            self.publish(table_id, notices)
+
     def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
                 first_turn: bool = False, board: bool = True,
                 followup: discord.Webhook | None = None, undone: bool = False) -> asyncio.Task:
@@ -126,9 +169,43 @@ class Announcer:
         move back, which the board shows at once ("Alice took back …"), even mid-turn.
         Notices come from the service's outbox: once told they are marked delivered; a notice
         already told by this process is dropped (the outbox delivers at least once)."""
+        if first_turn and table_id in self._held:  # the first board: the computers' moves so far come along
+            held = self._held.pop(table_id)
+            notices, board = [*notices, *held], board or bool(held)
+        if followup is None and not first_turn and (table_id in self._paced or self._too_soon(table_id)):
+            return self._pace(table_id, notices, actor, board, undone)
+        if board:  # this update may draw the board: one that comes within the next second waits its turn
+            self._board_at[table_id] = self._now()
         fresh = [n for n in notices if self._first_time(n)]
         self._queued[table_id] = self._queued.get(table_id, 0) + 1
         return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup, undone))
+
+    def _too_soon(self, table_id: int) -> bool:
+        every = self.bot.settings.board_edit_every_s
+        return every > 0 and self._now() - self._board_at.get(table_id, -every) < every
+
+    def _pace(self, table_id: int, notices: list[Any], actor: str | None, board: bool, undone: bool) -> asyncio.Task:
+        """An update less than `board_edit_every_s` after the board's last one waits for its turn;
+        those that come meanwhile join it (their notices together, the latest state drawn once)."""
+        waiting = self._paced.get(table_id)
+        if waiting is not None:
+            waiting["notices"] += notices
+            waiting["actor"] = actor if waiting["actor"] == actor else None
+            waiting["board"] = waiting["board"] or board
+            waiting["undone"] = waiting["undone"] or undone
+            return waiting["task"]
+        every = self.bot.settings.board_edit_every_s
+        delay = max(0.0, self._board_at.get(table_id, -every) + every - self._now())
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            joined = self._paced.pop(table_id)
+            self.publish(table_id, joined["notices"], actor=joined["actor"], board=joined["board"],
+                         undone=joined["undone"])
+        task = asyncio.create_task(later(), name=f"board-paced-{table_id}")
+        self._paced[table_id] = {"notices": list(notices), "actor": actor, "board": board, "undone": undone,
+                                 "task": task}
+        return task
 
     def _first_time(self, notice: Any) -> bool:
         notice_id = getattr(notice, "id", "")
@@ -362,6 +439,9 @@ class Announcer:
         name = board_filename(table)
         png = self.pictures.board_png(game, table, state, lang)
         extra = list(notes or [])
+        thinking = self.bot.service.thinking(table.id) if table.status == "running" else None
+        if thinking is not None:
+            extra.append(t("turn.thinking", lang, name=names_of(table, lang).get(thinking, thinking)))
         windows = [p.window.get(lang) for u in ping or [] for p in owed(table, u) if p.window is not None]
         if windows:  # the window's public name ("counter window"), never the prompt's private text
             extra.append(t("turn.window", lang, window=windows[0]).strip())

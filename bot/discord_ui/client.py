@@ -65,6 +65,9 @@ class CardTableBot(commands.AutoShardedBot):
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
         self.store = await persistence.open_store(self.settings.database_url, shards=self.settings.shards())
         self.service = TableService(self.store, clock=virtual_clock)
+        # computer seats move after the click is answered: the board follows them
+        self.service.on_automatic = self.announcer.automatic
+        self.service.on_thinking = self.announcer.thinking
         self.add_dynamic_items(*items.ALL)
         await self.add_cog(GameCog(self))
         await self.add_cog(AdminCog(self))
@@ -101,6 +104,8 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        if self.service is not None:
+            await self.service.stop_automatic()  # resumed at the next start (`recover`)
         self.announcer.stop()
         await self.announcer.drain()
         await super().close()
