@@ -156,14 +156,14 @@ class IdleOps(ServiceCore):
             if not current(table):
                 return None
             game = self._game(table.game)
-            plan, passed = await self._idle_plan(table, game, table.state(game), user_id)
+            plan, passed = await self._idle_plan(table, game, await self._own_state(table, game), user_id)
             async with self._lock(table_id):
                 now = await self.store.tables.get(table_id)
                 if not current(now):
                     return None
                 if now.rev == table.rev or attempt == 4:
                     if now.rev != table.rev:  # busy table: the last try plans under the lock
-                        plan, passed = await self._idle_plan(now, game, now.state(game), user_id)
+                        plan, passed = await self._idle_plan(now, game, await self._own_state(now, game), user_id)
                     acc = await self._commit_idle(now, game, user_id, plan, passed, claim_timer)
                     if admin:
                         self._interrupt(table_id)
@@ -172,6 +172,13 @@ class IdleOps(ServiceCore):
                     self._follow(acc.table, game, state)
                     return acc
         return None  # not reached
+
+    async def _own_state(self, table: Table, game: Game) -> Any:
+        """A copy of the table's state for planning with no lock held (nobody else changes it)."""
+        try:
+            return table.state(game)
+        except ValueError:
+            return await self.rebuild_state(table.id)
 
     async def _commit_idle(self, table: Table, game: Game, user_id: str, plan: list[tuple[str, list[str]]],
                            passed: bool, claim_timer: int | None) -> ActResult:
