@@ -34,6 +34,7 @@ CPU_PREFIX = "cpu:"
 log = logging.getLogger(__name__)
 STATE_CACHE_SIZE = 256  # parsed states kept (tens of KB each)
 GUILD_SETTINGS_TTL_S = 10.0
+STEP_RETRIES, STEP_RETRY_S = 3, 1.0  # an automatic move that fails (not refused) is tried again
 _NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
 _notice_numbers = itertools.count(1)
 _GAMES: dict[str, Game] = {}  # registry.get imports by name on every call
@@ -87,7 +88,8 @@ class ServiceCore:
         if known is not None:
             current = await self.store.tables.current(table_id)
             if current == (known.rev, known.board_message_id, known.board_posted_at):
-                self._tables.move_to_end(table_id)
+                if table_id in self._tables:  # (another task may have dropped it meanwhile)
+                    self._tables.move_to_end(table_id)
                 return known
             self._tables.pop(table_id, None)
         table = await self.store.tables.get(table_id)
@@ -397,15 +399,22 @@ class ServiceCore:
     async def _steps(self, table_id: int) -> None:
         """The table's automatic moves, one step at a time until only people owe decisions."""
         me = asyncio.current_task()
+        failures = 0
         try:
             for _ in range(self.max_auto_moves):
-                if not await self._step(table_id, me):
-                    return
+                try:
+                    if not await self._step(table_id, me):
+                        return
+                    failures = 0
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # a database hiccup: try again shortly, then leave it to the next change
+                    failures += 1
+                    log.exception("automatic move at table %s failed (%s in a row)", table_id, failures)
+                    if failures >= STEP_RETRIES:
+                        return
+                    await asyncio.sleep(STEP_RETRY_S)
             log.warning("table %s: %s automatic moves in a row; stopping", table_id, self.max_auto_moves)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("automatic moves of table %s failed", table_id)
         finally:
             if self._stepping.get(table_id) is me:
                 self._stepping.pop(table_id, None)
