@@ -92,8 +92,9 @@ async def start_time(url: str) -> tuple[float, int]:
     started = time.perf_counter()
     store = await open_store(url)
     svc = TableService(store)
-    recovered = await svc.recover()
+    recovered = await svc.recover()  # ready to serve: the robots' moves go on as their own steps
     elapsed = time.perf_counter() - started
+    await svc.settle()
     await store.close()
     return elapsed, len(recovered)
 

@@ -45,6 +45,10 @@ class Settings(BaseSettings):
     board_refresh_after_s: int = Field(
         3600, ge=0, validation_alias=AliasChoices("board_refresh_after_s", "BOARD_REFRESH_AFTER_S"),
         description="Post a fresh board instead of editing one older than this (Discord caps edits of old messages).")
+    board_edit_every_s: float = Field(
+        1.0, ge=0, validation_alias=AliasChoices("board_edit_every_s", "BOARD_EDIT_EVERY_S"),
+        description="A table's board is posted or edited at most once this often; updates meanwhile are drawn as one "
+                    "(a table of computer seats stays within Discord's rate limits for message edits).")
     shard_count: int | None = Field(
         None, ge=1, validation_alias=AliasChoices("shard_count", "SHARD_COUNT"),
         description="How many shards the bot runs in all (across every process). Unset: Discord's recommendation.")

@@ -3,18 +3,24 @@
 A search thinks for up to a second of CPU; run on the event loop it would freeze every other
 table and every button. `CpuRunner` sends it to a pool of worker processes (the state travels
 as JSON) and awaits the answer, so the loop keeps serving others meanwhile. The random level
-is instant and runs inline.
+is instant and runs inline. Workers run at a lower OS priority than the bot (`search_worker`):
+on a machine with fewer free cores than searches, people's clicks are served first.
+
+The runner counts what it did (`CpuStats`): decisions, search iterations, the workers' CPU
+time and how many decisions wait or think now, for the load bench and operators.
 """
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
 import os
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from games import registry
-from games.kit import Game, ai
+from games.kit import Game, ai, ismcts
 
 from .search_worker import start_search_worker
 
@@ -22,11 +28,14 @@ DEFAULT_BUDGET_S = 0.9  # thinking time per move; with the pool's hand-off the m
 
 
 def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float,
-            iterations: int | None) -> tuple[str, list[str]]:
-    """In a worker: the agent's answer (module level, so a process pool can call it)."""
+            iterations: int | None) -> tuple[str, list[str], int, float]:
+    """In a worker: the agent's answer (module level, so a process pool can call it), with the
+    search iterations and the CPU seconds it took."""
     game = registry.get(game_key)
-    return ai.choose(game, game.load_state(state_json), player, level=level, seed=seed, budget_s=budget_s,
-                     iterations=iterations)
+    done, cpu = ismcts.iterations_done, time.process_time()
+    prompt_id, choice = ai.choose(game, game.load_state(state_json), player, level=level, seed=seed,
+                                  budget_s=budget_s, iterations=iterations)
+    return prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu
 
 
 _shared_pool: ProcessPoolExecutor | None = None
@@ -45,6 +54,18 @@ def shared_pool() -> ProcessPoolExecutor:
     return _shared_pool
 
 
+@dataclass
+class CpuStats:
+    """What a runner did so far. `waiting`: decisions asked for and not answered yet (queued
+    for a worker or thinking); `most_waiting`: the most at once."""
+
+    decisions: int = 0
+    iterations: int = 0
+    cpu_s: float = 0.0
+    waiting: int = 0
+    most_waiting: int = 0
+
+
 class CpuRunner:
     """Chooses computer moves: `budget_s` per decision, or a fixed `iterations` count
     (deterministic, for tests); `executor` defaults to the shared process pool. `inline`
@@ -56,14 +77,32 @@ class CpuRunner:
         self.iterations = iterations
         self.executor = executor
         self.inline = inline
+        self.stats = CpuStats()
 
     async def choose(self, game: Game, state: Any, player: str, level: str, seed: int) -> tuple[str, list[str]]:
+        stats = self.stats
         if level == "random" or self.inline:
-            return ai.choose(game, state, player, level=level, seed=seed, budget_s=self.budget_s,
-                             iterations=self.iterations)
+            done, cpu = ismcts.iterations_done, time.process_time()
+            answer = ai.choose(game, state, player, level=level, seed=seed, budget_s=self.budget_s,
+                               iterations=self.iterations)
+            self._count(ismcts.iterations_done - done, time.process_time() - cpu)
+            return answer
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor or shared_pool(), _choose, game.key, state.model_dump_json(),
-                                          player, level, seed, self.budget_s, self.iterations)
+        stats.waiting += 1
+        stats.most_waiting = max(stats.most_waiting, stats.waiting)
+        try:
+            prompt_id, choice, iterations, cpu_s = await loop.run_in_executor(
+                self.executor or shared_pool(), _choose, game.key, state.model_dump_json(), player, level, seed,
+                self.budget_s, self.iterations)
+        finally:
+            stats.waiting -= 1
+        self._count(iterations, cpu_s)
+        return prompt_id, choice
+
+    def _count(self, iterations: int, cpu_s: float) -> None:
+        self.stats.decisions += 1
+        self.stats.iterations += iterations
+        self.stats.cpu_s += cpu_s
 
 
 def default_runner() -> CpuRunner:

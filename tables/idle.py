@@ -139,23 +139,61 @@ class IdleOps(ServiceCore):
             return [notice]
 
     async def _expire(self, timer: Timer) -> list[Notice]:
+        def current(table: Table | None) -> bool:
+            seat = table.seat(timer.seat) if table else None
+            return (table is not None and table.status == "running" and seat is not None and seat.timed
+                    and seat.turn_started_at == timer.data.get("turn_started_at"))
         async with self._lock(timer.table_id):
             table = await self.store.tables.get(timer.table_id)
-            seat = table.seat(timer.seat) if table else None
-            if (table is None or table.status != "running" or seat is None or not seat.timed
-                    or seat.turn_started_at != timer.data.get("turn_started_at")):
-                await self.store.timers.claim(timer.id)  # stale: that turn is over
-                return []
-            moved = await self._away_expiry(table, seat.user_id, timer)  # time away (tables/away.py)
-            if moved is not None:
-                return moved
-            acc = await self._act_for_idle(table, seat.user_id, claim_timer=timer.id)
-            return acc.notices
+            if current(table):
+                moved = await self._away_expiry(table, timer.seat, timer)  # time away (tables/away.py)
+                if moved is not None:
+                    return moved
+        acc = await self._act_for_idle(timer.table_id, timer.seat, current, claim_timer=timer.id)
+        if acc is None:
+            await self.store.timers.claim(timer.id)  # stale: that turn is over
+            return []
+        return acc.notices
 
-    async def _act_for_idle(self, table: Table, user_id: str, claim_timer: int | None = None) -> ActResult:
+    async def _act_for_idle(self, table_id: int, user_id: str, current: Any,
+                            claim_timer: int | None = None, admin: bool = False) -> ActResult | None:
         """Count an expiry for the seat, play its open decisions per the table's idle policy
-        (logged auto), hand it over after too many expiries in a row, then let robots move."""
-        game = self._game(table.game)
+        (logged auto) and hand it over after too many expiries in a row; robots then move as
+        their own steps. The moves are worked out with no lock held (the computer may think
+        for them), then committed under the lock if the table is still as it was (else worked
+        out again). None when `current(table)` says the expiry no longer applies. `admin`: an
+        admin's skip, which stops a computer thinking at the table (it thinks again)."""
+        for attempt in range(5):
+            table = await self.store.tables.get(table_id)
+            if not current(table):
+                return None
+            game = self._game(table.game)
+            plan, passed = await self._idle_plan(table, game, await self._own_state(table, game), user_id)
+            async with self._lock(table_id):
+                now = await self.store.tables.get(table_id)
+                if not current(now):
+                    return None
+                if now.rev == table.rev or attempt == 4:
+                    if now.rev != table.rev:  # busy table: the last try plans under the lock
+                        plan, passed = await self._idle_plan(now, game, await self._own_state(now, game), user_id)
+                    acc = await self._commit_idle(now, game, user_id, plan, passed, claim_timer)
+                    if admin:
+                        self._interrupt(table_id)
+                    state = await self._state(acc.table, game)
+                    self._remember(acc.table, state)
+                    self._follow(acc.table, game, state)
+                    return acc
+        return None  # not reached
+
+    async def _own_state(self, table: Table, game: Game) -> Any:
+        """A copy of the table's state for planning with no lock held (nobody else changes it)."""
+        try:
+            return table.state(game)
+        except ValueError:
+            return await self.rebuild_state(table.id)
+
+    async def _commit_idle(self, table: Table, game: Game, user_id: str, plan: list[tuple[str, list[str]]],
+                           passed: bool, claim_timer: int | None) -> ActResult:
         state = await self._state(table, game)
         acc = ActResult(table=table)
         seats = [s.model_copy() for s in table.seats]
@@ -163,7 +201,6 @@ class IdleOps(ServiceCore):
         seat.idle_expiries += 1
         handover = 0 < table.settings.handover_after <= seat.idle_expiries
         seat.auto = seat.auto or handover
-        plan, passed = await self._idle_plan(table, game, state, user_id)
         told = [self._notice(table, "expired", [user_id], passed=passed, count=seat.idle_expiries)]
         if handover:
             told.append(self._notice(table, "handed_over", [user_id], count=seat.idle_expiries))
@@ -178,7 +215,7 @@ class IdleOps(ServiceCore):
                 table, game, state, user_id, prompt_id, choice, acc, auto=True,
                 reset=frozenset({user_id}) if first else frozenset(), claim_timer=claim_timer if first else None,
                 seats=seats if first else None, notices=told if first else None)
-        acc.table = await self._run_automatic(table, game, state, acc)
+        self._remember(table, state)
         return acc
 
     async def _idle_plan(self, table: Table, game: Game, state: Any, user_id: str
@@ -216,9 +253,12 @@ class IdleOps(ServiceCore):
         told = [self._notice(table, kind, [user_id])]
         saved = await self._save(table.model_copy(update={"seats": seats, "updated_at": now}), table, told,
                                  timers={user_id: []})
-        acc = ActResult(table=saved, notices=list(told))
-        acc.table = await self._run_automatic(saved, game, await self._state(saved, game), acc)
-        return acc
+        if kind == "kicked":  # an admin's action: a computer thinking at the table thinks again
+            self._interrupt(table.id)
+        state = await self._state(saved, game)
+        self._remember(saved, state)
+        self._follow(saved, game, state)  # the seat is the computer's from its next decision
+        return ActResult(table=saved, notices=list(told))
 
     def _playing_seat(self, table: Table, user_id: str) -> None:
         seat = table.seat(user_id)
@@ -269,16 +309,20 @@ class IdleOps(ServiceCore):
             self._require(table, "running")
             game = self._game(table.game)
             idle = [s.user_id for s in table.seats if s.timed and s.user_id in {p.player for p in game.prompts(table.state(game))}]
-            total = ActResult(table=table)
-            for user_id in idle:
-                if total.table.status != "running":
-                    break
-                part = await self._act_for_idle(total.table, user_id)
-                total.table = part.table
-                total.events += part.events
-                total.actions += part.actions
-                total.notices += part.notices
-            return total
+        total = ActResult(table=table)
+        for user_id in idle:
+            def still(t: Table | None, user_id: str = user_id) -> bool:
+                seat = t.seat(user_id) if t else None
+                return (t is not None and t.status == "running" and seat is not None and seat.timed
+                        and user_id in {p.player for p in game.prompts(t.state(game))})
+            part = await self._act_for_idle(table_id, user_id, still, admin=True)
+            if part is None:
+                continue
+            total.table = part.table
+            total.events += part.events
+            total.actions += part.actions
+            total.notices += part.notices
+        return total
 
     async def end_table(self, table_id: int, by_admin: bool = True) -> Table:
         """Admin: a lobby is cancelled; a running game is finished, recorded as ended by an
@@ -294,24 +338,27 @@ class IdleOps(ServiceCore):
                                                  "lobby_version": table.lobby_version + 1})
                 return await self._save(ended, table, clear_timers=True)
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
-            return await self._save(ended, table, clear_timers=True, result=build_result(ended, None, "admin", now))
+            saved = await self._save(ended, table, clear_timers=True, result=build_result(ended, None, "admin", now))
+            self._interrupt(table_id)
+            return saved
 
-    async def recover(self) -> list[ActResult]:
-        """At start: let robot seats make moves a crash interrupted (only tables with a computer
-        or auto-played seat can owe one; the store finds them). A state that does not load is
-        rebuilt from its snapshots and log when the table is next used (`_state`). Timers need
-        nothing: they live in the store and `fire_due` picks them up."""
-        results = []
+    async def recover(self) -> list[int]:
+        """At start: robot seats resume the moves a crash interrupted (only tables with a computer
+        or auto-played seat can owe one; the store finds them), as their own steps, told to
+        `on_automatic` like any other. Returns the tables where they resumed. A state that does
+        not load is rebuilt from its snapshots and log when the table is next used (`_state`).
+        Timers need nothing: they live in the store and `fire_due` picks them up."""
+        resumed = []
         for table in await self.store.tables.running_with_robots():
             async with self._lock(table.id):
                 table = await self._load(table.id)
                 game = self._game(table.game)
                 state = await self._state(table, game)
-                acc = ActResult(table=table)
-                acc.table = await self._run_automatic(table, game, state, acc)
-                if acc.actions:
-                    results.append(acc)
-        return results
+                self._remember(table, state)
+                self._follow(table, game, state)
+                if table.id in self._stepping:
+                    resumed.append(table.id)
+        return resumed
 
     async def rebuild_state(self, table_id: int) -> Any:
         """The state from the newest loadable snapshot (or setup) plus the log after it."""

@@ -197,6 +197,5 @@ class LobbyOps(ServiceCore):
             told = self._turn_notices(running, started, timers)
             saved = await self._save(running, table, told, clear_timers=True, timers=timers, snapshot=True)
             self._remember(saved, state)
-            acc = ActResult(table=saved, notices=told)
-            acc.table = await self._run_automatic(saved, game, state, acc)
-            return acc
+            self._follow(saved, game, state)  # computer seats that begin move as their own steps
+            return ActResult(table=saved, notices=told)

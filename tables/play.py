@@ -45,7 +45,7 @@ class PlayOps(ServiceCore):
             raise refuse("out_of_date")
         table, state = await self._commit_move(table, game, await self._state(table, game), user_id, prompt_id,
                                                choice, acc)
-        acc.table = await self._run_automatic(table, game, state, acc)
+        self._follow(table, game, state)  # computers answer after this reply, as their own steps
         return acc
 
     async def act_chain(self, table_id: int, user_id: str, version: int,
@@ -73,7 +73,7 @@ class PlayOps(ServiceCore):
             acc = ActResult(table=table)
             for prompt_id, choice in steps:
                 table, state = await self._commit_move(table, game, state, user_id, prompt_id, choice, acc)
-            acc.table = await self._run_automatic(table, game, state, acc)
+            self._follow(table, game, state)
             return acc
 
     async def _own_prompts_unchanged(self, table: Table, game: Any, user_id: str, version: int) -> bool:

@@ -86,7 +86,10 @@ class UndoOps(ServiceCore):
             current = await self._state(table, game)
             self._remember(table, current)
             previous = await self._replayed(table, game, last.version - 1)
-            return await self._commit_undo(table, game, current, previous, last)
+            result = await self._commit_undo(table, game, current, previous, last)
+            self._interrupt(table_id)  # a computer thinking about the undone position stops
+            self._follow(result.table, game, previous)
+            return result
 
     async def _commit_undo(self, table: Table, game: Game, current: Any, previous: Any, last: LogEntry) -> ActResult:
         now = self.clock()

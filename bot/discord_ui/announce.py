@@ -8,7 +8,13 @@ naming them (that is the ping), and the previous board is deleted; otherwise it 
 place. Players whose ephemeral hand is still open get it redrawn with their new controls.
 Work runs in background tasks, one table at a time (a per-table lock), and always draws the
 newest state; a board update is skipped when a newer one for the same table is already
-queued (latest wins), so two quick moves cost one edit.
+queued (latest wins), so two quick moves cost one edit. A board is edited at most once every
+`Settings.board_edit_every_s` (1 s): an update that comes sooner waits, and the updates queued meanwhile
+are drawn as one, so a table of three computer seats stays within Discord's rate limits.
+
+Computer seats move after the person's click is answered, as the table service's own steps:
+it tells the announcer when one starts thinking (the board says "🤖 Bob is thinking…") and
+of each move it makes (the board shows it as it happens).
 """
 from __future__ import annotations
 
@@ -66,6 +72,10 @@ class Announcer:
         self._behind_since: dict[int, float] = {}    # when a waiting board first missed a move
         self._catch_up: dict[int, asyncio.Task] = {}  # a waiting board's redraw once play pauses
         self.delivery = delivery.Delivery(bot)        # claims, retries and gives up on notices (issue 26)
+        self._board_at: dict[int, float] = {}        # when each table's board was last posted or edited
+        self._held: dict[int, list[Any]] = {}         # tables being started: their automatic moves' notices
+        self._paced: dict[int, dict[str, Any]] = {}   # an update waiting for the board's next turn, per table
+        self._sticky: dict[int, list[str]] = {}       # news on the board, kept while computers move on
 
     # ---- scheduling ---------------------------------------------------------------------
     def spawn(self, table_id: int, coro: Any) -> asyncio.Task:
@@ -93,6 +103,9 @@ class Announcer:
             task.cancel()
         self._catch_up.clear()
         self.delivery.stop()
+        for waiting in self._paced.values():
+            waiting["task"].cancel()
+        self._paced.clear()
 
     def _redraw_after_pause(self, table_id: int) -> None:
         """A move left the board as it was: redraw it once play pauses (latest wins)."""
@@ -110,7 +123,12 @@ class Announcer:
         if table.status == "running" and table.board_message_id:
             await self.show_board(table)
 
+    @staticmethod
+    def _now() -> float:
+        return asyncio.get_running_loop().time()
+
     def _board_drawn(self, table_id: int) -> None:
+        self._board_at[table_id] = self._now()
         self._drawn.add(table_id)
         self._behind_since.pop(table_id, None)
         if (waiting := self._catch_up.pop(table_id, None)) is not None:
@@ -122,19 +140,85 @@ class Announcer:
         self._after_board[channel_id] = self._after_board.get(channel_id, 0) + 1
 
     # ---- entry points -------------------------------------------------------------------
+    def automatic(self, result: Any) -> None:
+        """The table service made a move on its own (a computer seat, a seat handed over, a
+        forced move): the board shows it, and whoever it concerns is told, as for any move.
+        While the table is being started (`hold`) its notices wait for the first board."""
+        if result.table.id in self._held:
+            self._held[result.table.id].extend(result.notices)
+            return
+        self.publish(result.table.id, result.notices, automatic=True)
+
+    def thinking(self, table_id: int, player: str | None) -> None:
+        """A computer seat started thinking: the board says so (its move redraws it anyway)."""
+        if player is not None and table_id not in self._held:
+            self.publish(table_id, [], automatic=True)
+
+    def hold(self, table_id: int) -> None:
+        """A lobby is becoming a game: the lobby message turns into a record and the first board
+        is posted by the start itself, so the computers' first moves wait for it (`unhold`)."""
+        self._held[table_id] = []
+
+    def unhold(self, table_id: int) -> None:
+        """The start is answered: what the computers did meanwhile is announced (a start that
+        published its first board took them along already)."""
+        notices = self._held.pop(table_id, None)
+        if notices:
+            self.publish(table_id, notices)
+
     def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
                 first_turn: bool = False, board: bool = True,
-                followup: discord.Webhook | None = None, undone: bool = False) -> asyncio.Task:
+                followup: discord.Webhook | None = None, undone: bool = False,
+                automatic: bool = False) -> asyncio.Task:
         """After a change (a move, a start, the turn clock): refresh open hands, update or
         repost the board (naming new players), and tell people what the notices say. `actor`
         just saw their own update. With `followup` (the acting interaction's webhook) a
         reposted board is its follow-up, which costs no rate limit. `undone`: the actor took a
         move back, which the board shows at once ("Alice took back …"), even mid-turn.
         Notices come from the service's outbox: once told they are marked delivered; a notice
-        already told by this process is dropped (the outbox delivers at least once)."""
+        already told by this process is dropped (the outbox delivers at least once).
+        `automatic`: a computer's move or thought, which keeps the board's news (an expiry, a
+        hand-over) on it rather than drawing it away at once."""
+        if first_turn and table_id in self._held:  # the first board: the computers' moves so far come along
+            held = self._held.pop(table_id)
+            notices, board = [*notices, *held], board or bool(held)
+        if followup is None and not first_turn and (table_id in self._paced or self._too_soon(table_id)):
+            return self._pace(table_id, notices, actor, board, undone, automatic)
+        if board:  # this update may draw the board: one that comes within the next second waits its turn
+            self._board_at[table_id] = self._now()
         fresh = [n for n in notices if self._first_time(n)]
         self._queued[table_id] = self._queued.get(table_id, 0) + 1
-        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup, undone))
+        return self.spawn(table_id, self._deliver(table_id, fresh, actor, first_turn, board, followup, undone,
+                                                  automatic))
+
+    def _too_soon(self, table_id: int) -> bool:
+        every = self.bot.settings.board_edit_every_s
+        return every > 0 and self._now() - self._board_at.get(table_id, -every) < every
+
+    def _pace(self, table_id: int, notices: list[Any], actor: str | None, board: bool, undone: bool,
+              automatic: bool) -> asyncio.Task:
+        """An update less than `board_edit_every_s` after the board's last one waits for its turn;
+        those that come meanwhile join it (their notices together, the latest state drawn once)."""
+        waiting = self._paced.get(table_id)
+        if waiting is not None:
+            waiting["notices"] += notices
+            waiting["actor"] = actor if waiting["actor"] == actor else None
+            waiting["board"] = waiting["board"] or board
+            waiting["undone"] = waiting["undone"] or undone
+            waiting["automatic"] = waiting["automatic"] and automatic
+            return waiting["task"]
+        every = self.bot.settings.board_edit_every_s
+        delay = max(0.0, self._board_at.get(table_id, -every) + every - self._now())
+
+        async def later() -> None:
+            await asyncio.sleep(delay)
+            joined = self._paced.pop(table_id)
+            self.publish(table_id, joined["notices"], actor=joined["actor"], board=joined["board"],
+                         undone=joined["undone"], automatic=joined["automatic"])
+        task = asyncio.create_task(later(), name=f"board-paced-{table_id}")
+        self._paced[table_id] = {"notices": list(notices), "actor": actor, "board": board, "undone": undone,
+                                 "automatic": automatic, "task": task}
+        return task
 
     def _first_time(self, notice: Any) -> bool:
         notice_id = getattr(notice, "id", "")
@@ -169,7 +253,8 @@ class Announcer:
 
     # ---- the work -----------------------------------------------------------------------
     async def _publish(self, table_id: int, notices: list[Any], actor: str | None, first_turn: bool,
-                       board: bool, followup: discord.Webhook | None = None, undone: bool = False) -> None:
+                       board: bool, followup: discord.Webhook | None = None, undone: bool = False,
+                       automatic: bool = False) -> None:
         self._queued[table_id] -= 1
         newer_queued = self._queued[table_id] > 0
         svc = self.bot.service
@@ -211,7 +296,13 @@ class Announcer:
                     news.append(line)
                 else:
                     redraw.append(kind)
+        # news (an expiry, a hand-over) stays on the board while computers move on, until a person moves
+        kept = self._sticky.pop(table_id, [])
+        news = [*kept, *news] if automatic else news
         if over is not None or table.status in ("finished", "cancelled"):
+            if over is None and newer_queued:  # the game's end is announced by the update queued after this one
+                self._carried[table_id] = {"ping": [], "news": news, "remind": False, "undone": undone}
+                return
             if table.state_json is not None or over is not None:
                 await self.finish(table, lang, over or "rules", news, silent=silent, actor=actor)
             self.bot.scheduler.poke()
@@ -245,6 +336,8 @@ class Announcer:
         if news or redraw or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
                 table_id, actor, ping, undone=undone, now=now))):
             notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
+            if news:
+                self._sticky[table_id] = news
             await self.show_board(table, lang, ping=ping, notes=notes, deadline=min(deadlines) if deadlines else None,
                                   followup=followup, silent=silent)
         self.bot.scheduler.poke()
@@ -417,6 +510,9 @@ class Announcer:
         name = board_filename(table)
         png = self.pictures.board_png(game, table, state, lang)
         extra = list(notes or [])   # the phase is in the status line once (layouts.status_lines)
+        thinking = self.bot.service.thinking(table.id) if table.status == "running" else None
+        if thinking is not None:
+            extra.append(t("turn.thinking", lang, name=names_of(table, lang).get(thinking, thinking)))
         if deadline and ping:
             extra.append(t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>"))
         view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra)

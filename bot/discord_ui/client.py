@@ -67,6 +67,9 @@ class CardTableBot(commands.AutoShardedBot):
         self.store = await persistence.open_store(self.settings.database_url, shards=shards)
         # one process serving every shard is the only writer of its tables (no check read before a move)
         self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None)
+        # computer seats move after the click is answered: the board follows them
+        self.service.on_automatic = self.announcer.automatic
+        self.service.on_thinking = self.announcer.thinking
         self.add_dynamic_items(*items.ALL)
         await self.add_cog(GameCog(self))
         await self.add_cog(AdminCog(self))
@@ -103,6 +106,8 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.scheduler.stop()
+        if self.service is not None:
+            await self.service.stop_automatic()  # resumed at the next start (`recover`)
         self.announcer.stop()
         await self.announcer.drain()
         if self.store is not None and self.service is not None:

@@ -213,11 +213,20 @@ async def plays_in_thread(desk: Desk, table: Any) -> bool:
 
 async def start_from(desk: Desk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     """Start a lobby: the lobby message stays as the record of who plays (without controls),
-    the board is posted below it naming those who owe the first decision, hands go out by DM."""
-    svc = desk.service
+    the board is posted below it naming those who owe the first decision, hands go out by DM.
+    Computer seats that move first do so meanwhile; their moves are shown with the first board."""
     if lacking := permissions.missing(interaction):  # they may have changed since the lobby opened
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, await user_lang(interaction)))
         return
+    desk.announcer.hold(table_id)
+    try:
+        await _start(desk, interaction, table_id, in_place=in_place)
+    finally:
+        desk.announcer.unhold(table_id)
+
+
+async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
+    svc = desk.service
     result = await within_deadline(interaction, svc.start(table_id, uid(interaction.user)),
                                    "edit" if in_place else "public")
     table = result.table

@@ -37,6 +37,11 @@ class SearchConfig:
     widening: float = 2.0           # progressive widening: new actions tried at a node ≈ widening·√visits
 
 
+# iterations run by every search in this process so far: a worker reports what one decision
+# cost (tables/cpu.py), whichever planner a game uses around `search`
+iterations_done = 0
+
+
 @dataclass
 class SearchStats:
     iterations: int = 0
@@ -79,6 +84,8 @@ def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple
             _iterate(info, rng, config, nodes, root_map, depth_limit, hook.rollout_choice, key_of)
         except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
             stats.failures += 1
+    global iterations_done
+    iterations_done += stats.iterations
     root = nodes.get((), {})
     best, best_key = root_actions[0], (-1, -1.0)
     for k, a in root_map.items():

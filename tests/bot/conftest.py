@@ -27,8 +27,10 @@ def db_url(tmp_path) -> str:
 
 
 def make_bot(db_url: str, **overrides: Any):
-    """The bot is an AutoShardedBot; SimCord needs its shard count (one shard here)."""
-    return create_bot(Settings(token="test-token", database_url=db_url, **{"shard_count": 1, **overrides}))
+    """The bot is an AutoShardedBot; SimCord needs its shard count (one shard here). Boards are
+    edited as soon as they change (SimCord keeps no rate limits; test_e2e_ai shows the pacing)."""
+    return create_bot(Settings(token="test-token", database_url=db_url,
+                               **{"shard_count": 1, "board_edit_every_s": 0, **overrides}))
 
 
 @pytest.fixture

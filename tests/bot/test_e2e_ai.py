@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from simdriver import lobby_button, open_table, play_to_end, set_lobby_option
+from simdriver import live_board, lobby_button, open_table, play_to_end, set_lobby_option, take_turn, texts_of
 
 from games.kit import ai
 from tables.cpu import CpuRunner
@@ -70,3 +70,51 @@ async def test_open_table_helper_games_with_cpus_still_finish(world):
     table_id, started = await open_table(world, "ganymede", [world.alice], {"mode": "duel"}, cpus=1)
     table = await play_to_end(world, table_id, [world.alice], random.Random(1), board=started.response)
     assert table.status == "finished"
+
+
+class WatchingRunner(CpuRunner):
+    """The agent (few iterations); while it thinks, notes what the channel's board says."""
+
+    def __init__(self, world):
+        super().__init__(iterations=4)
+        self.world = world
+        self.boards: list[str] = []
+
+    async def choose(self, game, state, player, level, seed):
+        await self.world.bot.announcer.drain()  # what the bot had to tell is told
+        board = live_board(self.world)
+        self.boards.append(texts_of(board) if board is not None else "")
+        return ai.choose(game, state, player, level=level, seed=seed, iterations=4)
+
+
+async def test_the_board_says_the_computer_is_thinking_then_shows_its_move(world):
+    watching = WatchingRunner(world)
+    world.bot.service.cpu = watching
+    table_id, _ = await open_table(world, "sutosute", [world.alice], cpus=1)
+    rng = random.Random(5)
+    shown = 0
+    for _ in range(8):
+        table = await world.bot.service.get(table_id)
+        if table.status != "running":
+            break
+        moved = await take_turn(world, world.alice, rng)
+        table = await world.bot.service.get(table_id)
+        assert moved, (table.status, table.version, world.bot.service.thinking(table_id))
+        last = (await world.bot.service.store.actions.list(table_id, limit=1))[-1]
+        if last.player == "cpu:1":  # its move is on the board as soon as it is made, the line is gone
+            board = texts_of(live_board(world))
+            assert f"move {table.version}" in board and "is thinking" not in board
+            shown += 1
+    assert shown
+    assert any("🤖 CPU 1 is thinking…" in b for b in watching.boards[1:]), "while it thinks, the board says so"
+
+
+async def test_the_thinking_line_in_japanese(world):
+    await world.admin.slash(world.channel, "gameadmin settings", language="ja")
+    watching = WatchingRunner(world)
+    world.bot.service.cpu = watching
+    await open_table(world, "sutosute", [world.alice], cpus=1)
+    rng = random.Random(5)
+    for _ in range(2):
+        assert await take_turn(world, world.alice, rng)
+    assert any("🤖 " in b and "が考えています…" in b for b in watching.boards[1:])

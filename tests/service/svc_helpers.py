@@ -48,7 +48,19 @@ async def open_table(svc: TableService, key: str, humans: list[str], options: di
 async def started(svc: TableService, key: str, humans: list[str], options: dict | None = None, cpus: int = 0,
                   channel: int = 100, seed: int = 7, guild: int | None = GUILD) -> ActResult:
     table = await open_table(svc, key, humans, options, cpus, channel, guild)
-    return await svc.start(table.id, humans[0], seed=seed)
+    return await settled(svc, await svc.start(table.id, humans[0], seed=seed))
+
+
+async def settled(svc: TableService, result: ActResult) -> ActResult:
+    """`result` once the automatic moves it caused (computer seats, forced moves), which the
+    service makes after answering, are made: its table as it is then, and those moves (from
+    the log) after its own."""
+    table_id = result.table.id
+    await svc.settle(table_id)
+    last = result.actions[-1].seq if result.actions else result.table.log_seq
+    later = [e for e in await svc.store.actions.list(table_id, limit=100_000) if e.seq > last]
+    return result.model_copy(update={"table": await svc.get(table_id), "actions": [*result.actions, *later],
+                                     "events": [*result.events, *(ev for e in later for ev in e.events)]})
 
 
 def owed(table: Table) -> list:
@@ -63,7 +75,8 @@ async def play_one(svc: TableService, table: Table, rng: Rng) -> ActResult | Non
     if not prompts:
         return None
     prompt = rng.choice(prompts)
-    return await svc.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
+    return await settled(svc, await svc.act(table.id, prompt.player, table.version, prompt.id,
+                                            random_choice(prompt, rng)))
 
 
 async def play_to_end(svc: TableService, table: Table, rng: Rng, max_moves: int = 20000,

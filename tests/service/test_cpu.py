@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from svc_helpers import GUILD, open_table, owed, started
+from svc_helpers import GUILD, open_table, owed, settled, started
 
 from games import registry
 from games.kit import ai
@@ -62,13 +62,13 @@ async def test_cpu_seats_play_at_their_own_level(store, clock):
     table = await open_table(svc, "guns-and-steel", ["u1"])
     await svc.add_cpu(table.id, "u1", level="strong")
     table = await svc.add_cpu(table.id, "u1", level="greedy")
-    result = await svc.start(table.id, "u1", seed=3)
+    result = await settled(svc, await svc.start(table.id, "u1", seed=3))
     for _ in range(30):
         prompts = owed(result.table)
         if not prompts:
             break
         p = prompts[0]
-        result = await svc.act(result.table.id, p.player, result.table.version, p.id, answer(p))
+        result = await settled(svc, await svc.act(result.table.id, p.player, result.table.version, p.id, answer(p)))
     levels = dict(runner.calls)
     assert levels == {"cpu:1": "strong", "cpu:2": "greedy"}
     entries = await store.actions.list(table.id)
@@ -98,7 +98,7 @@ async def test_idle_and_kicked_seats_are_played_at_the_tables_auto_level(store, 
         if not prompts or table.status != "running":
             break
         p = prompts[0]
-        table = (await svc.act(table.id, "u1", table.version, p.id, answer(p))).table
+        table = (await settled(svc, await svc.act(table.id, "u1", table.version, p.id, answer(p)))).table
     assert ("u2", "strong") in runner.calls and {level for _, level in runner.calls} == {"strong"}
 
 
@@ -108,50 +108,104 @@ async def test_thinking_runs_off_the_event_loop(store, clock):
     other = await open_table(svc, "sutosute", ["u9", "u8"], channel=200)
     table = await open_table(svc, "sutosute", ["u1"])
     table = await svc.add_cpu(table.id, "u1")
-    start = asyncio.create_task(svc.start(table.id, "u1", seed=4))
+    await svc.start(table.id, "u1", seed=4)
+    thinking = asyncio.create_task(svc.settle(table.id))
     served = 0
-    while not start.done():
+    while not thinking.done():
         await svc.get(other.id)  # another table's read goes through meanwhile
         served += 1
         await asyncio.sleep(0.02)
-    result = await start
-    assert result.table.status == "running"
-    assert any(e.player == "cpu:1" for e in result.actions)  # the computer placed its card meanwhile
+    await thinking
+    assert any(e.player == "cpu:1" for e in await store.actions.list(table.id))  # it placed its card meanwhile
     assert served >= 5, "the event loop was blocked while the computer thought"
 
 
-async def test_computer_moves_go_through_the_lock_and_version_check(store, clock):
-    """A click that arrives while the computer thinks waits for the table's lock, then finds
-    its controls out of date; the log holds every move once, in order."""
-    runner = SpyRunner(delay=0.2)
+class GatedRunner(CpuRunner):
+    """A computer that thinks until the test lets it answer (`release`), noting each question
+    and each search dropped half-way (`cancelled`)."""
+
+    def __init__(self):
+        super().__init__(iterations=4)
+        self.calls: list[tuple[str, int]] = []  # (player, game version thought about)
+        self.asked = asyncio.Event()
+        self.gate = asyncio.Event()
+        self.cancelled = 0
+
+    def release(self) -> None:
+        self.gate.set()
+
+    async def choose(self, game, state, player, level, seed):
+        self.calls.append((player, state.version))
+        self.asked.set()
+        try:
+            await self.gate.wait()
+        except asyncio.CancelledError:
+            self.cancelled += 1
+            raise
+        return ai.choose(game, state, player, level=level, seed=seed, iterations=4)
+
+
+async def cpu_table(svc, channel: int = 100, seed: int = 1):
+    """Sutosute, u1 against a computer: both place a card face down at once at the start."""
+    table = await open_table(svc, "sutosute", ["u1"], channel=channel)
+    table = await svc.add_cpu(table.id, "u1")
+    return await svc.start(table.id, "u1", seed=seed)
+
+
+async def test_a_persons_move_is_answered_before_the_computer_thinks(store, clock):
+    runner = GatedRunner()
     svc = TableService(store, clock=clock, cpu_runner=runner)
+    started_ = await cpu_table(svc)
+    assert not any(e.player == "cpu:1" for e in started_.actions)
+    await runner.asked.wait()
+    assert svc.thinking(started_.table.id) == "cpu:1"  # the board can say so
+    # meanwhile the person opens their hand and answers their own simultaneous decision
+    p = (await svc.prompts_for(started_.table.id, "u1"))[0]
+    moved = await svc.act(started_.table.id, "u1", started_.table.version, p.id, answer(p))
+    assert [e.player for e in moved.actions] == ["u1"]  # answered while the computer still thinks
+    assert svc.thinking(started_.table.id) == "cpu:1"
+    told = []
+    svc.on_automatic = told.append
+    runner.release()
+    await svc.settle(started_.table.id)
+    assert svc.thinking(started_.table.id) is None
+    # the other's simultaneous choice did not make its answer stale: thought out once, then committed
+    assert runner.calls[:1] == [("cpu:1", started_.table.version)]
+    assert len([c for c in runner.calls if c[1] == started_.table.version]) == 1
+    entries = await store.actions.list(started_.table.id)
+    assert [e.player for e in entries[:2]] == ["u1", "cpu:1"]
+    assert [e.seq for e in entries] == list(range(1, len(entries) + 1))
+    assert told and told[0].actions[0].player == "cpu:1"  # the front end hears of each computer move
 
-    async def fresh(seed: int, channel: int):
-        table = await open_table(svc, "sutosute", ["u1"], channel=channel)
-        table = await svc.add_cpu(table.id, "u1")
-        return (await svc.start(table.id, "u1", seed=seed)).table
 
-    for seed in range(30):  # a deal where the computer moves right after the person's first move
-        table = await fresh(seed, 500 + seed)
-        asked = len(runner.calls)
-        p = owed(table)[0]
-        await svc.act(table.id, "u1", table.version, p.id, answer(p))
-        await svc.end_table(table.id)
-        if len(runner.calls) > asked:
-            break
-    table = await fresh(seed, 100)
+async def test_an_undo_stops_the_computer_thinking_and_it_thinks_again(store, clock):
+    runner = GatedRunner()
+    svc = TableService(store, clock=clock, cpu_runner=runner)
+    table = (await cpu_table(svc)).table
+    await runner.asked.wait()
     p = owed(table)[0]
-    first = asyncio.create_task(svc.act(table.id, "u1", table.version, p.id, answer(p)))
-    await asyncio.sleep(0.05)  # the person's move is in; the computer is thinking
-    with pytest.raises(TableError) as late:
-        await svc.act(table.id, "u1", table.version, p.id, answer(p))
-    assert late.value.code == "out_of_date"
-    done = await first
-    entries = await store.actions.list(table.id)
-    assert [e.seq for e in entries] == list(range(1, done.table.version + 1))
-    new = entries[table.version:]  # the moves of this act: the person's, then the computer's
-    assert new[0].player == "u1" and sum(e.player == "u1" for e in new) == 1
-    assert any(e.player == "cpu:1" for e in new[1:])
+    moved = await svc.act(table.id, "u1", table.version, p.id, answer(p))
+    undone = await svc.undo(table.id, "u1", moved.table.version)
+    assert undone.table.version == table.version
+    runner.release()
+    await svc.settle(table.id)
+    assert runner.cancelled == 1  # the search of the position before the undo was dropped
+    entries = await store.actions.live(table.id)
+    assert [e.player for e in entries] == ["cpu:1"]  # the computer's move, made once, after the undo
+    assert len(runner.calls) == 2
+
+
+async def test_an_admin_ending_the_table_stops_the_computer_thinking(store, clock):
+    runner = GatedRunner()
+    svc = TableService(store, clock=clock, cpu_runner=runner)
+    table = (await cpu_table(svc)).table
+    await runner.asked.wait()
+    await svc.end_table(table.id)
+    assert svc.thinking(table.id) is None
+    runner.release()
+    await svc.settle(table.id)
+    assert runner.cancelled == 1
+    assert await store.actions.list(table.id) == []
 
 
 async def test_a_restart_in_the_middle_of_a_computer_move_loses_nothing(db_url):
@@ -181,8 +235,8 @@ async def test_a_restart_in_the_middle_of_a_computer_move_loses_nothing(db_url):
     try:
         runner = SpyRunner()
         restarted = TableService(store, clock=clock, cpu_runner=runner)
-        recovered = await restarted.recover()
-        assert [r.table.id for r in recovered] == [table.id]
+        assert await restarted.recover() == [table.id]
+        await restarted.settle()
         table = await restarted.get(table.id)
         assert table.version > before and not cpu_owes(table)
         assert runner.calls and set(runner.calls) == {("cpu:1", "greedy")}
@@ -213,3 +267,12 @@ def test_search_workers_collect_garbage_as_the_bot_does():
     from tables.runtime import THRESHOLDS
 
     assert shared_pool().submit(gc.get_threshold).result(timeout=60) == THRESHOLDS
+
+
+def test_search_workers_yield_the_cpu_to_the_bot():
+    """Searches run at a lower OS priority than the event loop, so clicks are served first."""
+    import os
+
+    from tables.cpu import shared_pool
+
+    assert shared_pool().submit(os.nice, 0).result(timeout=60) > os.nice(0)

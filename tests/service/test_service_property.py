@@ -45,7 +45,8 @@ async def random_table(url: str, key: str, options: dict, seed: int) -> None:
             if table.status != "running":
                 break
             roll = rng.below(100)
-            if roll < 3:  # the bot restarts
+            if roll < 3:  # the bot restarts (a computer's turn in progress is cut short)
+                await svc.stop_automatic()
                 await store.close()
                 store = await open_store(url)
                 svc = TableService(store, clock=clock)
@@ -63,6 +64,7 @@ async def random_table(url: str, key: str, options: dict, seed: int) -> None:
                     await svc.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
                 except TableError as e:
                     raise AssertionError(f"a legal move was refused: {e}") from e
+            await svc.settle(table.id)  # the computers' moves, made after each call returns
             table = await svc.get(table.id)
             await check_clock(svc, table)
         assert table.status == "finished", "the game did not end"

@@ -25,7 +25,9 @@ async def timed_game(svc, key="sutosute", humans=("u1", "u2"), **settings):
 
 async def fire_at(svc, clock, moment):
     clock.now = moment
-    return await svc.fire_due(moment)
+    notices = await svc.fire_due(moment)
+    await svc.settle()  # seats handed to the computer move as their own steps
+    return notices
 
 
 async def test_reminders_fire_once_at_half_and_ninety_percent_coalesced_per_table(svc, clock):

@@ -10,7 +10,7 @@ import json
 
 import pytest
 from property_runs import property_games
-from svc_helpers import GUILD, game_cases, owed, started
+from svc_helpers import GUILD, game_cases, owed, settled, started
 
 from games import registry
 from games.kit import Rng
@@ -50,7 +50,8 @@ async def undo_playout(url: str, key: str, options: dict, seed: int) -> dict[str
             prompt = rng.choice(owed(table))
             before_json = table.state_json
             before_deadlines = await _deadlines(svc, table)
-            res = await svc.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))
+            res = await settled(svc, await svc.act(table.id, prompt.player, table.version, prompt.id,
+                                                   random_choice(prompt, rng)))
             entry = res.actions[0]
             after = res.table
             others = [u for u in after.humans if u != prompt.player]

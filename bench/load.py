@@ -1,0 +1,289 @@
+"""A bot-shaped load: people who think, computer seats that search, pictures drawn. Numbers, not pass/fail.
+
+    python bench/load.py [--tables 20] [--cpu-tables 10] [--think 5] [--seconds 60] [--game sutosute]
+                         [--budget 0.9] [--no-baseline] [--no-pictures] [--postgres postgresql://…]
+
+Drives `TableService` as the Discord front end does, with `--tables` tables in their own
+channels: `--cpu-tables` of them seat one person against a computer seat (strong, searching
+in the service's worker pool at `--budget` seconds a decision), the others seat people only.
+Each person opens their decisions (`prompts_for`, as the hand's controls do), thinks for a
+uniformly random 0.5-1.5 x `--think` seconds, answers with a random legal move, and is
+answered as the bot answers a click: their hand redrawn (the board and hand pictures, through
+the bot's picture cache, without Discord's REST). Every computer or automatic move that the
+service commits on its own is drawn on the board too, as the announcer would. A finished game
+is followed by a new one at the same table.
+
+Prints, for the load it ran (tables, think time, computer tables):
+- people's decision latency p50/p99 (the `act` call plus the redraw, from click to answer),
+  also p95 at the computer tables alone;
+- computer-move wait p50/p95: from the move before it (the person's, usually) to the computer's
+  move, both as committed (their log entries' times);
+- search iterations per computer decision, and the workers' CPU seconds per decision;
+- decisions/s (people's, computers');
+- the queue of computer decisions (asked for and not yet answered: waiting or thinking),
+  sampled every 100 ms: mean and most;
+- the bot process's own CPU per decision (event loop, database driver, pictures).
+Unless `--no-baseline`, the same people are first run with no computer tables (every table
+seats people only), and the ratio of the people's p99 is printed. PostgreSQL runs too when
+`--postgres` or TEST_POSTGRES_URL names a database (the bench uses a schema of its own).
+The machine's other work shows in these numbers: say what else it ran.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.discord_ui.pictures_cache import PictureCache  # noqa: E402
+from games import registry  # noqa: E402
+from games.kit import Rng  # noqa: E402
+from games.kit.playout import random_choice  # noqa: E402
+from persistence import open_store  # noqa: E402
+from persistence.testing import isolated_url  # noqa: E402
+from tables import TableError, TableService, cpu, runtime  # noqa: E402
+
+GUILD = 1
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+class Load:
+    """One run: the service, its tables and what was measured."""
+
+    def __init__(self, svc: TableService, game_key: str, options: dict, think: float, pictures: bool,
+                 until: float) -> None:
+        self.svc = svc
+        self.game = registry.get(game_key)
+        self.options = options
+        self.think = think
+        self.pictures = PictureCache() if pictures else None
+        self.until = until
+        self.latency: list[float] = []        # every person's decision, click to answer
+        self.latency_cpu: list[float] = []    # the same, at tables with a computer seat
+        self.refused = 0
+        self.people = 0
+        self.tables: list[int] = []           # every table played (for the computer waits)
+        self.changed: dict[int, asyncio.Event] = {}
+        self.drawn = 0
+
+    # ---- what a front end does -------------------------------------------------------------
+    def draw_board(self, table) -> None:
+        if self.pictures is not None and table.state_json:
+            self.pictures.board_png(self.game, table, table.state(self.game), "en")
+            self.drawn += 1
+
+    def draw_hand(self, table, user_id: str) -> None:
+        """What `bot.discord_ui.play.answered` draws for the clicking player."""
+        if self.pictures is not None and table.state_json:
+            state = table.state(self.game)
+            self.pictures.board_png(self.game, table, state, "en")
+            self.pictures.hand_png(self.game, table, state, user_id, "en")
+            self.drawn += 2
+
+    def moved(self, result) -> None:
+        """The service committed a move of its own (a computer's): the board follows it."""
+        self.draw_board(result.table)
+        self.poke(result.table.id)
+
+    def poke(self, table_id: int) -> None:
+        event = self.changed.get(table_id)
+        if event is not None:
+            event.set()
+
+    # ---- the players -----------------------------------------------------------------------
+    async def new_table(self, channel: int, cpu_seat: bool, seed: int) -> int:
+        low, _ = self.game.player_range(self.game.parse_options(self.options))
+        people = [f"u{channel}-{i}" for i in range(1 if cpu_seat else max(low, 1))]
+        table = await self.svc.open_lobby(GUILD, channel, people[0], people[0], self.game.key)
+        for name, value in self.options.items():
+            await self.svc.set_option(table.id, people[0], name, value)
+        for user in people[1:]:
+            await self.svc.join(table.id, user, user)
+        if cpu_seat:
+            await self.svc.add_cpu(table.id, people[0], level="strong")
+        self.changed[table.id] = asyncio.Event()
+        self.tables.append(table.id)
+        result = await self.svc.start(table.id, people[0], seed=seed)
+        self.draw_board(result.table)
+        return table.id
+
+    async def person(self, table_id: int, user_id: str, version: int, rng: Rng, cpu_seat: bool) -> None:
+        prompts = await self.svc.prompts_for(table_id, user_id)
+        if not prompts:
+            return
+        await asyncio.sleep(self.think * (0.5 + rng.below(1000) / 1000))
+        if time.perf_counter() >= self.until:
+            return
+        prompt = rng.choice(prompts)
+        started = time.perf_counter()
+        try:
+            result = await self.svc.act(table_id, user_id, version, prompt.id, random_choice(prompt, rng))
+        except TableError:
+            self.refused += 1  # out of date: the other player's move came first
+            return
+        self.draw_hand(result.table, user_id)
+        took = time.perf_counter() - started
+        self.latency.append(took)
+        if cpu_seat:
+            self.latency_cpu.append(took)
+        self.people += 1
+        self.poke(table_id)
+
+    async def table(self, channel: int, cpu_seat: bool) -> None:
+        rng = Rng(seed=channel)
+        seed = channel * 1000
+        table_id = await self.new_table(channel, cpu_seat, seed)
+        while time.perf_counter() < self.until:
+            table = await self.svc.get(table_id)
+            if table.status != "running":
+                seed += 1
+                table_id = await self.new_table(channel, cpu_seat, seed)
+                continue
+            owing = {p.player for p in self.game.prompts(table.state(self.game))}
+            people = [s.user_id for s in table.seats if s.is_human and not s.auto and s.user_id in owing]
+            if not people:  # a computer (or an automatic move) is due: wait for the service
+                event = self.changed[table_id]
+                event.clear()
+                try:
+                    await asyncio.wait_for(event.wait(), timeout=0.5)
+                except TimeoutError:
+                    pass
+                continue
+            await asyncio.gather(*(self.person(table_id, u, table.version, rng, cpu_seat) for u in people))
+
+
+async def sample_queue(runner: cpu.CpuRunner, until: float, samples: list[int]) -> None:
+    while time.perf_counter() < until:
+        samples.append(getattr(getattr(runner, "stats", None), "waiting", 0))
+        await asyncio.sleep(0.1)
+
+
+async def computer_waits(svc: TableService, tables: list[int]) -> list[float]:
+    """From the move before each computer move to it, as committed."""
+    waits = []
+    for table_id in tables:
+        entries = [e for e in await svc.store.actions.list(table_id, limit=100_000) if not e.undone]
+        for before, entry in zip(entries, entries[1:], strict=False):
+            if entry.player.startswith("cpu:"):
+                waits.append(entry.created_at - before.created_at)
+    return waits
+
+
+def warm_pool(runner: cpu.CpuRunner) -> None:
+    """Start the worker processes (and import the games there) before the clock starts."""
+    pool = runner.executor or cpu.shared_pool()
+    futures = [pool.submit(registry.get, "sutosute") for _ in range(8)]
+    for f in futures:
+        f.result()
+
+
+async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
+    game = registry.get(args.game)
+    options = dict(args.option or [])
+    game.setup([f"warm-{i}" for i in range(game.player_range(game.parse_options(options))[0])],
+               game.parse_options(options), 0)
+    store = await open_store(url)
+    runner = cpu.CpuRunner(budget_s=args.budget)
+    warm_pool(runner)
+    try:
+        svc = TableService(store, max_open_tables_per_user=10, cpu_runner=runner)
+        runtime.tune_gc()
+        runtime.freeze_startup_objects()
+        start = time.perf_counter()
+        load = Load(svc, args.game, options, args.think, not args.no_pictures, start + args.seconds)
+        if hasattr(svc, "on_automatic"):  # the service moves computers on its own: the board follows
+            svc.on_automatic = load.moved
+        queue: list[int] = []
+        cpu0 = time.process_time()
+        stats0 = getattr(runner, "stats", None)
+        before = (stats0.decisions, stats0.iterations, stats0.cpu_s) if stats0 else (0, 0, 0.0)
+        await asyncio.gather(sample_queue(runner, load.until, queue),
+                             *(load.table(2000 + n, n < cpu_tables) for n in range(args.tables)))
+        elapsed, used = time.perf_counter() - start, time.process_time() - cpu0
+        if hasattr(svc, "settle"):
+            await svc.settle()
+        waits = await computer_waits(svc, load.tables)
+        stats = getattr(runner, "stats", None)
+        decisions = (stats.decisions - before[0]) if stats else len(waits)
+        iterations = (stats.iterations - before[1]) if stats else 0
+        search_cpu = (stats.cpu_s - before[2]) if stats else 0.0
+    finally:
+        await store.close()
+    return {"people": load.people, "refused": load.refused, "elapsed": elapsed,
+            "p50": pct(load.latency, 0.5), "p99": pct(load.latency, 0.99), "p95_cpu": pct(load.latency_cpu, 0.95),
+            "wait50": pct(waits, 0.5), "wait95": pct(waits, 0.95), "computer": decisions,
+            "iterations": iterations / decisions if decisions else float("nan"),
+            "search_cpu": search_cpu / decisions if decisions else float("nan"),
+            "queue_mean": statistics.fmean(queue) if queue else 0.0, "queue_max": max(queue, default=0),
+            "cpu_ms": 1000 * used / max(1, load.people + decisions), "drawn": load.drawn}
+
+
+def report(label: str, r: dict) -> None:
+    ms = 1000
+    print(f"  {label}")
+    print(f"    people's decisions: {r['people']} ({r['people'] / r['elapsed']:.2f}/s, {r['refused']} out of date), "
+          f"latency p50 {ms * r['p50']:.0f} ms, p99 {ms * r['p99']:.0f} ms"
+          + (f", p95 at computer tables {ms * r['p95_cpu']:.0f} ms" if r['p95_cpu'] == r['p95_cpu'] else ""))
+    if r["computer"]:
+        print(f"    computer decisions: {r['computer']} ({r['computer'] / r['elapsed']:.2f}/s), "
+              f"wait p50 {ms * r['wait50']:.0f} ms, p95 {ms * r['wait95']:.0f} ms, "
+              f"{r['iterations']:.0f} search iterations and {r['search_cpu']:.2f} s of worker CPU per decision")
+        print(f"    computer decisions asked for and not answered: mean {r['queue_mean']:.2f}, most {r['queue_max']}")
+    print(f"    bot process CPU per decision: {r['cpu_ms']:.1f} ms (pictures drawn: {r['drawn']})", flush=True)
+
+
+async def on_backend(backend: str, base: str | None, args: argparse.Namespace, cpu_tables: int) -> dict:
+    if backend == "postgres":
+        os.environ["TEST_POSTGRES_URL"] = base or ""
+    async with isolated_url(backend, Path(tempfile.mkdtemp())) as url:
+        return await run(url, args, cpu_tables)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=20, help="tables played at once")
+    ap.add_argument("--cpu-tables", type=int, default=10, help="of them, tables of one person against a computer")
+    ap.add_argument("--think", type=float, default=5.0, help="people's mean think time, seconds")
+    ap.add_argument("--seconds", type=float, default=60.0, help="time per run")
+    ap.add_argument("--game", default="sutosute")
+    ap.add_argument("--option", nargs=2, action="append", metavar=("NAME", "VALUE"),
+                    help="a game option for every table, e.g. --option mode duel")
+    ap.add_argument("--budget", type=float, default=cpu.DEFAULT_BUDGET_S, help="computer's seconds per decision")
+    ap.add_argument("--no-baseline", action="store_true", help="skip the run without computer tables")
+    ap.add_argument("--no-pictures", action="store_true", help="do not draw the pictures")
+    ap.add_argument("--postgres", default=None, help="PostgreSQL URL (default: TEST_POSTGRES_URL, else skipped)")
+    ap.add_argument("--sqlite", action=argparse.BooleanOptionalAction, default=True, help="run on SQLite")
+    args = ap.parse_args()
+    postgres = args.postgres or os.environ.get("TEST_POSTGRES_URL")
+    backends = [b for b, on in (("sqlite", args.sqlite), ("postgres", bool(postgres))) if on]
+    print(f"Load: {args.tables} tables of {args.game}{' ' + str(dict(args.option)) if args.option else ''}, "
+          f"{args.cpu_tables} of them one person against a strong computer ({args.budget} s a decision), "
+          f"people thinking {args.think} s on average (0.5-1.5x), {args.seconds:.0f} s a run, pictures "
+          f"{'off' if args.no_pictures else 'drawn'}, {os.cpu_count()} CPUs")
+    for backend in backends:
+        print(f"{'SQLite (WAL, synchronous=FULL)' if backend == 'sqlite' else 'PostgreSQL ' + str(postgres)}:")
+        base = asyncio.run(on_backend(backend, postgres, args, 0)) if not args.no_baseline else None
+        if base is not None:
+            report("people only (no computer tables):", base)
+        loaded = asyncio.run(on_backend(backend, postgres, args, args.cpu_tables))
+        report(f"with {args.cpu_tables} computer tables:", loaded)
+        if base is not None:
+            print(f"    people's p99 with computers / without: {loaded['p99'] / base['p99']:.2f}x")
+    if not postgres:
+        print("PostgreSQL: skipped (pass --postgres URL or set TEST_POSTGRES_URL)")
+
+
+if __name__ == "__main__":
+    main()
