@@ -7,6 +7,7 @@ import pytest
 from test_local import CONFIGS, ScriptedKeyboard
 
 from bot.local import parse_args, play
+from bot.terminal.plain import plain
 from games import registry
 
 
@@ -35,7 +36,7 @@ def test_the_transcript_shows_no_computer_seats_private_choice_or_event(monkeypa
     text, moves, humans = _recorded_game(monkeypatch, key, extra, seed=5)
     lines = text.splitlines()
     printed_events = [line[4:] for line in lines if line.startswith("  · ")]
-    expected = [e.text.get(lang) for _, _, events in moves for e in events
+    expected = [plain(e.text.get(lang)) for _, _, events in moves for e in events
                 if e.to is None or any(p in humans for p in e.to)]
     # all the person may see, in order, and nothing more (no event told only to a computer seat)
     assert printed_events == expected
