@@ -49,6 +49,10 @@ class Settings(BaseSettings):
         1.0, ge=0, validation_alias=AliasChoices("board_edit_every_s", "BOARD_EDIT_EVERY_S"),
         description="A table's board is posted or edited at most once this often; updates meanwhile are drawn as one "
                     "(a table of computer seats stays within Discord's rate limits for message edits).")
+    search_workers: int | None = Field(
+        None, ge=1, validation_alias=AliasChoices("search_workers", "SEARCH_WORKERS"),
+        description="Worker processes that think for computer seats (unset: one per core). The log's minute line "
+                    "and /gameadmin tables (for the bot's owners) show their queue: add workers when it waits.")
     shard_count: int | None = Field(
         None, ge=1, validation_alias=AliasChoices("shard_count", "SHARD_COUNT"),
         description="How many shards the bot runs in all (across every process). Unset: Discord's recommendation.")

@@ -14,9 +14,11 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import statistics
 import time
+from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from games import registry
@@ -28,17 +30,31 @@ DEFAULT_BUDGET_S = 0.9  # thinking time per move; with the pool's hand-off the m
 
 
 def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float,
-            iterations: int | None) -> tuple[str, list[str], int, float]:
+            iterations: int | None) -> tuple[str, list[str], int, float, float]:
     """In a worker: the agent's answer (module level, so a process pool can call it), with the
-    search iterations and the CPU seconds it took."""
+    search iterations, the CPU seconds it took and when the worker took it up (wall clock)."""
+    started = time.time()
     game = registry.get(game_key)
     done, cpu = ismcts.iterations_done, time.process_time()
     prompt_id, choice = ai.choose(game, game.load_state(state_json), player, level=level, seed=seed,
                                   budget_s=budget_s, iterations=iterations)
-    return prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu
+    return prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu, started
 
 
 _shared_pool: ProcessPoolExecutor | None = None
+_pool_workers: int | None = None  # SEARCH_WORKERS; None: one per core
+
+
+def configure_pool(workers: int | None) -> None:
+    """How many search worker processes the shared pool starts (before its first use)."""
+    global _pool_workers
+    if workers is not None and workers < 1:
+        raise ValueError("a pool needs at least one worker")
+    _pool_workers = workers
+
+
+def pool_workers() -> int:
+    return _pool_workers or max(1, os.cpu_count() or 1)
 
 
 def shared_pool() -> ProcessPoolExecutor:
@@ -48,22 +64,43 @@ def shared_pool() -> ProcessPoolExecutor:
     exits when the bot dies, even by kill -9 (`search_worker`)."""
     global _shared_pool
     if _shared_pool is None:
-        workers = max(1, min(2, os.cpu_count() or 1))
-        _shared_pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+        _shared_pool = ProcessPoolExecutor(pool_workers(), mp_context=multiprocessing.get_context("spawn"),
                                            initializer=start_search_worker, initargs=(os.getpid(),))
     return _shared_pool
+
+
+RECENT_WAITS = 2000  # queue waits kept for the operator's figures
 
 
 @dataclass
 class CpuStats:
     """What a runner did so far. `waiting`: decisions asked for and not answered yet (queued
-    for a worker or thinking); `most_waiting`: the most at once."""
+    for a worker or thinking); `most_waiting`: the most at once; `waits`: (when answered, how
+    long the decision waited for a worker), the latest `RECENT_WAITS`."""
 
     decisions: int = 0
     iterations: int = 0
     cpu_s: float = 0.0
     waiting: int = 0
     most_waiting: int = 0
+    waits: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RECENT_WAITS))
+
+    def recent(self, since: float) -> QueueFigures:
+        """The queue as operators read it: decisions answered since `since`, waiting now, and
+        the median and 95th percentile of their waits for a worker."""
+        waits = sorted(w for at, w in self.waits if at >= since)
+        p95 = waits[min(len(waits) - 1, int(0.95 * len(waits)))] if waits else 0.0
+        return QueueFigures(answered=len(waits), waiting=self.waiting, most_waiting=self.most_waiting,
+                            wait_p50_s=statistics.median(waits) if waits else 0.0, wait_p95_s=p95)
+
+
+@dataclass(frozen=True)
+class QueueFigures:
+    answered: int
+    waiting: int
+    most_waiting: int
+    wait_p50_s: float
+    wait_p95_s: float
 
 
 class CpuRunner:
@@ -90,12 +127,14 @@ class CpuRunner:
         loop = asyncio.get_running_loop()
         stats.waiting += 1
         stats.most_waiting = max(stats.most_waiting, stats.waiting)
+        asked = time.time()
         try:
-            prompt_id, choice, iterations, cpu_s = await loop.run_in_executor(
+            prompt_id, choice, iterations, cpu_s, started = await loop.run_in_executor(
                 self.executor or shared_pool(), _choose, game.key, state.model_dump_json(), player, level, seed,
                 self.budget_s, self.iterations)
         finally:
             stats.waiting -= 1
+        stats.waits.append((time.time(), max(0.0, started - asked)))
         self._count(iterations, cpu_s)
         return prompt_id, choice
 

@@ -3,12 +3,14 @@ the server-side Manage Server check (`is_admin`), whatever the command's default
 from __future__ import annotations
 
 import re
+import time
 from typing import Any, get_args
 
 import discord
 
 from bot.i18n import LANGS, lang_of, t
 from games import registry
+from tables import cpu
 from tables.away import allowance
 from tables.errors import TableError
 from tables.models import GuildSettings, Notice
@@ -288,7 +290,16 @@ async def tables(bot: Desk, interaction: discord.Interaction) -> None:
                           description="\n".join(lines) or t("admin.no_tables", lang), colour=discord.Colour.blurple())
     if refused := await refused_lines(bot, interaction.guild_id, lang):
         embed.add_field(name=t("admin.refused_title", lang), value="\n".join(refused)[:1024], inline=False)
+    if interaction.user.id in bot.settings.owner_ids:  # the whole process's queue: for the bot's owners only
+        embed.add_field(name=t("admin.search_queue_title", lang), value=search_queue_line(bot, lang), inline=False)
     await send(interaction, ephemeral=True, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+
+def search_queue_line(bot: Desk, lang: str, window_s: float = 600.0) -> str:
+    """How computer players' decisions waited for a search worker in the last ten minutes."""
+    figures = bot.service.cpu.stats.recent(since=time.time() - window_s)
+    return t("admin.search_queue", lang, answered=figures.answered, waiting=figures.waiting,
+             p50=f"{figures.wait_p50_s:.1f}", p95=f"{figures.wait_p95_s:.1f}", workers=cpu.pool_workers())
 
 
 async def refused_lines(bot: Desk, guild_id: int | None, lang: str) -> list[str]:

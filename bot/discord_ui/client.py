@@ -5,14 +5,16 @@ No privileged intents: the bot works from interactions only.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 
 import discord
 from discord.ext import commands
 
 import persistence
 from bot.settings import Settings
-from tables import TableService, runtime
+from tables import TableService, cpu, runtime
 
 from . import channel_watch, items
 from .announce import Announcer
@@ -29,6 +31,7 @@ from .sync import sync_commands
 from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
+QUEUE_REPORT_S = 60.0  # how often the log says how computer players' decisions wait
 
 
 def virtual_clock() -> float:
@@ -53,6 +56,7 @@ class CardTableBot(commands.AutoShardedBot):
         self._caches_frozen = False
         self.store = None
         self.service = None
+        self._queue_report: asyncio.Task | None = None
         self.router = Router(self)
         self.pictures = PictureCache()
         self.hands = LiveHands(virtual_clock)
@@ -63,6 +67,7 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
+        cpu.configure_pool(self.settings.search_workers)
         shards = self.settings.shards()
         self.store = await persistence.open_store(self.settings.database_url, shards=shards)
         # one process serving every shard is the only writer of its tables (no check read before a move)
@@ -80,8 +85,20 @@ class CardTableBot(commands.AutoShardedBot):
         await self.service.recover()  # robot moves a crash interrupted (their notices are in the outbox)
         await self.announcer.deliver_pending()  # whatever a crash kept from being told
         self.scheduler.start()
+        self._queue_report = asyncio.create_task(self._report_search_queue(), name="search-queue-report")
         if self.freeze_gc:  # modules, schemas, card data: never walked by a collection again (tables/runtime.py)
             runtime.freeze_startup_objects()
+
+    async def _report_search_queue(self, every_s: float = QUEUE_REPORT_S) -> None:
+        """One log line a minute while computer seats think: decisions answered, waiting now,
+        and how long they waited for a worker. Operators add workers when the wait grows."""
+        while True:
+            await asyncio.sleep(every_s)
+            figures = self.service.cpu.stats.recent(since=time.time() - every_s)
+            if figures.answered or figures.waiting:
+                log.info("computer players: %d decisions in the last minute, %d waiting now, waited p50 %.1f s, "
+                         "p95 %.1f s for one of %d search workers", figures.answered, figures.waiting,
+                         figures.wait_p50_s, figures.wait_p95_s, cpu.pool_workers())
 
     async def on_ready(self) -> None:
         """Once every shard is ready the guild caches are built: they live as long as the
@@ -105,6 +122,8 @@ class CardTableBot(commands.AutoShardedBot):
         self.announcer.seen_message(message.channel.id, message.id)
 
     async def close(self) -> None:
+        if self._queue_report is not None:
+            self._queue_report.cancel()
         await self.scheduler.stop()
         if self.service is not None:
             await self.service.stop_automatic()  # resumed at the next start (`recover`)
