@@ -18,7 +18,7 @@ from games.kit import Game, Outcome, Prompt
 from games.kit.words import floored
 from tables.i18n import Count
 
-from . import controls, ids
+from . import alt_text, controls, ids
 from .components import button, clip
 from .emoji import decorate
 from .presenters import entry_lines, game_name, mention, names_of, substitute
@@ -85,7 +85,8 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
     status = list(notes or []) + status_lines(game, table, state, lang)  # its mentions are the ping
     parts.append(discord.ui.TextDisplay(clip("\n".join(status), 1500)))
     if image:
-        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{image}", description=alt_text.board(game, table, state, lang, recent))))
     lines = [line for entry in recent for line in entry_lines(entry, names, lang)][-3:]
     if lines:
         moves = "\n".join(f"- {clip(line, 300)}" for line in lines)
@@ -139,7 +140,9 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
     if images:
-        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}") for i in images)))
+        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}", description=(
+            alt_text.hand(game, table, state, user_id, lang, recent) if i.startswith("hand-")
+            else alt_text.board(game, table, state, lang, recent))) for i in images)))
     moves = [line for entry in recent or [] for line in entry_lines(entry, names, lang)][-3:]
     text = list(notes)
     if moves:
@@ -311,7 +314,9 @@ def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, en
     else:
         parts.append(discord.ui.TextDisplay(t(f"result.ended_{ended_by}", lang)))
     if image:
-        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+        state = table.state(game) if getattr(table, "state_json", None) else None
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{image}", description=alt_text.board(game, table, state, lang))))
     parts.append(discord.ui.TextDisplay("-# " + t("result.replay_hint", lang, id=table.id)))
     if rematch:
         parts.append(discord.ui.ActionRow(button(ids.rematch(table.id), t("table.rematch", lang),
