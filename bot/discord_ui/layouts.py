@@ -131,7 +131,8 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
-                undo_id: str | None = None, recent: list[Any] | None = None) -> StaticLayout:
+                undo_id: str | None = None, recent: list[Any] | None = None,
+                board_text: str | None = None) -> StaticLayout:
     """A player's private side: the pictures (`images`: attachment names, the board's and their
     own), the last public moves, what they must decide, and the controls, each option button
     beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
@@ -139,7 +140,10 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
-    if images:
+    board = discord.ui.TextDisplay(board_text) if board_text else None  # text instead of pictures
+    if board is not None:
+        parts.append(board)
+    elif images:
         parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}", description=(
             alt_text.hand(game, table, state, user_id, lang, recent) if i.startswith("hand-")
             else alt_text.board(game, table, state, lang, recent))) for i in images)))
@@ -162,7 +166,15 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     parts += control_parts(prompts, items, lang, budget=COMPONENT_BUDGET - _count(parts) - 3 - 2 * len(undo_row))
     parts += undo_row
     parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
+    if board is not None:  # the text board gives way to the rest within Discord's 4,000 characters
+        board.content = clip(board_text, max(200, TEXT_BUDGET - _text_length(parts) + len(board_text)))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))
+
+
+def _text_length(parts: list[Any]) -> int:
+    """Display characters of the text displays in `parts`, nested ones included."""
+    return sum(len(getattr(p, "content", "") or "") * isinstance(p, discord.ui.TextDisplay)
+               + _text_length(list(getattr(p, "children", []) or [])) for p in parts)
 
 
 def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str, budget: int) -> list[discord.ui.Item]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from simdriver import alt_texts_of, images_of, live_board, open_table, play_to_end
+from simdriver import alt_texts_of, images_of, live_board, open_table, play_to_end, texts_of
 
 from games.kit.alt import ALT_LIMIT
 
@@ -33,3 +33,32 @@ async def test_board_hand_and_result_pictures_have_alt_text(world):
     result = next(m for m in reversed(world.channel.history()) if images_of(m))
     [final] = alt_texts_of(result)
     assert final and "The game is over." in final.split("\n", 1)[0]
+
+
+async def test_board_as_text_once_and_as_a_preference(world):
+    players = [world.alice, world.bob]
+    table_id, _ = await open_table(world, "sutosute", players)
+    before = len(world.channel.history())
+    shown = await world.bob.slash(world.channel, "game board", text=True)
+    assert shown.acknowledged and shown.ephemeral
+    text = texts_of(shown.response)
+    assert f"Board of table #{table_id}, as text" in text and "Goal: 20+ points" in text
+    assert "alice" in text and "Hand:" not in text          # the public board: nobody's cards
+    assert len(world.channel.history()) == before          # nothing posted for everyone
+
+    picture = (await world.alice.slash(world.channel, "game hand")).response
+    assert images_of(picture)
+    turned = await world.alice.slash(world.channel, "game textboard", text="on")
+    assert turned.ephemeral and "as text instead of pictures" in texts_of(turned.response)
+    hand = (await world.alice.slash(world.channel, "game hand")).response
+    assert images_of(hand) == [] and not hand.attachments
+    body = texts_of(hand)
+    assert "Hand: " in body and "Goal: 20+ points" in body   # her own cards, as text
+    mine = await world.alice.slash(world.channel, "game board")
+    assert mine.ephemeral and "as text" in texts_of(mine.response)
+
+    await world.alice.slash(world.channel, "game language", language="ja")
+    hand = (await world.alice.slash(world.channel, "game hand")).response
+    assert "手札：" in texts_of(hand) and "勝利条件" in texts_of(hand)
+    await world.alice.slash(world.channel, "game textboard", text="off")
+    assert images_of((await world.alice.slash(world.channel, "game hand")).response)
