@@ -111,14 +111,33 @@ def side_name(view: GanymedeView, colour: str, lang: str) -> str:
 
 # ---------------------------------------------------------------- cards
 
+SIDE_SHAPES = {"red": "triangle", "green": "circle", "purple": "diamond"}
+
+
+def side_shape(c: Canvas, cx: float, cy: float, r: float, colour: str) -> None:
+    """A side's shape (`SIDE_SHAPES`), light on its colour's band."""
+    fill, rim = ("#ffffff", P.INK) if colour != "green" else (P.INK, "#ffffff")
+    shape = SIDE_SHAPES[colour]
+    if shape == "circle":
+        c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=rim)
+    elif shape == "diamond":
+        c.draw.polygon([(cx, cy - r * 1.2), (cx + r * 1.2, cy), (cx, cy + r * 1.2), (cx - r * 1.2, cy)], fill=fill, outline=rim)
+    else:
+        c.draw.polygon([(cx, cy - r * 1.1), (cx + r * 1.2, cy + r), (cx - r * 1.2, cy + r)], fill=fill, outline=rim)
+
+
 def draw_card(c: Canvas, x: float, y: float, colour: str, rank: str, face_down_mark: bool = False,
               scale: float = 1.0) -> None:
-    """A card face: a band of the card's colour and its big number; special numbers get a black ring."""
+    """A card face: a band of the card's colour and its big number; special numbers get a black ring.
+    The band also carries the colour's shape (red a triangle, green a circle, purple a diamond), so
+    a card's side never rests on colour alone (issue 31); a small card sits beside its side's name."""
     w, h = CARD_W * scale, CARD_H * scale
     tint = COLOURS[colour]
     card(c.draw, (x, y, x + w, y + h), fill=P.PAPER, edge=tint if colour != "black" else P.INK, radius=int(9 * scale))
     c.draw.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 20 * scale), radius=int(6 * scale), fill=tint)
     ink = P.INK if colour in ("black", "green") else mix(tint, "#000000", 0.25)
+    if colour in SIDE_SHAPES and scale >= 0.75:
+        side_shape(c, x + 14 * scale, y + 12 * scale, 6 * scale, colour)
     size = max(19, int((40 if len(rank) == 1 else 34) * scale))  # a small card's number stays readable
     c.text((x + w / 2, y + h * 0.6), rank, size, fill=ink, bold=True, anchor="mm")
     if colour in SPECIAL_COLOURS and rank in EFFECT_RANKS and scale >= 0.75:

@@ -144,6 +144,13 @@ async def notify(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
     await send(interaction, ephemeral=True, content=t("notify.on" if on else "notify.off", lang))
 
 
+async def textboard(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
+    """Boards and hands as text instead of pictures for this person (issue 31)."""
+    lang = await user_lang(interaction)
+    await bot.prefs.update_user(uid(interaction.user), text_board=on)
+    await send(interaction, ephemeral=True, content=t("textboard.on" if on else "textboard.off", lang))
+
+
 async def language(bot: Desk, interaction: discord.Interaction, lang_choice: str) -> None:
     value = None if lang_choice == "auto" else lang_choice
     await bot.prefs.update_user(uid(interaction.user), lang=value)

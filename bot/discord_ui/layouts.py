@@ -18,7 +18,7 @@ from games.kit import Game, Outcome, Prompt
 from games.kit.words import floored
 from tables.i18n import Count
 
-from . import controls, ids
+from . import alt_text, controls, ids
 from .components import button, clip
 from .emoji import decorate
 from .presenters import entry_lines, game_name, mention, names_of, substitute
@@ -85,7 +85,8 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
     status = list(notes or []) + status_lines(game, table, state, lang)  # its mentions are the ping
     parts.append(discord.ui.TextDisplay(clip("\n".join(status), 1500)))
     if image:
-        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{image}", description=alt_text.board(game, table, state, lang, recent))))
     lines = [line for entry in recent for line in entry_lines(entry, names, lang)][-3:]
     if lines:
         moves = "\n".join(f"- {clip(line, 300)}" for line in lines)
@@ -130,7 +131,8 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
-                undo_id: str | None = None, recent: list[Any] | None = None) -> StaticLayout:
+                undo_id: str | None = None, recent: list[Any] | None = None,
+                board_text: str | None = None) -> StaticLayout:
     """A player's private side: the pictures (`images`: attachment names, the board's and their
     own), the last public moves, what they must decide, and the controls, each option button
     beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
@@ -138,8 +140,13 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
-    if images:
-        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}") for i in images)))
+    board = discord.ui.TextDisplay(board_text) if board_text else None  # text instead of pictures
+    if board is not None:
+        parts.append(board)
+    elif images:
+        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}", description=(
+            alt_text.hand(game, table, state, user_id, lang, recent) if i.startswith("hand-")
+            else alt_text.board(game, table, state, lang, recent))) for i in images)))
     moves = [line for entry in recent or [] for line in entry_lines(entry, names, lang)][-3:]
     text = list(notes)
     if moves:
@@ -159,7 +166,15 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     parts += control_parts(prompts, items, lang, budget=COMPONENT_BUDGET - _count(parts) - 3 - 2 * len(undo_row))
     parts += undo_row
     parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
+    if board is not None:  # the text board gives way to the rest within Discord's 4,000 characters
+        board.content = clip(board_text, max(200, TEXT_BUDGET - _text_length(parts) + len(board_text)))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))
+
+
+def _text_length(parts: list[Any]) -> int:
+    """Display characters of the text displays in `parts`, nested ones included."""
+    return sum(len(getattr(p, "content", "") or "") * isinstance(p, discord.ui.TextDisplay)
+               + _text_length(list(getattr(p, "children", []) or [])) for p in parts)
 
 
 def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str, budget: int) -> list[discord.ui.Item]:
@@ -311,7 +326,9 @@ def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, en
     else:
         parts.append(discord.ui.TextDisplay(t(f"result.ended_{ended_by}", lang)))
     if image:
-        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}")))
+        state = table.state(game) if getattr(table, "state_json", None) else None
+        parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
+            f"attachment://{image}", description=alt_text.board(game, table, state, lang))))
     parts.append(discord.ui.TextDisplay("-# " + t("result.replay_hint", lang, id=table.id)))
     if rematch:
         parts.append(discord.ui.ActionRow(button(ids.rematch(table.id), t("table.rematch", lang),

@@ -17,7 +17,7 @@ from games.kit import Prompt
 from tables.chains import chains
 from tables.errors import TableError
 
-from . import controls, ids
+from . import controls, ids, text_board
 from .desk import Desk
 from .errors import invalid_control
 from .layouts import hand_layout
@@ -29,7 +29,7 @@ from .replies import edit, error_text, is_private_message, send, uid, user_lang,
 
 def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
                  state: controls.ControlState | None = None, note: str | None = None,
-                 undo: bool = False, recent: list[Any] | None = None) -> dict[str, Any]:
+                 undo: bool = False, recent: list[Any] | None = None, text: bool = False) -> dict[str, Any]:
     """Keyword arguments for `send` (use `for_edit` to edit): the board picture beside the
     player's own, the last public moves (`recent`), what they must decide and the controls, as
     one Components V2 layout. A player at the table plays from this message alone: the channel's
@@ -44,19 +44,22 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
                 lines.append(controls.draft_summary(prompt, state.picks[prompt.id], lang))
     chained = chains(game, game_state, user_id) if prompts and table.status == "running" else []
     items = controls.build(table.id, table.version, prompts, lang, state, chained) if table.status == "running" else []
-    files = [] if game.key in HAND_SHOWS_BOARD else [
+    board_text = text_board.board_text(game, table, game_state, user_id, lang) if text else None
+    files = [] if game.key in HAND_SHOWS_BOARD or text else [
         as_file(pictures.board_png(game, table, game_state, lang), board_filename(table))]
-    files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
+    if not text:  # `text`: the player reads the board as text (issue 31), no pictures
+        files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
     undo_id = ids.undo(table.id, table.version) if undo and table.status == "running" else None
     view = hand_layout(game, table, game_state, user_id, lang, prompts, items, [f.filename for f in files], lines,
-                       undo_id=undo_id, recent=recent or [])
+                       undo_id=undo_id, recent=recent or [], board_text=board_text)
     return {"view": view, "files": files, "drawn": prompts}
 
 
 async def hand_payload(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
                        **kwargs: Any) -> dict[str, Any]:
     """`hand_message`, its pictures drawn off the event loop first (`PictureCache.prepare`)."""
-    await pictures.prepare(table, lang, board=table.game not in HAND_SHOWS_BOARD, hands=(user_id,))
+    if not kwargs.get("text"):
+        await pictures.prepare(table, lang, board=table.game not in HAND_SHOWS_BOARD, hands=(user_id,))
     return hand_message(pictures, table, user_id, prompts, lang, **kwargs)
 
 
@@ -98,7 +101,7 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
     prompts = owed(table, user_id)
     undo = await bot.service.undo_offer(table.id, user_id) is not None
     payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, state=state, note=note, undo=undo,
-                           recent=await bot.service.log(table.id, limit=3))
+                           recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     if in_place is None:
         in_place = is_private_message(interaction)
     await answer_with_hand(bot, interaction, table.id, payload, in_place=in_place)
@@ -172,7 +175,7 @@ async def answered(bot: Desk, interaction: discord.Interaction, result: Any, use
     prompts = owed(table, user_id)
     undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)
     payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, undo=undo,
-                           recent=await svc.log(table.id, limit=3))
+                           recent=await svc.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
     here = interaction.channel_id == table.channel_id
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
@@ -194,7 +197,7 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
         return
     prompts = owed(table, user_id)
     payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang),
-                           recent=await bot.service.log(table.id, limit=3))
+                           recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
 
 

@@ -12,7 +12,7 @@ from bot.i18n import t
 from games import registry
 from tables.errors import TableError
 
-from . import lobby, permissions, play
+from . import lobby, permissions, play, text_board
 from .channel_watch import sweep_for
 from .desk import Desk
 from .presenters import clip
@@ -114,12 +114,21 @@ async def hand(bot: Desk, interaction: discord.Interaction) -> None:
     await play.show_hand(bot, interaction, table, in_place=False)
 
 
-async def board(bot: Desk, interaction: discord.Interaction) -> None:
-    """Post the board again as a fresh message; it becomes the live board."""
+async def board(bot: Desk, interaction: discord.Interaction, text: bool | None = None) -> None:
+    """Post the board again as a fresh message; it becomes the live board. With `text` (or the
+    person's text-board preference when `text` is left out) the board is shown to them alone,
+    as text, instead (issue 31)."""
     svc = bot.service
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
+        return
+    if text or (text is None and await text_board.wanted(bot, uid(interaction.user))):
+        game = registry.get(table.game)
+        state = table.state(game) if table.state_json is not None else None
+        content = (t("textboard.lobby", lang, id=table.id) if state is None
+                   else text_board.board_message(game, table, state, lang))
+        await send(interaction, ephemeral=True, content=content)
         return
     public = await table_lang(bot, table)
     if table.status == "lobby":

@@ -95,6 +95,9 @@ class GanymedeGame(Game[State, GanymedeView]):
     def render(self, view: GanymedeView, lang: str = "en") -> str:
         return render(view, lang)
 
+    def describe(self, view: GanymedeView, lang: str = "en") -> str:
+        return render(view, lang, brief=True)
+
     def rules_summary(self, lang: str = "en") -> str:
         return rules_summary(lang)
 

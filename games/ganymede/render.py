@@ -93,7 +93,9 @@ def record_lines(view: GanymedeView, r: RoundRecord, lang: str, heading: str, ca
     return lines
 
 
-def render(view: GanymedeView, lang: str = "en") -> str:
+def render(view: GanymedeView, lang: str = "en", brief: bool = False) -> str:
+    """The text board; `brief` for a picture's alt text (games/kit/alt.py): the last round
+    without its cards (a three-side round alone runs to ~1,000 characters)."""
     ja = lang == "ja"
     mode, step = _pick(MODES[view.mode], lang), _pick(STEPS[view.step], lang)
     round_text = f"第{view.round}ラウンド" if ja else f"round {view.round}"
@@ -112,12 +114,13 @@ def render(view: GanymedeView, lang: str = "en") -> str:
             lines.extend(record)
     if view.last is not None:
         lines.extend(record_lines(view, view.last, lang,
-                                  f"前回（第{view.last.number}ラウンド）：" if ja else f"Last round ({view.last.number}):"))
+                                  f"前回（第{view.last.number}ラウンド）：" if ja else f"Last round ({view.last.number}):",
+                                  cards=not brief))
     if view.finished:
         winners = ("と" if ja else " and ").join(name(view, c, lang) for c in view.winners)
         limit = ("（ラウンド上限）" if ja else " (round limit)") if view.end_reason == "round_limit" else ""
         lines.append(f"**{winners}の勝利！**{limit}" if ja else f"**{winners} win{'s' if len(view.winners) == 1 else ''}!**{limit}")
-    elif view.waiting_for:
+    elif view.waiting_for and not brief:
         lines.append(("選択待ち：" if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
 

@@ -69,6 +69,10 @@ class GunsAndSteel(Game[State, GunsView]):
     def render(self, view: GunsView, lang: str = "en") -> str:
         return render(view, lang)
 
+    def describe(self, view: GunsView, lang: str = "en") -> str:
+        from .view import describe
+        return describe(view, lang)
+
     def rules_summary(self, lang: str = "en") -> str:
         from .summary import summary
         return summary(lang)

@@ -182,3 +182,36 @@ def render(view: GunsView, lang: str = "en") -> str:
     elif view.waiting_for:
         lines.append(("選択待ち：" if ja else "Waiting for: ") + ("、" if ja else ", ").join(view.waiting_for))
     return "\n".join(lines)
+
+
+def describe(view: GunsView, lang: str = "en") -> str:
+    """The alt text's summary (games/kit/alt.py): the text board without the pyramid's card
+    list (a 4-player board is ~1,500 characters), one line a seat, its score at the end."""
+    ja = lang == "ja"
+    sep = "、" if ja else ", "
+    lines = [render(view, lang).split("\n", 1)[0]]
+    if view.energy:
+        lines.append(("エネルギー：" if ja else "Energy: ") + energy_text(view.energy).get(lang))
+    offered = sum(1 for slots in view.pyramid.values() for s in slots if s.card is not None)
+    lines.append(f"公共の場のカード{offered}枚。" if ja else f"Pyramid: {count(offered, 'card')} on offer.")
+    if view.table_wonders:
+        lines.append(("世界遺産：" if ja else "Wonders: ")
+                     + sep.join(wonder(w).name.ja if ja else wonder(w).name.en for w in view.table_wonders))
+    for s in view.seats:
+        parts = [f"軍事力{s.military}" if ja else f"military {s.military}"]
+        if s.score is not None:
+            parts.append(f"{s.score}点" if ja else f"{s.score} VP")
+        hand = _names(s.hand, ja) if s.hand is not None else (f"{s.hand_count}枚" if ja else count(s.hand_count, "card"))
+        parts.append(("手札：" if ja else "hand: ") + hand)
+        if s.face_up:
+            parts.append(("表：" if ja else "face up: ") + _names(s.face_up, ja))
+        if s.resources:
+            parts.append(("資源：" if ja else "resources: ")
+                         + sep.join(energy_name(r.resource).get(lang) for r in s.resources))
+        if s.wonders:
+            parts.append(("世界遺産：" if ja else "wonders: ")
+                         + sep.join(wonder(w).name.ja if ja else wonder(w).name.en for w in s.wonders))
+        lines.append(f"{s.player}" + ("：" if ja else ": ") + ("／" if ja else "; ").join(parts))
+    if view.finished:
+        lines.append(render(view, lang).rsplit("\n", 1)[-1])
+    return "\n".join(lines)

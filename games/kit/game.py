@@ -220,6 +220,12 @@ class Game(Generic[S, V]):
         """The view as readable text (Markdown-friendly), for the terminal and the Discord board."""
         raise NotImplementedError
 
+    def describe(self, view: V, lang: str = "en") -> str:
+        """A short summary of the view for a picture's alt text (games/kit/alt.py): standings,
+        what lies on the table, the viewer's own cards. Default: the text board, which a game
+        with a long one (Guns & Steel) overrides; the front end clips it."""
+        return self.render(view, lang)
+
     def rules_summary(self, lang: str = "en") -> str:
         raise NotImplementedError
 

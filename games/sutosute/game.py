@@ -87,6 +87,11 @@ class SutosuteGame(Game[State, SutosuteView]):
     def render(self, view: SutosuteView, lang: str = "en") -> str:
         return render(view, lang)
 
+    def describe(self, view: SutosuteView, lang: str = "en") -> str:
+        """The text board without its closing "Waiting for" (the alt text opens with it)."""
+        text = render(view, lang)
+        return text.rsplit("\n", 1)[0] if view.waiting_for and not view.finished else text
+
     def rules_summary(self, lang: str = "en") -> str:
         return rules_summary(lang)
 

@@ -139,7 +139,7 @@ def _legend_items(lang: str, tokens: bool) -> list[tuple[float, tuple[Image.Imag
     """What the marks mean: energies, card types, military, VP, counter, hand, tokens."""
     items: list[tuple[Image.Image | tuple, str]] = [(icons.energy(k, 36), labels.energy_word(k, lang))
                                                     for k in ("food", "iron") + ERAS]
-    items += [(colour, labels.type_name(kind, lang)) for kind, colour in TYPE_COLOURS.items()]
+    items += [(icons.card_type(kind, 34), labels.type_name(kind, lang)) for kind in TYPE_COLOURS]
     items += [(icons.sword(34), labels.word("military", lang)), (icons.star(34), labels.word("vp", lang)),
               (icons.shield(34), labels.word("counter", lang)), (icons.cards(36), labels.word("hand", lang))]
     if tokens:
@@ -166,9 +166,5 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, y: float, lang: str, token
     for x, line, (mark, text) in parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 26):
         cy = y + LEGEND_LINE / 2 + line * LEGEND_LINE
         lines = line + 1
-        if isinstance(mark, tuple):           # a card type: its frame colour
-            d.rounded_rectangle([x + 4, cy - 14, x + 32, cy + 14], radius=5, fill=mark)
-            ink.text(img, (x + 40, cy), text, LEGEND, MUTED, False, "lm")
-        else:
-            parts.mark(img, x, cy, mark, text, LEGEND, MUTED, False)
+        parts.mark(img, x, cy, mark, text, LEGEND, MUTED, False)
     rich.draw(img, M, y + lines * LEGEND_LINE + 6, _extra_lines(lang), LEGEND, EXTRA)

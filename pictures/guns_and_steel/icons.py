@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .style import ENERGIES_ORDER, ENERGY_COLOURS
+from .style import ENERGIES_ORDER, ENERGY_COLOURS, TYPE_COLOURS
 
 SS = 4  # supersampling factor
 
@@ -151,4 +151,21 @@ def empty_slot(size: int) -> Image.Image:
     """A free place for an honor token."""
     img, d, s = _canvas(size)
     d.ellipse([s * .06, s * .06, s * .94, s * .94], outline=(120, 125, 135), width=s // 9)
+    return _done(img, size)
+
+
+@lru_cache(maxsize=32)
+def card_type(kind: str, size: int) -> Image.Image:
+    """A card type's mark, so the type never rests on colour alone (issue 31): tech a circle,
+    tactic a diamond, unit a triangle, each in its frame colour with a dark rim."""
+    img, d, s = _canvas(size)
+    rim, colour = (24, 26, 30), TYPE_COLOURS[kind]
+    width = max(SS, s // 9)
+    if kind == "tech":
+        d.ellipse([s * .1, s * .1, s * .9, s * .9], fill=colour, outline=rim, width=width)
+    elif kind == "tactic":
+        d.polygon([(s * .5, s * .02), (s * .98, s * .5), (s * .5, s * .98), (s * .02, s * .5)], fill=colour,
+                  outline=rim, width=width)
+    else:
+        d.polygon([(s * .5, s * .06), (s * .97, s * .92), (s * .03, s * .92)], fill=colour, outline=rim, width=width)
     return _done(img, size)

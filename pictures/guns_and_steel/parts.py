@@ -106,14 +106,15 @@ def _tile(key: str, extra: int, w: int, h: int, lang: str) -> Image.Image:
 
 
 TILE_PAD = 5           # a tile's inner margin (design px)
+TYPE_MARK = 24         # the card type's shape on a tile (design px)
 NAME_LINE = 36         # a card name's line height in a tile
 
 
 def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, key: str, extra: int,
                lang: str) -> None:
     """Name (up to two lines), then military, VP and the counter mark, then the cost and "+N". The
-    type is the frame's colour (the legend names it): at the size a phone can read there is no room
-    for the word."""
+    type is the frame's colour and the shape on its top right corner (the legend names both): at the size a
+    phone can read there is no room for the word."""
     c = card(key)
     colour = TYPE_COLOURS[c.kind]
     d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=TILE, outline=colour, width=3)
@@ -123,6 +124,8 @@ def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
     for n, line in enumerate(lines):
         text(img, (x + TILE_PAD, top + NAME_LINE * (n + .5)), line, size, TEXT, bold, "lm")
     stats(img, x + w - TILE_PAD - 2, y + h - 62, key, SMALL)
+    shape = icons.card_type(c.kind, TYPE_MARK)   # the type's shape on the frame's top right corner
+    img.paste(shape, (int(x + w - TYPE_MARK - 3), int(y + 1)), shape)
     icons_n = sum(c.cost.value.values())
     room = w - 2 * TILE_PAD - (length(f"+{extra}", SMALL, True) + 6 if extra else 0)
     cost_icons(img, x + TILE_PAD, y + h - 22, c.cost.value, extra, max(18, min(30, int(room / max(icons_n, 1)) - 2)))
@@ -136,7 +139,7 @@ def empty_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
 
 
 def chip_width(s: str, size: int, military: int = 0) -> float:
-    return 22 + length(s, size, True) + (size + 12 + length(str(military), size, True) if military else 0)
+    return 38 + length(s, size, True) + (size + 12 + length(str(military), size, True) if military else 0)
 
 
 def card_chip(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, key: str, lang: str, size: int = 19) -> float:
@@ -147,10 +150,11 @@ def card_chip(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, key:
     h = size + 16
     colour = TYPE_COLOURS[c.kind]
     d.rounded_rectangle([x, y, x + w, y + h], radius=7, fill=TILE, outline=colour, width=2)
-    d.rectangle([x + 2, y + 4, x + 7, y + h - 4], fill=colour)
-    text(img, (x + 13, y + h / 2), name, size, TEXT, True, "lm")
+    shape = icons.card_type(c.kind, size + 3)    # the type by shape too, not colour alone
+    img.paste(shape, (int(x + 6), int(y + (h - shape.height) / 2)), shape)
+    text(img, (x + 29, y + h / 2), name, size, TEXT, True, "lm")
     if c.military.value:
-        mark(img, x + 19 + length(name, size, True), y + h / 2, icons.sword(size + 2), str(c.military.value), size)
+        mark(img, x + 35 + length(name, size, True), y + h / 2, icons.sword(size + 2), str(c.military.value), size)
     return w
 
 

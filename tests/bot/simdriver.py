@@ -52,6 +52,12 @@ def images_of(message: Any) -> list[str]:
     return [u.rsplit("/", 1)[-1] for u in urls]
 
 
+def alt_texts_of(message: Any) -> list[str | None]:
+    """The description (alt text) of each picture in a message's media galleries."""
+    return [item.get("description") for c in walk(payload_components(message)) if c.get("type") == 12
+            for item in c.get("items", [])]
+
+
 def kind(component: dict[str, Any]) -> str:
     parsed = ids.parse(component["custom_id"])
     return parsed.kind if parsed else ""

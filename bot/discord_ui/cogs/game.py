@@ -70,8 +70,10 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("
         await table_commands.hand(self.bot, interaction)
 
     @app_commands.command(name=L("cmd.game.board"), description=L("cmd.game.board.desc"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        await table_commands.board(self.bot, interaction)
+    @app_commands.describe(text=L("param.text.desc"))
+    @app_commands.rename(text=L("param.text"))
+    async def board(self, interaction: discord.Interaction, text: bool | None = None) -> None:
+        await table_commands.board(self.bot, interaction, text)
 
     @app_commands.command(name=L("cmd.game.log"), description=L("cmd.game.log.desc"))
     @app_commands.describe(table=L("param.table.desc"))
@@ -145,6 +147,13 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("
     @app_commands.choices(dm=ON_OFF)
     async def notify(self, interaction: discord.Interaction, dm: str) -> None:
         await info_commands.notify(self.bot, interaction, dm == "on")
+
+    @app_commands.command(name=L("cmd.game.textboard"), description=L("cmd.game.textboard.desc"))
+    @app_commands.describe(text=L("param.textboard.desc"))
+    @app_commands.rename(text=L("param.text"))
+    @app_commands.choices(text=ON_OFF)
+    async def textboard(self, interaction: discord.Interaction, text: str) -> None:
+        await info_commands.textboard(self.bot, interaction, text == "on")
 
     @app_commands.command(name=L("cmd.game.language"), description=L("cmd.game.language.desc"))
     @app_commands.describe(language=L("param.language.desc"))
