@@ -2,8 +2,8 @@
 
 The board is one container: title, a status line that says whose decision it is and what kind
 (a turn, a defence, a choice made at the same time as others), the board picture, the last
-three public moves and the **My hand** button. A hand is the player's picture with each option
-beside the text that explains it. A result names winners and losers the way the game ended
+three public moves and the **My hand** button. A hand is the player's own picture, then each
+option beside the text that explains it, then the board's picture on its own. A result names winners and losers the way the game ended
 (a lost co-op or solo game has no "1."), shows the final picture, every player's score
 breakdown and **Rematch**.
 """
@@ -131,15 +131,19 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
                 undo_id: str | None = None, recent: list[Any] | None = None) -> StaticLayout:
-    """A player's private side: the pictures (`images`: attachment names, the board's and their
-    own), the last public moves, what they must decide, and the controls, each option button
+    """A player's private side: their own picture first (`images`: attachment names, their own
+    and maybe the board's, which comes last, below the controls), the last public moves, what
+    they must decide, and the controls, each option button
     beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
     button below them (the player may take back their latest move now)."""
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
-    if images:
-        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}") for i in images)))
+    # One picture per gallery: two in one gallery are cropped side by side on a phone. The
+    # player's own cards come first; the board follows the controls, one tap to enlarge.
+    own = [i for i in images if i.startswith("hand-")] or images[-1:]
+    boards = [i for i in images if i not in own]
+    parts += [discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{i}")) for i in own]
     moves = [line for entry in recent or [] for line in entry_lines(entry, names, lang)][-3:]
     text = list(notes)
     if moves:
@@ -156,8 +160,12 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
         parts.append(discord.ui.TextDisplay(clip("\n".join(text), 1500)))
     undo_row = [discord.ui.ActionRow(button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary,
                                             emoji="↩️"))] if undo_id else []
-    parts += control_parts(prompts, items, lang, budget=COMPONENT_BUDGET - _count(parts) - 3 - 2 * len(undo_row))
+    parts += control_parts(prompts, items, lang,
+                           budget=COMPONENT_BUDGET - _count(parts) - 3 - 2 * len(undo_row) - 3 * len(boards))
     parts += undo_row
+    if boards:
+        parts.append(discord.ui.TextDisplay(f"**{t('hand.board', lang)}**"))
+        parts += [discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{i}")) for i in boards]
     parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))
 
