@@ -30,7 +30,7 @@ from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, acce
 from .desk import Desk
 from .layouts import board_layout, result_layout
 from .live_hands import LiveHands, signature
-from .lobby import render as render_lobby
+from .lobby import edit_payload as lobby_edit_payload
 from .pictures_cache import PictureCache, as_file, board_filename
 from .play import for_edit, hand_payload, owed
 from .presenters import game_name, mention, names_of
@@ -330,8 +330,7 @@ class Announcer:
 
     async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
         if table.board_message_id:
-            embed, view = render_lobby(table, lang)
-            await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
+            await self.edit_message(table.channel_id, table.board_message_id, **lobby_edit_payload(table, lang))
         await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})",
                         silent=silent)
 

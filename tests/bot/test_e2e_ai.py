@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from simdriver import lobby_button, open_table, play_to_end, set_lobby_option
+from simdriver import lobby_button, open_table, play_to_end, set_lobby_option, texts_of
 
 from games.kit import ai
 from tables.cpu import CpuRunner
@@ -23,7 +23,7 @@ class SpyRunner(CpuRunner):
 
 
 def seat_lines(message) -> str:
-    return "\n".join(f.value for e in message.embeds for f in e.fields)
+    return texts_of(message)
 
 
 async def test_plus_cpu_adds_a_strong_computer_that_plays_the_game_through(world):

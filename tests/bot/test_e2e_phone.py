@@ -32,3 +32,27 @@ async def test_the_hand_shows_the_players_own_cards_first_and_the_board_apart(wo
     assert "gallery:board" in order and order.index("decision") < order.index("gallery:board"), order
     assert all("," not in entry for entry in order), "one picture per gallery"
     assert controls(hand)
+
+
+async def test_the_lobby_is_short_on_a_phone_seats_and_join_first_only_changed_rules_shown(world):
+    """The lobby was an embed of 16 option lines before Join, "move 0" in its footer and a
+    co-op rule in a duel. Now: one V2 message, the game, the seats, Join / Start and the mode;
+    the options that differ from the official rules; the rest behind "More options…"; an option
+    that does not apply to the chosen mode is nowhere."""
+    from simdriver import kind, set_lobby_option, texts_of
+    alice = world.members[0]
+    lobby = (await alice.slash(world.channel, "game new", game="ganymede")).response
+    assert not lobby.embeds
+    text = texts_of(lobby)
+    assert "move 0" not in text and "Starting HP" not in text and "official rules" in text
+    assert "Players (1 of 2–3)" in text
+    kinds = [kind(c) for c in controls(lobby)]
+    assert kinds[:5] == ["L"] * 5 and kinds.count("LO") == 1, kinds  # Join… first, then the mode alone
+    more = next(c for c in controls(lobby) if kind(c) == "LM")
+    assert "coop_loss" in [o["value"] for o in more["options"]]
+    lobby = await set_lobby_option(world, alice, lobby, "mode", "duel")
+    lobby = await set_lobby_option(world, alice, lobby, "start_hp", "22")
+    text = texts_of(world.channel.last_message)
+    assert "Starting HP: **22** ✎" in text and "official rules" not in text
+    more = next(c for c in controls(world.channel.last_message) if kind(c) == "LM")
+    assert "coop_loss" not in [o["value"] for o in more["options"]], "a co-op rule is hidden in a duel"
