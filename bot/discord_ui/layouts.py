@@ -130,12 +130,14 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
-                undo_id: str | None = None, recent: list[Any] | None = None) -> StaticLayout:
+                undo_id: str | None = None, recent: list[Any] | None = None,
+                drawn_at: float | None = None) -> StaticLayout:
     """A player's private side: their own picture first (`images`: attachment names, their own
     and maybe the board's, which comes last, below the controls), the last public moves, what
     they must decide, and the controls, each option button
     beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
-    button below them (the player may take back their latest move now)."""
+    button below them (the player may take back their latest move now); **Refresh** and "as of
+    move N, <when>" (`drawn_at`, a Unix time, now by default) at the end."""
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
@@ -158,15 +160,21 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
             names.get(p, p) for p in waiting))
     if text:
         parts.append(discord.ui.TextDisplay(clip("\n".join(text), 1500)))
-    undo_row = [discord.ui.ActionRow(button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary,
-                                            emoji="↩️"))] if undo_id else []
+    # An ephemeral hand can be edited for 15 minutes only, so it may go stale: it says when it
+    # was drawn (Discord shows "5 minutes ago", kept current) and Refresh redraws it in place.
+    row = [button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary, emoji="↩️")] if undo_id else []
+    if table.status == "running":
+        row.append(button(ids.hand(table.id), t("hand.refresh", lang), discord.ButtonStyle.secondary, emoji="🔄"))
     parts += control_parts(prompts, items, lang,
-                           budget=COMPONENT_BUDGET - _count(parts) - 3 - 2 * len(undo_row) - 3 * len(boards))
-    parts += undo_row
+                           budget=COMPONENT_BUDGET - _count(parts) - 4 - len(row) - 3 * len(boards))
+    if row:
+        parts.append(discord.ui.ActionRow(*row))
     if boards:
         parts.append(discord.ui.TextDisplay(f"**{t('hand.board', lang)}**"))
         parts += [discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{i}")) for i in boards]
-    parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
+    stamp = int(drawn_at if drawn_at is not None else discord.utils.utcnow().timestamp())
+    parts.append(discord.ui.TextDisplay("-# " + t("hand.as_of", lang, id=table.id, version=table.version,
+                                                  time=f"<t:{stamp}:R>")))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))
 
 

@@ -56,3 +56,49 @@ async def test_the_lobby_is_short_on_a_phone_seats_and_join_first_only_changed_r
     assert "Starting HP: **22** ✎" in text and "official rules" not in text
     more = next(c for c in controls(world.channel.last_message) if kind(c) == "LM")
     assert "coop_loss" not in [o["value"] for o in more["options"]], "a co-op rule is hidden in a duel"
+
+
+async def test_an_ephemeral_hand_says_when_it_was_drawn_and_refreshes_in_place(world):
+    """Discord lets the bot edit an ephemeral hand for 15 minutes only: it says "as of move N"
+    and when, and its Refresh button redraws it in place with the present."""
+    import random
+
+    from simdriver import kind, take_turn, texts_of
+    alice, bob = world.members[:2]
+    table_id, _ = await open_table(world, "sutosute", [alice, bob])
+    hand = (await alice.slash(world.channel, "game hand")).response
+    version = (await world.bot.service.get(table_id)).version
+    assert f"as of move {version}, <t:" in texts_of(hand)
+    refresh = [c for c in controls(hand) if kind(c) == "H"]
+    assert refresh and refresh[0]["label"] == "Refresh"
+    rng = random.Random(1)
+    for member in (alice, bob, alice, bob):  # the game moves on without this hand
+        await take_turn(world, member, rng)
+    now = (await world.bot.service.get(table_id)).version
+    assert now > version
+    again = await alice.click(hand, custom_id=refresh[0]["custom_id"])
+    assert again.acknowledged and f"as of move {now}, <t:" in texts_of(again.response)
+
+
+async def test_the_first_hand_dm_loses_its_controls_once_stale_and_says_where_to_play(world):
+    """Everyone gets their first hand by DM; one who did not ask for DM hands each turn would
+    keep its move-0 buttons for the whole game. Once its controls answer nothing owed they go,
+    with a line saying where to play; when the game ends, the DM says where the result is."""
+    import random
+
+    from simdriver import play_to_end, take_turn, texts_of
+    alice, bob = world.members[:2]
+    table_id, _ = await open_table(world, "sutosute", [alice, bob])
+    game = registry.get("sutosute")
+    table = await world.bot.service.get(table_id)
+    owner = next(m for m in (alice, bob) if str(m.id) == game.prompts(table.state(game))[0].player)
+    dm = owner.user.dm_channel.last_message
+    assert any(is_decision(c) for c in controls(dm)), "the first hand comes with its controls"
+    await take_turn(world, owner, random.Random(0))
+    dm = owner.user.dm_channel.last_message
+    assert not controls(dm) and "the game has moved on" in texts_of(dm)
+    assert f"<#{world.channel.id}>" in texts_of(dm)
+    await play_to_end(world, table_id, [alice, bob], random.Random(3))
+    for member in (alice, bob):
+        last = member.user.dm_channel.last_message
+        assert not controls(last) and "This game has ended" in texts_of(last)
