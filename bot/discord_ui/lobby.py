@@ -125,8 +125,9 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
     if mode is not None and table.status != "lobby":
         spec = next(s for s in all_specs if s.name == mode)
         changed.insert(0, f"{spec.label(lang)}: **{spec.value_label(current.get(mode), lang)}**")
+    colon = "：" if lang == "ja" else ": "
     body.append("\n".join([f"**{t('lobby.options', lang)}**", *changed]) if changed
-                else f"**{t('lobby.options', lang)}:** {t('lobby.official', lang)}")
+                else f"**{t('lobby.options', lang)}{colon.strip()}** {t('lobby.official', lang)}")
     if table.settings.private:
         body.append(t("lobby.private.field", lang))
     parts: list[discord.ui.Item] = [discord.ui.TextDisplay(clip(text, 1800)) for text in body]
@@ -163,7 +164,7 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     parts.append(discord.ui.ActionRow(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang))))
-    parts.append(discord.ui.TextDisplay("-# " + clock_line(table, lang).replace("\n", " · ")))
+    parts.append(discord.ui.TextDisplay("-# " + clock_line(table, lang).replace("\n", " ・ " if lang == "ja" else " · ")))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=colour))
 
 
