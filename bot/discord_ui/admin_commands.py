@@ -68,8 +68,7 @@ async def end(bot: Desk, interaction: discord.Interaction, table_id: int | None 
 async def _redraw(bot: Desk, table: Any, lang: str) -> None:
     if table.state_json is None:
         if table.board_message_id:
-            embed, view = lobby.render(table, lang)
-            await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
+            await bot.announcer.edit_message(table.channel_id, table.board_message_id, **lobby.edit_payload(table, lang))
     else:
         await bot.announcer.update_board(table, lang)
 

@@ -34,9 +34,9 @@ from tables.locks import TableLocks
 from . import delivery, watch
 from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
 from .desk import Desk
-from .layouts import board_layout, result_layout
+from .layouts import GREY, StaticLayout, board_layout, result_layout
 from .live_hands import LiveHands, signature
-from .lobby import render as render_lobby
+from .lobby import edit_payload as lobby_edit_payload
 from .pictures_cache import PictureCache, as_file, board_filename
 from .play import for_edit, hand_payload, owed
 from .presenters import game_name, mention, names_of
@@ -318,10 +318,19 @@ class Announcer:
         closed = []
         # DM hands: everyone's on the first turn, then those who opted in, whenever their
         # decisions changed (the actor too, when they moved from the channel)
+        dm_sent = []
         for user_id in owing:
             if user_id in turn_users or (user_id == actor and followup is not None):
-                if await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent) == "closed":
+                sent = await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent)
+                if sent == "closed":
                     closed.append(user_id)
+                dm_sent += [user_id] if sent == "sent" else []
+        # a DM hand that is not kept current loses its controls once they answer nothing owed
+        for user_id in playing - set(dm_sent):
+            drawn = self.hands.dm_drawn(table.id, user_id)
+            if self.hands.dm_message(table.id, user_id) is not None and drawn is not None and \
+                    drawn != signature(owed(table, user_id)):
+                await self.retire_dm(table, user_id, "dm.moved_on")
         now = discord.utils.utcnow().timestamp()
         ping = [u for u in turn_users
                 if first_turn or remind or u not in refreshed
@@ -423,8 +432,7 @@ class Announcer:
 
     async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
         if table.board_message_id:
-            embed, view = render_lobby(table, lang)
-            await self.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
+            await self.edit_message(table.channel_id, table.board_message_id, **lobby_edit_payload(table, lang))
         await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})",
                         silent=silent)
 
@@ -461,8 +469,10 @@ class Announcer:
                                note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"), undo=undo,
                                recent=await self.bot.service.log(table.id, limit=3))
         known = self.hands.dm_message(table.id, user_id)
+        drawn = signature(payload.get("drawn", []))
         if known is not None and not fresh:
             if await self.edit_message(known[0], known[1], **for_edit(payload)):
+                self.hands.dm_sent(table.id, user_id, known[0], known[1], drawn)
                 return "sent"
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
@@ -478,8 +488,25 @@ class Announcer:
             return "failed"
         if known is not None:
             await self.delete_message(known[0], known[1])
-        self.hands.dm_sent(table.id, user_id, message.channel.id, message.id)
+        self.hands.dm_sent(table.id, user_id, message.channel.id, message.id, drawn)
         return "sent"
+
+    async def retire_dm(self, table: Any, user_id: str, key: str) -> None:
+        """Take the controls off a DM hand that would go stale (its player does not get a DM
+        each turn) or whose game ended, with a line saying where to play now: the bot may edit
+        its DMs, but a live-looking button from move 0 only misleads."""
+        known = self.hands.dm_message(table.id, user_id)
+        if known is None or (key == "dm.moved_on" and self.hands.dm_drawn(table.id, user_id) is None):
+            return
+        self.hands.dm_retired(table.id, user_id)
+        prefs = await self.bot.prefs.user(user_id)
+        lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
+        game = registry.get(table.game)
+        channel = f"<#{self.lobby_channel(table) if key == 'dm.ended' else self.board_channel(table)}>"
+        view = StaticLayout(discord.ui.Container(
+            discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}"),
+            discord.ui.TextDisplay(t(key, lang, channel=channel, version=table.version)), accent_colour=GREY))
+        await self.edit_message(known[0], known[1], view=view, attachments=[], embed=None, content=None)
 
     def board_channel(self, table: Any) -> int:
         """Where the table's board lives: its own thread, or the channel of its lobby."""
@@ -584,6 +611,8 @@ class Announcer:
         for seat in table.seats:
             if seat.is_human and seat.user_id != actor:
                 await self.refresh_hand(table, seat.user_id, always=True)
+            if seat.is_human:
+                await self.retire_dm(table, seat.user_id, "dm.ended")
         self.hands.forget_table(table.id)
 
     async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:

@@ -29,6 +29,7 @@ from .emoji import decorate, emoji_for, style_for
 ROWS = 5
 PER_ROW = 5
 PAGE = 25
+GROUP_SELECT = 4   # see select_groups
 BUTTON_LABEL = 80  # Discord's limits
 SELECT_LABEL = 100
 
@@ -67,11 +68,33 @@ def option_labels(prompt: Prompt, lang: str, limit: int) -> list[str]:
     return labels
 
 
+def select_groups(prompt: Prompt) -> dict[str, list[int]]:
+    """Options of one kind that go into one select rather than a wall of buttons (a card times
+    a column: nine full-width buttons on a phone): at least GROUP_SELECT options of a one-answer
+    prompt sharing a `group` and explaining nothing more than their label."""
+    if prompt.max != 1:
+        return {}
+    groups: dict[str, list[int]] = {}
+    for i, option in enumerate(prompt.options):
+        if option.group is not None and option.detail is None:
+            groups.setdefault(option.group, []).append(i)
+    return {g: idx for g, idx in groups.items() if GROUP_SELECT <= len(idx) <= PAGE}
+
+
+def _grouped_rows(prompt: Prompt) -> int:
+    """Rows of the grouped form: a select per group, buttons for the other options."""
+    groups = select_groups(prompt)
+    rest = len(prompt.options) - sum(len(idx) for idx in groups.values()) + (prompt.min == 0)
+    return len(groups) + -(-rest // PER_ROW)
+
+
 def rows_needed(prompt: Prompt) -> int:
     """The rows this prompt needs in its richest form."""
     n = len(prompt.options)
     if needs_draft(prompt):
         return 2
+    if select_groups(prompt) and fits_buttons(prompt):
+        return _grouped_rows(prompt)
     if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * (ROWS - 1) and fits_buttons(prompt):
         return -(-(n + (prompt.min == 0)) // PER_ROW)
     if prompt.max == 1:
@@ -144,6 +167,8 @@ def _draw(table_id: int, version: int, prompt: Prompt, lang: str, state: Control
         return _draft(table_id, version, prompt, lang, state.picks.get(prompt.id, []),
                       state.pages.get(prompt.id, 0), row)
     n = len(prompt.options)
+    if select_groups(prompt) and fits_buttons(prompt) and _grouped_rows(prompt) <= share:
+        return _grouped(table_id, version, prompt, lang, row)
     if prompt.max == 1 and n + (prompt.min == 0) <= PER_ROW * share and fits_buttons(prompt):
         return _buttons(table_id, version, prompt, lang, row)
     pages = -(-n // PAGE)
@@ -178,6 +203,50 @@ def _buttons(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -
     if prompt.min == 0:
         items.append(_none_button(table_id, version, prompt, lang, row + len(prompt.options) // PER_ROW))
     return items
+
+
+def _grouped(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> list[discord.ui.Item]:
+    """Each of `select_groups` as one select, where its first option stands (its placeholder is
+    the labels' shared head, "Welcome mana…", each entry the rest), the other options as
+    buttons below. A pick answers at once: as few clicks as a button."""
+    groups = select_groups(prompt)
+    labels = option_labels(prompt, lang, SELECT_LABEL)
+    button_labels = option_labels(prompt, lang, BUTTON_LABEL)
+    grouped = {i: g for g, idx in groups.items() for i in idx}
+    items: list[discord.ui.Item] = []
+    buttons: list[int] = []
+    for i in range(len(prompt.options)):
+        group = grouped.get(i)
+        if group is None:
+            buttons.append(i)
+            continue
+        if groups[group][0] != i:
+            continue
+        members = groups[group]
+        head = _shared_head([labels[j] for j in members])
+        placeholder = head.rstrip(":： ") + "…" if head else prompt.text.get(lang)
+        items.append(select(
+            ids.option_select(table_id, version, prompt.id, 900 + len(items)),
+            [select_option(clip(labels[j][len(head):], SELECT_LABEL), prompt.options[j].key, None) for j in members],
+            clip(placeholder, 150), row=row + len(items)))
+    first = row + len(items)
+    for n, i in enumerate(buttons):
+        items.append(button(ids.option_button(table_id, version, prompt.id, prompt.options[i].key), button_labels[i],
+                            style=style_for(prompt.options[i]), row=first + n // PER_ROW,
+                            emoji=emoji_for(button_labels[i])))
+    if prompt.min == 0:
+        items.append(_none_button(table_id, version, prompt, lang, first + len(buttons) // PER_ROW))
+    return items
+
+
+def _shared_head(labels: list[str]) -> str:
+    """The "Kind: " that every label starts with, or ""."""
+    heads = set()
+    for label in labels:
+        cut = min((label.find(sep) + len(sep) for sep in (": ", "：") if sep in label), default=0)
+        heads.add(label[:cut])
+    head = heads.pop() if len(heads) == 1 else ""
+    return head if head and all(len(label) > len(head) for label in labels) else ""
 
 
 def _none_button(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> discord.ui.Item:

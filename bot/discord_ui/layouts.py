@@ -2,8 +2,8 @@
 
 The board is one container: title, a status line that says whose decision it is and what kind
 (a turn, a defence, a choice made at the same time as others), the board picture, the last
-three public moves and the **My hand** button. A hand is the player's picture with each option
-beside the text that explains it. A result names winners and losers the way the game ended
+three public moves and the **My hand** button. A hand is the player's own picture, then each
+option beside the text that explains it, then the board's picture on its own. A result names winners and losers the way the game ended
 (a lost co-op or solo game has no "1."), shows the final picture, every player's score
 breakdown and **Rematch**.
 """
@@ -132,21 +132,34 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
                 undo_id: str | None = None, recent: list[Any] | None = None,
-                board_text: str | None = None) -> StaticLayout:
-    """A player's private side: the pictures (`images`: attachment names, the board's and their
-    own), the last public moves, what they must decide, and the controls, each option button
+                board_text: str | None = None, drawn_at: float | None = None) -> StaticLayout:
+    """A player's private side: their own picture first (`images`: attachment names, their own
+    and maybe the board's, which comes last, below the controls), or `board_text` instead of the
+    pictures (the text board preference), the last public moves, what
+    they must decide, and the controls, each option button
     beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
-    button below them (the player may take back their latest move now)."""
+    button below them (the player may take back their latest move now); **Refresh** and "as of
+    move N, <when>" (`drawn_at`, a Unix time, now by default) at the end."""
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
     board = discord.ui.TextDisplay(board_text) if board_text else None  # text instead of pictures
+    own: list[str] = []
+    boards: list[str] = []
+
+    def gallery(image: str) -> discord.ui.MediaGallery:
+        described = (alt_text.hand(game, table, state, user_id, lang, recent) if image.startswith("hand-")
+                     else alt_text.board(game, table, state, lang, recent))
+        return discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}", description=described))
+
     if board is not None:
         parts.append(board)
-    elif images:
-        parts.append(discord.ui.MediaGallery(*(discord.MediaGalleryItem(f"attachment://{i}", description=(
-            alt_text.hand(game, table, state, user_id, lang, recent) if i.startswith("hand-")
-            else alt_text.board(game, table, state, lang, recent))) for i in images)))
+    else:
+        # One picture per gallery: two in one gallery are cropped side by side on a phone. The
+        # player's own cards come first; the board follows the controls, one tap to enlarge.
+        own = [i for i in images if i.startswith("hand-")] or images[-1:]
+        boards = [i for i in images if i not in own]
+        parts += [gallery(i) for i in own]
     moves = [line for entry in recent or [] for line in entry_lines(entry, names, lang)][-3:]
     text = list(notes)
     if moves:
@@ -161,11 +174,21 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
             names.get(p, p) for p in waiting))
     if text:
         parts.append(discord.ui.TextDisplay(clip("\n".join(text), 1500)))
-    undo_row = [discord.ui.ActionRow(button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary,
-                                            emoji="↩️"))] if undo_id else []
-    parts += control_parts(prompts, items, lang, budget=COMPONENT_BUDGET - _count(parts) - 3 - 2 * len(undo_row))
-    parts += undo_row
-    parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
+    # An ephemeral hand can be edited for 15 minutes only, so it may go stale: it says when it
+    # was drawn (Discord shows "5 minutes ago", kept current) and Refresh redraws it in place.
+    row = [button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary, emoji="↩️")] if undo_id else []
+    if table.status == "running":
+        row.append(button(ids.hand(table.id), t("hand.refresh", lang), discord.ButtonStyle.secondary, emoji="🔄"))
+    parts += control_parts(prompts, items, lang,
+                           budget=COMPONENT_BUDGET - _count(parts) - 4 - len(row) - 3 * len(boards))
+    if row:
+        parts.append(discord.ui.ActionRow(*row))
+    if boards:
+        parts.append(discord.ui.TextDisplay(f"**{t('hand.board', lang)}**"))
+        parts += [gallery(i) for i in boards]
+    stamp = int(drawn_at if drawn_at is not None else discord.utils.utcnow().timestamp())
+    parts.append(discord.ui.TextDisplay("-# " + t("hand.as_of", lang, id=table.id, version=table.version,
+                                                  time=f"<t:{stamp}:R>")))
     if board is not None:  # the text board gives way to the rest within Discord's 4,000 characters
         board.content = clip(board_text, max(200, TEXT_BUDGET - _text_length(parts) + len(board_text)))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))

@@ -40,6 +40,7 @@ class LiveHands:
         self._now = now
         self._open: dict[tuple[int, str], OpenHand] = {}
         self._dm: dict[tuple[int, str], tuple[int, int]] = {}  # (channel id, message id)
+        self._dm_drawn: dict[tuple[int, str], tuple | None] = {}
 
     # ---- ephemeral hands ------------------------------------------------------------------
     def opened(self, table_id: int, user_id: str, interaction: discord.Interaction,
@@ -89,11 +90,21 @@ class LiveHands:
     def dm_message(self, table_id: int, user_id: str) -> tuple[int, int] | None:
         return self._dm.get((table_id, user_id))
 
-    def dm_sent(self, table_id: int, user_id: str, channel_id: int, message_id: int) -> None:
+    def dm_sent(self, table_id: int, user_id: str, channel_id: int, message_id: int, drawn: tuple = ()) -> None:
         self._dm[(table_id, user_id)] = (channel_id, message_id)
+        self._dm_drawn[(table_id, user_id)] = drawn
+
+    def dm_drawn(self, table_id: int, user_id: str) -> tuple | None:
+        """The decisions the DM hand's controls answer (see `signature`); None once it has
+        none (retired: it only says where to play, until the game's end is told there)."""
+        return self._dm_drawn.get((table_id, user_id), ())
+
+    def dm_retired(self, table_id: int, user_id: str) -> None:
+        self._dm_drawn[(table_id, user_id)] = None
 
     def forget_table(self, table_id: int) -> None:
         for key in [k for k in self._open if k[0] == table_id]:
             del self._open[key]
         for key in [k for k in self._dm if k[0] == table_id]:
             del self._dm[key]
+            self._dm_drawn.pop(key, None)

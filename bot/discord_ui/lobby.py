@@ -9,16 +9,17 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import Span, t
 from games import registry
 from games.kit.words import duration
 from tables.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 
 from . import ids
-from .components import button, detached_view, select, select_option
+from .components import button, clip, detached_view, select, select_option
 from .desk import Desk
+from .layouts import StaticLayout
 from .option_specs import OptionSpec, primary_first, specs
-from .presenters import lobby_embed
+from .presenters import COLOURS, game_name, seat_lines
 from .replies import table_lang
 
 DIRECT_SELECTS = 3
@@ -87,29 +88,68 @@ def turn_limit_presets() -> list[tuple[str, int | None]]:
     return [(f"service.limit.{key}", seconds) for key, seconds in TURN_LIMIT_PRESETS]
 
 
-def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None]:
-    """The lobby embed and, while the lobby is open, its controls."""
+def applies(spec: OptionSpec, current: dict[str, Any], mode: str | None) -> bool:
+    """Whether an option matters in the chosen mode (a co-op rule means nothing in a duel)."""
+    return not spec.words.words or not spec.words.words.modes or mode is None \
+        or current.get(mode) in spec.words.words.modes
+
+
+def changed_lines(table: Any, lang: str) -> list[str]:
+    """The options that differ from the official rules and apply to the chosen mode."""
     game = registry.get(table.game)
-    embed = lobby_embed(game, table, lang, option_lines(table, lang), clock_line(table, lang))
+    current = game.parse_options(table.options).model_dump()
+    mode = next((s.name for s in specs(game.Options) if s.words.words and s.words.words.mode), None)
+    return [f"{spec.label(lang)}: **{spec.value_label(current.get(spec.name, spec.default), lang)}** ✎"
+            for spec in specs(game.Options)
+            if current.get(spec.name, spec.default) != spec.default and spec.name != mode
+            and applies(spec, current, mode)]
+
+
+def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutView:
+    """The lobby as one Components V2 message, read top down on a phone: the game and what to
+    do, the seats, Join / Leave / Start, the mode, only the options that differ from the
+    official rules, and everything else behind "More options…". Once started or closed it is
+    the record of who played, without controls. `note` leads it (a rematch, a thread)."""
+    game = registry.get(table.game)
+    current = game.parse_options(table.options).model_dump()
+    all_specs = specs(game.Options)
+    mode = next((s.name for s in all_specs if s.words.words and s.words.words.mode), None)
+    head = [note] if note else []
+    head.append(f"### {t('lobby.title', lang, game=game_name(game, lang), id=table.id)}")
+    head.append(t({"lobby": "lobby.how", "cancelled": "lobby.cancelled"}.get(table.status, "lobby.started"), lang))
+    low, high = game.player_range(game.parse_options(table.options))
+    seats = [f"**{t('lobby.players', lang, n=len(table.seats), low=low, high=high, players=Span(low, high))}**",
+             seat_lines(table, lang)]
+    body = ["\n".join(head), "\n".join(seats)]
+    changed = changed_lines(table, lang)
+    if mode is not None and table.status != "lobby":
+        spec = next(s for s in all_specs if s.name == mode)
+        changed.insert(0, f"{spec.label(lang)}: **{spec.value_label(current.get(mode), lang)}**")
+    colon = "：" if lang == "ja" else ": "
+    body.append("\n".join([f"**{t('lobby.options', lang)}**", *changed]) if changed
+                else f"**{t('lobby.options', lang)}{colon.strip()}** {t('lobby.official', lang)}")
     if table.settings.private:
-        embed.add_field(name=t("lobby.private", lang), value=t("lobby.private.field", lang), inline=False)
+        body.append(t("lobby.private.field", lang))
+    parts: list[discord.ui.Item] = [discord.ui.TextDisplay(clip(text, 1800)) for text in body]
+    colour = COLOURS.get(table.status, discord.Colour.blurple())
     if table.status != "lobby":
-        return embed, None
+        return StaticLayout(discord.ui.Container(*parts, accent_colour=colour))
     v = table.lobby_version
-    items: list[discord.ui.Item] = [
-        button(ids.lobby(table.id, v, "join"), t("lobby.join", lang), discord.ButtonStyle.success, row=0),
-        button(ids.lobby(table.id, v, "leave"), t("lobby.leave", lang), row=0),
-        button(ids.lobby(table.id, v, "start"), t("lobby.start", lang), discord.ButtonStyle.primary, row=0),
-        button(ids.lobby(table.id, v, "cancel"), t("lobby.cancel", lang), discord.ButtonStyle.danger, row=0),
+    row = [
+        button(ids.lobby(table.id, v, "join"), t("lobby.join", lang), discord.ButtonStyle.success),
+        button(ids.lobby(table.id, v, "leave"), t("lobby.leave", lang)),
+        button(ids.lobby(table.id, v, "start"), t("lobby.start", lang), discord.ButtonStyle.primary),
+        button(ids.lobby(table.id, v, "cancel"), t("lobby.cancel", lang), discord.ButtonStyle.danger),
     ]
     if game.allows_random_seats:
-        items.append(button(ids.lobby(table.id, v, "cpu"), t("lobby.add_cpu", lang), row=0))
-    current = game.parse_options(table.options).model_dump()
-    ordered = primary_first(specs(game.Options))
-    for row, spec in enumerate(ordered[:DIRECT_SELECTS], start=1):
-        items.append(_value_select(ids.lobby_option(table.id, v, spec.name), spec, current.get(spec.name), lang, row,
-                                   named=True))
-    more = [select_option(s.label(lang), s.name, s.help(lang)) for s in ordered[DIRECT_SELECTS:]]
+        row.append(button(ids.lobby(table.id, v, "cpu"), t("lobby.add_cpu", lang)))
+    parts.append(discord.ui.ActionRow(*row))
+    shown = [s for s in primary_first(all_specs) if applies(s, current, mode)]
+    direct = [s for s in shown if s.name == mode][:DIRECT_SELECTS]
+    for spec in direct:
+        parts.append(discord.ui.ActionRow(_value_select(ids.lobby_option(table.id, v, spec.name), spec,
+                                                        current.get(spec.name), lang, None, named=True)))
+    more = [select_option(s.label(lang), s.name, _more_detail(s, current, lang)) for s in shown if s not in direct]
     more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
     more.append(select_option(t("lobby.reminders", lang), REMINDERS, reminders_text(table.settings.reminders, lang)))
@@ -123,8 +163,24 @@ def render(table: Any, lang: str) -> tuple[discord.Embed, discord.ui.View | None
                               t("lobby.private.on" if table.settings.private else "lobby.private.off", lang)[:100]))
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
-    items.append(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang), row=4))
-    return embed, detached_view(items)
+    parts.append(discord.ui.ActionRow(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang))))
+    parts.append(discord.ui.TextDisplay("-# " + clock_line(table, lang).replace("\n", " ・ " if lang == "ja" else " · ")))
+    return StaticLayout(discord.ui.Container(*parts, accent_colour=colour))
+
+
+def _more_detail(spec: OptionSpec, current: dict[str, Any], lang: str) -> str:
+    """Under an option in "More options…": its value now (so the select is a summary too)."""
+    return spec.value_label(current.get(spec.name, spec.default), lang)
+
+
+def payload(table: Any, lang: str, note: str | None = None) -> dict[str, Any]:
+    """Keyword arguments to send the lobby."""
+    return {"view": render(table, lang, note)}
+
+
+def edit_payload(table: Any, lang: str, note: str | None = None) -> dict[str, Any]:
+    """Keyword arguments to edit a lobby message into this one (an older lobby was an embed)."""
+    return {"view": render(table, lang, note), "embed": None, "content": None}
 
 
 def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: int | None,
@@ -244,5 +300,4 @@ async def refresh_message(bot: Desk, table: Any) -> None:
     if table.board_message_id is None:
         return
     lang = await table_lang(bot, table)
-    embed, view = render(table, lang)
-    await bot.announcer.edit_message(table.channel_id, table.board_message_id, embed=embed, view=view)
+    await bot.announcer.edit_message(table.channel_id, table.board_message_id, **edit_payload(table, lang))

@@ -30,8 +30,9 @@ from .replies import edit, error_text, is_private_message, send, uid, user_lang,
 def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
                  state: controls.ControlState | None = None, note: str | None = None,
                  undo: bool = False, recent: list[Any] | None = None, text: bool = False) -> dict[str, Any]:
-    """Keyword arguments for `send` (use `for_edit` to edit): the board picture beside the
-    player's own, the last public moves (`recent`), what they must decide and the controls, as
+    """Keyword arguments for `send` (use `for_edit` to edit): the player's own picture, the last
+    public moves (`recent`), what they must decide and the controls, then the board picture (or
+    with `text`, the text board instead of pictures), as
     one Components V2 layout. A player at the table plays from this message alone: the channel's
     board only follows when play pauses or someone must be pinged. `undo`: the player may take
     back their latest move now (an **Undo** button drawn for this version)."""

@@ -77,28 +77,12 @@ def cpu_seat(seat: Any, names: dict[str, str], lang: str) -> str:
     return t("lobby.cpu_seat", lang, name=names[seat.user_id], level=level)
 
 
-def lobby_embed(game: Game, table: Any, lang: str, option_lines: list[str], settings_line: str) -> discord.Embed:
+def seat_lines(table: Any, lang: str) -> str:
+    """The lobby's seats, in order, the host crowned, a computer seat with its level."""
     names = names_of(table, lang)
-    low, high = game.player_range(game.parse_options(table.options))
-    embed = discord.Embed(title=t("lobby.title", lang, game=game_name(game, lang), id=table.id),
-                          colour=COLOURS.get(table.status, discord.Colour.blurple()))
-    if table.status == "lobby":
-        embed.description = t("lobby.how", lang)
-    elif table.status == "cancelled":
-        embed.description = t("lobby.cancelled", lang)
-    else:
-        embed.description = t("lobby.started", lang)
-    seats = "\n".join(f"{i}. {mention(s.user_id, names) if not s.is_cpu else cpu_seat(s, names, lang)}"
-                      + (" 👑" if s.user_id == table.host else "")
-                      for i, s in enumerate(table.seats, 1)) or "—"
-    embed.add_field(name=t("lobby.players", lang, n=len(table.seats), low=low, high=high, players=Span(low, high)),
-                    value=seats, inline=False)
-    if option_lines:
-        embed.add_field(name=t("lobby.options", lang), value=clip("\n".join(option_lines), FIELD_LIMIT), inline=False)
-    if settings_line:
-        embed.add_field(name=t("lobby.clock", lang), value=settings_line, inline=False)
-    embed.set_footer(text=t("footer.table", lang, id=table.id, version=table.version))
-    return embed
+    return "\n".join(f"{i}. {mention(s.user_id, names) if not s.is_cpu else cpu_seat(s, names, lang)}"
+                     + (" 👑" if s.user_id == table.host else "")
+                     for i, s in enumerate(table.seats, 1)) or "—"
 
 
 # ---- log, rules ----------------------------------------------------------------

@@ -76,8 +76,7 @@ class Router:
 
     async def _redraw_lobby(self, interaction: discord.Interaction, table: Any) -> None:
         lang = await table_lang(self.desk, table)
-        embed, view = lobby.render(table, lang)
-        await edit(interaction, embed=embed, view=view)
+        await edit(interaction, **lobby.edit_payload(table, lang))
 
     async def lobby_option(self, interaction: discord.Interaction, cid: ids.ComponentId, name: str,
                            values: list[str]) -> None:
@@ -188,9 +187,8 @@ class Router:
         svc = self.desk.service
         table = await svc.rematch(cid.table, uid(interaction.user))
         lang = await table_lang(self.desk, table)
-        embed, view = lobby.render(table, lang)
         text = t("table.rematch_opened", lang, who=interaction.user.mention)
-        message = await send(interaction, ephemeral=False, content=text, embed=embed, view=view)
+        message = await send(interaction, ephemeral=False, **lobby.payload(table, lang, note=text))
         if message is not None:
             await svc.set_board_message(table.id, message.id)
         self.desk.scheduler.poke()
@@ -231,7 +229,6 @@ async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *,
                                    "edit" if in_place else "public")
     table = result.table
     lang = await table_lang(desk, table)
-    started, _ = lobby.render(table, lang)
     lobby_message, lobby_channel = table.board_message_id, table.channel_id
     await svc.set_board_message(table.id, None)
     note = None
@@ -240,14 +237,15 @@ async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *,
         if thread is not None:
             table = await svc.move_to_thread(table.id, thread)
             note = t("table.playing_in_thread", lang, thread=f"<#{thread}>")
+    started = lobby.edit_payload(table, lang, note=note)  # the record of who plays, without controls
     if in_place:
-        await edit(interaction, content=note, embed=started, view=None)
+        await edit(interaction, **started)
         here = interaction.channel_id == table.channel_id
         desk.announcer.publish(table.id, result.notices, first_turn=True,
                                followup=interaction.followup if here else None)
         return
     if lobby_message:
-        await desk.announcer.edit_message(lobby_channel, lobby_message, content=note, embed=started, view=None)
+        await desk.announcer.edit_message(lobby_channel, lobby_message, **started)
     if note is not None:  # the board is in the thread; the command says where
         await send(interaction, ephemeral=False, content=note)
         desk.announcer.publish(table.id, result.notices, first_turn=True)

@@ -44,8 +44,7 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
         return
     table = await open_lobby(bot, interaction, game_key)
     public = await table_lang(bot, table)
-    embed, view = lobby.render(table, public)
-    message = await send(interaction, ephemeral=False, embed=embed, view=view)
+    message = await send(interaction, ephemeral=False, **lobby.payload(table, public))
     if message is not None:
         await svc.set_board_message(table.id, message.id)
     if (lacking := permissions.missing_for_threads(interaction)) and await plays_in_thread(bot, table):
@@ -132,8 +131,7 @@ async def board(bot: Desk, interaction: discord.Interaction, text: bool | None =
         return
     public = await table_lang(bot, table)
     if table.status == "lobby":
-        embed, view = lobby.render(table, public)
-        payload: dict[str, Any] = {"embed": embed, "view": view}
+        payload: dict[str, Any] = lobby.payload(table, public)
     else:
         recent = await svc.log(table.id, limit=3)  # public events only, as on the live board
         await bot.pictures.prepare(table, public)

@@ -44,6 +44,7 @@ class Options(BaseModel):
         T("Co-op defeat when", "協力戦の敗北条件"),
         help=T("Co-op and three players: whether red and green lose when both of them fall or when either falls.",
                "協力と3人用：赤と緑が両方とも倒れたら負けか、どちらかが倒れたら負けか。"),
+        modes=("auto", "coop", "three"),
         values={"both": T("both fall", "両方が倒れたら"), "either": T("either falls", "どちらかが倒れたら")})] = Field(
         "both", description="Co-op and three players: red and green lose when both (notes G21) or either falls.")
     zero_against_bust: Annotated[Literal["deals", "none"], Words(

@@ -34,12 +34,14 @@ OFF = T("off", "オフ")
 @dataclass(frozen=True, eq=False)
 class Words:
     """An option's label, its values' labels (keyed by the value itself) and its help; `mode`:
-    this option picks which game is played (at most one per game)."""
+    this option picks which game is played (at most one per game); `modes`: the values of the
+    mode option this one matters in (empty: all), so a lobby can leave it out of the others."""
 
     label: Text
     help: Text | None = None
     values: Mapping[Any, Text] = field(default_factory=dict)
     mode: bool = False
+    modes: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """The public board of Guns & Steel as a picture, drawn only from the public view
-(game.view(state, None)): header with whose turn and what they decide, the pyramid by era
+(game.view(state, None)): header with whose turn and what they decide, the standings in large
+type, the pyramid by era
 with costs and the cards still connected below, the research piles (mixed sets), the wonders
 on the table with their honor tokens, and every player's field."""
 from __future__ import annotations
@@ -12,7 +13,7 @@ from games.guns_and_steel.cards import ERAS
 from games.guns_and_steel.view import GunsView
 from pictures.draw import WIDTH
 
-from . import fields, icons, ink, labels, parts, pyramid, rich, wonders
+from . import fields, icons, ink, labels, parts, pyramid, rich, standings, wonders
 from .style import (
     ACCENT,
     BG,
@@ -38,15 +39,18 @@ def seat_colours(view: GunsView) -> dict[str, tuple[int, int, int]]:
 
 
 def render_board(view: GunsView, lang: str = "en") -> bytes:
-    """Strips top to bottom: the header (whose turn), the pyramid, the wonders, one per player
-    and the legend. Each is drawn at the design width and scaled to the kit's picture width;
+    """Strips top to bottom: the header (whose turn), the standings, the pyramid and the wonders
+    (not at the end: the final picture shows what each player built), one per player and the
+    legend. Each is drawn at the design width and scaled to the kit's picture width;
     all but the header are cached by what they show, so a move redraws only what it changed."""
     if view.viewer is not None:
         raise ValueError("the board picture is drawn from the public view only (viewer None)")
     colours = seat_colours(view)
     won = winners(view)
-    strips = [ink.band(ink.shrink(_header(view, colours, lang), WIDTH)), pyramid.band(view, W, WIDTH, lang),
-              wonders.band(wonders.look(view, colours), W, WIDTH, lang)]
+    strips = [ink.band(ink.shrink(_header(view, colours, lang), WIDTH)),
+              standings.band(standings.rows(view, colours), W, WIDTH)]
+    if not view.finished:  # the final picture is the players' fields, not a bought-out pyramid
+        strips += [pyramid.band(view, W, WIDTH, lang), wonders.band(wonders.look(view, colours), W, WIDTH, lang)]
     strips += [fields.band(fields.look(view, seat, colours[seat.player], seat.player in won, lang), W, WIDTH, lang)
                for seat in view.seats]
     strips.append(_legend_band("vp_tokens" in view.extra, lang))

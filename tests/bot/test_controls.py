@@ -219,3 +219,23 @@ def test_a_three_step_chain_names_each_step_and_comes_back_as_three_indices():
     for bad in ("1", "1.2.3.4", "1..2", "-1.2"):
         with pytest.raises(ValueError):
             ids.parse_chain_value(bad)
+
+
+def test_many_options_of_one_kind_share_one_select_instead_of_a_wall_of_buttons():
+    """Fort of Gold's card × column (issue 28): nine "Welcome mana: <card> → column <n>" buttons
+    were nine full-width rows on a phone; they are one select (a pick answers at once), headed by
+    what they share, and the options that explain themselves keep their own buttons."""
+    welcome = [Option(key=f"w{c}{col}", label=T(f"Welcome mana: Card {c} → column {col}", f"マナを迎える：カード{c} → 列{col}"),
+                      group="welcome") for c in "ABC" for col in (1, 2, 3)]
+    gain = Option(key="g", label=T("Gain a treasure: Crown", "宝物を得る：王冠"), detail=T("Glow", "輝き"), group="gain")
+    p = Prompt(id="turn", player="1", text=T("Choose an action", "行動を選ぶ"), options=[*welcome, gain])
+    for lang, head in (("en", "Welcome mana…"), ("ja", "マナを迎える…")):
+        items = controls.build(1, 2, [p], lang)
+        selects = [i for i in items if isinstance(i, ActionSelect)]
+        buttons = [i for i in items if isinstance(i, ActionButton)]
+        assert len(selects) == 1 and len(buttons) == 1
+        select = selects[0].item
+        assert select.placeholder == head and select.max_values == 1
+        assert [o.value for o in select.options] == [o.key for o in welcome]
+        assert select.options[0].label == ("Card A → column 1" if lang == "en" else "カードA → 列1")
+        assert ids.option_key_of_button(buttons[0].item.custom_id) == ("turn", "g")

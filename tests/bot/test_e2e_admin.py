@@ -30,7 +30,7 @@ async def test_admin_ends_a_table_and_it_is_not_rated(world):
     assert ended.ephemeral and f"#{table_id}" in ended.response.content
     table = await world.bot.service.get(table_id)
     assert table.status == "finished"
-    assert not started.response.components, "the board lost its My hand button"
+    assert not controls(started.response), "the board lost its My hand button"
     assert any("ended table" in x and "ratings" in x for x in channel_texts(world, world.outsider))
     stats = await world.bot.service.stats(world.guild.id, game="sutosute")
     assert all(line.rated_games == 0 for line in stats)

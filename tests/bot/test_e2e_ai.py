@@ -23,7 +23,7 @@ class SpyRunner(CpuRunner):
 
 
 def seat_lines(message) -> str:
-    return "\n".join(f.value for e in message.embeds for f in e.fields)
+    return texts_of(message)
 
 
 async def test_plus_cpu_adds_a_strong_computer_that_plays_the_game_through(world):

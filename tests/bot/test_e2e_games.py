@@ -30,7 +30,7 @@ async def test_full_game_through_the_ui(world, key, options, players):
         members = world.members[:players]
         before = len(world.channel.history())
         table_id, started = await open_table(world, key, members, options)
-        assert started.response.embeds and f"#{table_id}" in started.response.embeds[0].title
+        assert f"#{table_id}" in texts_of(started.response).splitlines()[0]
         assert not controls(started.response), "the started lobby keeps no controls"
         board = world.channel.history()[-1]
         assert images_of(board) == [f"board-{table_id}-{(await world.bot.service.get(table_id)).version}.png"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 from bot.discord_ui.presenters import (
     entry_lines,
     event_lines,
-    lobby_embed,
     log_embed,
     names_of,
     rules_embed,
+    seat_lines,
     substitute,
 )
 from games import registry
@@ -86,11 +86,9 @@ def test_log_does_not_repeat_a_name_the_event_already_says():
 def test_lobby_lists_seats_with_the_host_crowned_and_computer_levels():
     seats = [Seat(user_id=ALICE, display_name="alice"), Seat(user_id="cpu:1", display_name="", is_cpu=True,
                                                             level="greedy")]
-    embed = lobby_embed(registry.get("sutosute"), table("lobby", seats), "en", ["Preset: standard"], "")
-    players = embed.fields[0].value.splitlines()
+    players = seat_lines(table("lobby", seats), "en").splitlines()
     assert players[0] == f"1. <@{ALICE}> 👑"
     assert players[1].startswith("2. CPU 1") and "greedy" in players[1].lower()
-    assert "2" in embed.fields[0].name and "2–2" not in embed.fields[0].name
 
 
 def test_rules_footer_names_a_fixed_player_count_once():

@@ -215,3 +215,39 @@ def test_boards_and_hands_render_the_same_from_several_threads() -> None:
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda job: job[0](job[1], job[2]), jobs * 3))
     assert together == [fn(view, lang) for fn, view, lang in jobs * 3]
+
+
+def test_the_standings_lead_with_the_winner_and_the_final_picture_shows_fields_not_the_pyramid() -> None:
+    """Issue 28: on a phone the ★ numbers per row were unreadable and the result picture was
+    mostly empty "bought" boxes. A large standings strip (VP, cards, military) heads the board,
+    the leader first; the final picture keeps it and the fields and drops the pyramid."""
+    import importlib
+
+    from pictures.guns_and_steel import standings
+    gs_board = importlib.import_module("pictures.guns_and_steel.board")  # the package's `board` is a function
+
+    states = list(walk("base", 3, seed=7, every=40))
+    middle, end = states[len(states) // 2], states[-1]
+    assert end.finished
+    for state in (middle, end):
+        view = GAME.view(state, None)
+        rows = standings.rows(view, gs_board.seat_colours(view))
+        assert [r[2] for r in rows] == sorted((r[2] for r in rows), reverse=True)
+        assert {r[0] for r in rows} == set(state.order) and all(r[4] == s.military for r in rows
+                                                                 for s in view.seats if s.player == r[0])
+    final = GAME.view(end, None)
+    assert [r[0] for r in standings.rows(final, gs_board.seat_colours(final)) if r[5]] == gs_board.winners(final)
+    drawn = {"pyramid": 0}
+    real = gs_board.pyramid.band
+
+    def spy(*args, **kwargs):
+        drawn["pyramid"] += 1
+        return real(*args, **kwargs)
+
+    gs_board.pyramid.band = spy
+    try:
+        check_png(board_png(GAME.view(middle, None), "en"))
+        check_png(board_png(final, "ja"))
+    finally:
+        gs_board.pyramid.band = real
+    assert drawn["pyramid"] == 1, "the pyramid is drawn while playing, not on the final picture"

@@ -1,0 +1,52 @@
+"""Who is winning, at a glance: one large row per player under the header, the leader first (a bar for the VP
+anyone can count, then VP, cards in hand and military in type a phone can read: the players'
+strips below are drawn for a desktop's width)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.guns_and_steel.view import GunsView
+
+from . import icons, ink, parts
+from .fields import visible_vp
+from .style import BG, GOLD, MARGIN, PANEL, TEXT, TILE
+
+BIG = 60          # about 14 px on a phone, 37 px on a desktop
+ROW = 84
+
+
+def rows(view: GunsView, colours: dict) -> tuple:
+    """(name, colour, VP, cards, military, won) per player: what the strip shows, its cache key.
+    At the end the final score counts (cards in hand included); before, the VP on the table."""
+    done = [s for s in view.seats if s.score is not None]
+    best = max(((s.score or 0, s.cards or 0) for s in done), default=None)
+    shown = [(s.player, colours[s.player], s.score if s.score is not None else visible_vp(view, s),
+              s.cards if s.cards is not None else s.hand_count, s.military,
+              best is not None and (s.score, s.cards) == best) for s in view.seats]
+    return tuple(sorted(shown, key=lambda row: (-row[2], -row[3])))  # the leader first
+
+
+@lru_cache(maxsize=64)
+def band(shown: tuple, width: int, out: int) -> ink.Band:
+    img = Image.new("RGB", (width, ROW * len(shown) + 12), BG)
+    d = ImageDraw.Draw(img)
+    top = max((vp for _, _, vp, *_ in shown), default=0) or 1
+    star, hand, sword = icons.star(BIG - 8), icons.cards(BIG - 4), icons.sword(BIG - 8)
+    stats_w = 3 * (BIG + 8) + ink.length("999", BIG, True) * 3 + 60
+    for i, (name, colour, vp, cards, military, won) in enumerate(shown):
+        y = 6 + i * ROW
+        cy = y + ROW / 2
+        d.rounded_rectangle([MARGIN, y + 4, width - MARGIN, y + ROW - 4], radius=12, fill=PANEL,
+                            outline=GOLD if won else PANEL, width=3)
+        d.rounded_rectangle([MARGIN + 8, y + 14, MARGIN + 18, y + ROW - 14], radius=4, fill=colour)
+        name_fit, size = parts.fit_line(name, BIG, 340, 40)  # the winner: a gold outline
+        ink.text(img, (MARGIN + 32, cy), name_fit, size, TEXT, True, "lm")
+        bar_x, bar_r = MARGIN + 390, width - MARGIN - stats_w
+        d.rounded_rectangle([bar_x, cy - 14, bar_r, cy + 14], radius=14, fill=TILE)
+        if vp > 0:
+            d.rounded_rectangle([bar_x, cy - 14, bar_x + (bar_r - bar_x) * vp / top, cy + 14], radius=14, fill=colour)
+        parts.stat_row(img, width - MARGIN - 20, cy, [(star, str(vp)), (hand, str(cards)), (sword, str(military))],
+                       BIG, gap=34)
+    return ink.band(ink.shrink(img, out))
