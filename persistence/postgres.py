@@ -170,27 +170,20 @@ class PostgresDatabase(Database):
         """One statement that is its own transaction (a move: `cardbot_move`), retried once on a
         fresh connection when the first one drops: its compare-and-set makes a second try that
         finds the move already written a `StaleWrite`, never a second move."""
+        return await self._single(statement)
+
+    async def fetch(self, sql: str, *args: Any) -> list[dict]:
+        return await self._single(Statement(sql, args, "fetch"))
+
+    async def _single(self, statement: Statement) -> Any:
+        """One statement outside a transaction, retried once on a fresh connection when the
+        first one drops; a second drop is an outage (`Unavailable`)."""
         for attempt in (1, 2):
             try:
                 async with self._pool.acquire() as conn:
                     answer = await self._statement(conn, statement)
                 self.outage.answered()
                 return answer
-            except Exception as error:
-                if not is_connection_error(error):
-                    raise
-                if attempt == 2:
-                    self.outage.failed(error)
-                    raise Unavailable(one_line(error)) from error
-        raise AssertionError("unreachable")
-
-    async def fetch(self, sql: str, *args: Any) -> list[dict]:
-        for attempt in (1, 2):
-            try:
-                async with self._pool.acquire() as conn:
-                    rows = await self._statement(conn, Statement(sql, args, "fetch"))
-                self.outage.answered()
-                return rows
             except Exception as error:
                 if not is_connection_error(error):
                     raise
