@@ -8,50 +8,20 @@
 from __future__ import annotations
 
 import asyncio
-import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from test_two_processes import running_tables
+from worker_process import WorkerProcess
 
 from persistence import open_store
 
 WORKER = str(Path(__file__).with_name("notice_worker.py"))
 
 
-class NoticeWorker:
-    def __init__(self, proc: asyncio.subprocess.Process):
-        self.proc = proc
-        self.lines: list[dict] = []
-
-    @classmethod
-    async def start(cls, mode: str, url: str, **args) -> NoticeWorker:
-        proc = await asyncio.create_subprocess_exec(sys.executable, WORKER, mode, url, json.dumps(args),
-                                                    stdin=asyncio.subprocess.PIPE,
-                                                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-        worker = cls(proc)
-        assert (await worker.read()) == {"ready": True}
-        return worker
-
-    async def go(self) -> None:
-        self.proc.stdin.write(b"go\n")
-        await self.proc.stdin.drain()
-
-    async def read(self) -> dict | None:
-        line = await asyncio.wait_for(self.proc.stdout.readline(), timeout=60)
-        if not line:
-            return None
-        self.lines.append(json.loads(line))
-        return self.lines[-1]
-
-    async def finish(self) -> list[dict]:
-        while await self.read() is not None:
-            pass
-        err = (await self.proc.stderr.read()).decode()
-        assert await self.proc.wait() == 0, err
-        return self.lines
+class NoticeWorker(WorkerProcess):
+    script = WORKER
 
 
 @pytest.fixture(params=["postgres", "sqlite"])

@@ -10,10 +10,10 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
-import sys
 from pathlib import Path
+
+from worker_process import WorkerProcess
 
 from games import registry
 from persistence import open_database, open_store, shard_of
@@ -25,45 +25,10 @@ GAME = "sutosute"
 RACE_GAME = "guns-and-steel"
 
 
-class Worker:
-    """A worker process whose JSON lines are read as they come."""
+class Worker(WorkerProcess):
+    """A table-service worker (worker.py): "play" waits for the start barrier."""
 
-    def __init__(self, proc: asyncio.subprocess.Process):
-        self.proc = proc
-        self.lines: list[dict] = []
-
-    @classmethod
-    async def start(cls, mode: str, url: str, **args) -> Worker:
-        """Start a worker and wait until it is ready; a "play" worker then waits for `go()`."""
-        proc = await asyncio.create_subprocess_exec(sys.executable, WORKER, mode, url, json.dumps(args),
-                                                    stdin=asyncio.subprocess.PIPE,
-                                                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-        worker = cls(proc)
-        assert (await worker.read()) == {"ready": True}
-        return worker
-
-    @classmethod
-    async def start_together(cls, mode: str, url: str, each: list[dict]) -> list[Worker]:
-        """Start one worker per argument set, all ready before any plays: the start barrier."""
-        workers = await asyncio.gather(*(cls.start(mode, url, **args) for args in each))
-        for worker in workers:
-            worker.proc.stdin.write(b"go\n")
-        await asyncio.gather(*(worker.proc.stdin.drain() for worker in workers))
-        return list(workers)
-
-    async def read(self) -> dict | None:
-        line = await asyncio.wait_for(self.proc.stdout.readline(), timeout=60)
-        if not line:
-            return None
-        self.lines.append(json.loads(line))
-        return self.lines[-1]
-
-    async def finish(self) -> list[dict]:
-        while await self.read() is not None:
-            pass
-        err = (await self.proc.stderr.read()).decode()
-        assert await self.proc.wait() == 0, err
-        return self.lines
+    script = WORKER
 
 
 async def running_tables(url: str, count: int, guild_of=lambda n: 1, game: str = GAME) -> list[int]:
