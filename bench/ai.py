@@ -1,13 +1,16 @@
 """How strong the computer players are: win rates with 95 % confidence intervals and the
 decision time of the strong agent (mean and p95), per game, mode and match-up.
 
-    python bench/ai.py                       # every match-up, 200 games each (takes hours)
+    python bench/ai.py                       # every match-up, 200 games each, the bot's budgets (takes hours)
     python bench/ai.py --game sutosute --games 40 --budget 0.3 --jobs 2
     python bench/ai.py --matchup ganymede-coop --games 100 --iterations 150
     python bench/ai.py --list
 
-Seats rotate from game to game, so no level keeps the first seat. A tie counts half in the
-score column; the win column counts wins only. Numbers, not pass/fail.
+The strong player searches the bot's default iterations for the game and mode
+(tables/search_budgets.json) unless `--iterations` or `--budget` (seconds of wall time) says
+otherwise. Seats rotate from game to game, so no level keeps the first seat. A tie counts half
+in the score column; the win column counts wins only. Every `--every` games a partial summary
+line is printed, so a run stopped or still going has figures. Numbers, not pass/fail.
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import registry  # noqa: E402
 from games.kit import agents, ai  # noqa: E402
+from tables import search_budget  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -59,8 +63,9 @@ MATCHUPS = [
 ]
 
 
-def play_one(args: tuple[Matchup, int, float, int | None, int | None]) -> tuple[float, bool, list[float]]:
-    """One game; returns (focus score 1 / 0.5 / 0, finished, the focus level's decision times)."""
+def play_one(args: tuple[Matchup, int, float | None, int | None, int | None]) -> tuple[float, bool, list[float]]:
+    """One game; returns (focus score 1 / 0.5 / 0, finished, the focus level's decision times).
+    Neither `budget` nor `iterations`: the bot's default iterations for the game and mode."""
     m, n, budget, iterations, rollout = args
     game = registry.get(m.game)
     if rollout is not None:  # tuning: another rollout depth than the game's
@@ -71,6 +76,8 @@ def play_one(args: tuple[Matchup, int, float, int | None, int | None]) -> tuple[
     players = [f"p{i}" for i in range(k)]
     level_of = dict(zip(players, levels, strict=True))
     state = game.setup(players, m.options, seed=10_000 + n)
+    if budget is None and iterations is None:
+        iterations = search_budget.iterations_for(state)
     times: list[float] = []
     for _ in range(5000):
         prompts = game.prompts(state)
@@ -103,8 +110,8 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int, rollout: int | None,
-        progress: bool = False, first: int = 0) -> None:
+def run(m: Matchup, games: int, budget: float | None, iterations: int | None, jobs: int, rollout: int | None,
+        progress: bool = False, first: int = 0, every: int = 10) -> None:
     """Play the games and print the summary; stopped early (Ctrl-C, SIGTERM), it prints the
     summary of the games finished so far, marked as stopped."""
     start = time.perf_counter()
@@ -119,11 +126,17 @@ def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int
                 print(f"  {m.name} game {n} score {score} finished {finished} decisions {len(times)} "
                       f"mean {statistics.fmean(times) * 1000 if times else 0:.0f} ms "
                       f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+            if every and len(results) % every == 0 and len(results) < games:
+                summary(m, results, start, partial=True)
     except KeyboardInterrupt:
         print(f"stopped after {len(results)} of {games} games", flush=True)
     finally:
         if pool:
             pool.shutdown(wait=False, cancel_futures=True)
+    summary(m, results, start)
+
+
+def summary(m: Matchup, results: list[tuple[float, bool, list[float]]], start: float, partial: bool = False) -> None:
     games = len(results)
     if not games:
         return
@@ -135,7 +148,7 @@ def run(m: Matchup, games: int, budget: float, iterations: int | None, jobs: int
     mean = statistics.fmean(times) if times else 0.0
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     seats = "+".join(m.levels)
-    print(f"{m.name:22s} {seats:22s} games {games:4d}  {m.focus} wins {wins / games:6.1%} "
+    print(f"{'partial ' if partial else ''}{m.name:22s} {seats:22s} games {games:4d}  {m.focus} wins {wins / games:6.1%} "
           f"[{low:5.1%}, {high:5.1%}]  ties {ties}  unfinished {unfinished}  "
           f"decision mean {mean * 1000:6.0f} ms p95 {p95 * 1000:6.0f} ms  ({len(times)} decisions, "
           f"{time.perf_counter() - start:.0f} s)", flush=True)
@@ -146,8 +159,12 @@ def main() -> None:
     parser.add_argument("--game", help="only match-ups of this game key")
     parser.add_argument("--matchup", action="append", help="only these match-ups (repeatable)")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--budget", type=float, default=1.0, help="seconds per strong decision (default 1.0)")
-    parser.add_argument("--iterations", type=int, default=None, help="cap the strong search instead of a time budget")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds of wall time per strong decision instead of the bot's iterations; "
+                             "with --iterations: the wall ceiling (default 60)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="iterations per strong decision instead of the bot's default for the game and mode")
+    parser.add_argument("--every", type=int, default=10, help="a partial summary line every so many games (0: none)")
     parser.add_argument("--rollout", type=int, default=None, help="tuning: rollout depth instead of the game's")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel (processes)")
     parser.add_argument("--progress", action="store_true", help="a line per finished game on stderr")
@@ -162,9 +179,10 @@ def main() -> None:
         for m in MATCHUPS:
             print(m.name, m.game, m.options, "+".join(m.levels))
         return
-    print(f"budget {args.budget} s, iterations {args.iterations}, rollout {args.rollout}, jobs {args.jobs}", flush=True)
+    iterations = args.iterations if args.iterations is not None or args.budget is not None else "the bot's default"
+    print(f"budget {args.budget} s, iterations {iterations}, rollout {args.rollout}, jobs {args.jobs}", flush=True)
     for m in chosen:
-        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout, args.progress, args.first)
+        run(m, args.games, args.budget, args.iterations, args.jobs, args.rollout, args.progress, args.first, args.every)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """A bot-shaped load: people who think, computer seats that search, pictures drawn. Numbers, not pass/fail.
 
     python bench/load.py [--tables 20] [--cpu-tables 10] [--think 5] [--seconds 60] [--game sutosute]
-                         [--budget 0.9] [--no-baseline] [--no-pictures] [--postgres postgresql://…]
+                         [--budget 0.9 | --iterations N] [--no-baseline] [--no-pictures] [--postgres postgresql://…]
 
 Drives `TableService` as the Discord front end does, with `--tables` tables in their own
 channels: `--cpu-tables` of them seat one person against a computer seat (strong, searching
-in the service's worker pool at `--budget` seconds a decision), the others seat people only.
+in the service's worker pool: the bot's iterations for the game and mode, or `--iterations`, or
+`--budget` seconds of wall time a decision), the others seat people only.
 Each person opens their decisions (`prompts_for`, as the hand's controls do), thinks for a
 uniformly random 0.5-1.5 x `--think` seconds, answers with a random legal move, and is
 answered as the bot answers a click: their hand redrawn (the board and hand pictures, through
@@ -195,7 +196,7 @@ async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
     game.setup([f"warm-{i}" for i in range(game.player_range(game.parse_options(options))[0])],
                game.parse_options(options), 0)
     store = await open_store(url)
-    runner = cpu.CpuRunner(budget_s=args.budget)
+    runner = cpu.CpuRunner(budget_s=args.budget, iterations=args.iterations)
     warm_pool(runner)
     try:
         svc = TableService(store, max_open_tables_per_user=10, cpu_runner=runner)
@@ -251,6 +252,14 @@ async def on_backend(backend: str, base: str | None, args: argparse.Namespace, c
         return await run(url, args, cpu_tables)
 
 
+def budget_words(args: argparse.Namespace) -> str:
+    if args.iterations is not None:
+        return f"{args.iterations} iterations"
+    if args.budget is not None:
+        return f"{args.budget} s"
+    return "the bot's iterations"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=20, help="tables played at once")
@@ -260,7 +269,9 @@ def main() -> None:
     ap.add_argument("--game", default="sutosute")
     ap.add_argument("--option", nargs=2, action="append", metavar=("NAME", "VALUE"),
                     help="a game option for every table, e.g. --option mode duel")
-    ap.add_argument("--budget", type=float, default=cpu.DEFAULT_BUDGET_S, help="computer's seconds per decision")
+    ap.add_argument("--budget", type=float, default=None,
+                    help="computer's wall seconds per decision instead of the bot's iterations (the old default: 0.9)")
+    ap.add_argument("--iterations", type=int, default=None, help="computer's iterations per decision instead of the bot's")
     ap.add_argument("--no-baseline", action="store_true", help="skip the run without computer tables")
     ap.add_argument("--no-pictures", action="store_true", help="do not draw the pictures")
     ap.add_argument("--postgres", default=None, help="PostgreSQL URL (default: TEST_POSTGRES_URL, else skipped)")
@@ -269,7 +280,7 @@ def main() -> None:
     postgres = args.postgres or os.environ.get("TEST_POSTGRES_URL")
     backends = [b for b, on in (("sqlite", args.sqlite), ("postgres", bool(postgres))) if on]
     print(f"Load: {args.tables} tables of {args.game}{' ' + str(dict(args.option)) if args.option else ''}, "
-          f"{args.cpu_tables} of them one person against a strong computer ({args.budget} s a decision), "
+          f"{args.cpu_tables} of them one person against a strong computer ({budget_words(args)} a decision), "
           f"people thinking {args.think} s on average (0.5-1.5x), {args.seconds:.0f} s a run, pictures "
           f"{'off' if args.no_pictures else 'drawn'}, {os.cpu_count()} CPUs")
     for backend in backends:

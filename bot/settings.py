@@ -12,6 +12,7 @@ from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from persistence.shards import Shards
+from tables.search_budget import CEILING_S
 
 DEFAULT_DATABASE_URL = "sqlite:///data/bot.sqlite3"
 DATABASE_SCHEMES = ("sqlite", "postgresql", "postgres")
@@ -53,6 +54,11 @@ class Settings(BaseSettings):
         None, ge=1, validation_alias=AliasChoices("search_workers", "SEARCH_WORKERS"),
         description="Worker processes that think for computer seats (unset: one per core). The log's minute line "
                     "and /gameadmin tables (for the bot's owners) show their queue: add workers when it waits.")
+    search_ceiling_s: float = Field(
+        CEILING_S, gt=0, validation_alias=AliasChoices("search_ceiling_s", "SEARCH_CEILING_S"),
+        description="A computer's search counts iterations, not time, so a busy machine makes it slower, never weaker; "
+                    "a search still running after this many seconds answers with what it has (weaker). The log and "
+                    "/gameadmin tables count such searches: add workers or cores when they appear.")
     shard_count: int | None = Field(
         None, ge=1, validation_alias=AliasChoices("shard_count", "SHARD_COUNT"),
         description="How many shards the bot runs in all (across every process). Unset: Discord's recommendation.")

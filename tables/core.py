@@ -518,7 +518,8 @@ class ServiceCore:
         """The computer's answer for `player`; should the worker fail, a random legal move
         (the game goes on rather than hang on one seat)."""
         try:
-            return await self.cpu.choose(game, state, player, level, seed=table.seed or 0)
+            return await self.cpu.choose(game, state, player, level, seed=table.seed or 0, table_id=table.id,
+                                         priority=cpu.MOVE)
         except Exception:
             log.exception("computer move of %s at table %s failed; playing a random move", player, table.id)
             return ai.choose(game, state, player, level="random", seed=table.seed or 0)

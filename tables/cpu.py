@@ -1,4 +1,4 @@
-"""Computer moves off the event loop.
+"""Computer moves off the event loop, through a fair queue.
 
 A search thinks for up to a second of CPU; run on the event loop it would freeze every other
 table and every button. `CpuRunner` sends it to a pool of worker processes (the state travels
@@ -6,8 +6,18 @@ as JSON) and awaits the answer, so the loop keeps serving others meanwhile. The 
 is instant and runs inline. Workers run at a lower OS priority than the bot (`search_worker`):
 on a machine with fewer free cores than searches, people's clicks are served first.
 
+Strength does not depend on load: a decision searches the game and mode's iterations
+(`search_budget`), so a busy machine makes the computer slower, never weaker. A wall ceiling
+(`search_budget.CEILING_S`) still bounds one search; a search cut short by it is counted.
+
+Fairness: the pool's own queue is first come, first served, so one table with many computer
+seats (or many hints asked at once) would make every other table wait behind its backlog.
+`FairQueue` hands the pool's workers out instead: higher priorities first (`MOVE`, then
+`HINT`), and within a priority table by table in turn, each table's own decisions in order.
+
 The runner counts what it did (`CpuStats`): decisions, search iterations, the workers' CPU
-time and how many decisions wait or think now, for the load bench and operators.
+time, searches cut short and how many decisions wait or think now, for the load bench and
+operators.
 """
 from __future__ import annotations
 
@@ -16,7 +26,8 @@ import multiprocessing
 import os
 import statistics
 import time
-from collections import deque
+from collections import OrderedDict, deque
+from collections.abc import Hashable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,33 +35,47 @@ from typing import Any
 from games import registry
 from games.kit import Game, ai, ismcts
 
+from . import search_budget
 from .search_worker import start_search_worker
 
-DEFAULT_BUDGET_S = 0.9  # thinking time per move; with the pool's hand-off the move is ready within 1 s
+MOVE = 0  # a computer seat's move: a game waits for it
+HINT = 1  # advice a person asked for: after every waiting move
+PRIORITIES = (MOVE, HINT)
 
 
-def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float,
-            iterations: int | None) -> tuple[str, list[str], int, float, float]:
+def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float | None,
+            iterations: int | None, ceiling_s: float) -> tuple[str, list[str], int, float, float, bool]:
     """In a worker: the agent's answer (module level, so a process pool can call it), with the
-    search iterations, the CPU seconds it took and when the worker took it up (wall clock)."""
+    search iterations, the CPU seconds it took, when the worker took it up (wall clock) and
+    whether the wall ceiling cut the search short. `budget_s`: think that long (wall) instead
+    of searching the game's iterations; `iterations` None: the game and mode's default."""
     started = time.time()
     game = registry.get(game_key)
-    done, cpu = ismcts.iterations_done, time.process_time()
-    prompt_id, choice = ai.choose(game, game.load_state(state_json), player, level=level, seed=seed,
-                                  budget_s=budget_s, iterations=iterations)
-    return prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu, started
+    state = game.load_state(state_json)
+    if budget_s is None and iterations is None:
+        iterations = search_budget.iterations_for(state)
+    done, cut, cpu = ismcts.iterations_done, ismcts.searches_cut_short, time.process_time()
+    prompt_id, choice = ai.choose(game, state, player, level=level, seed=seed,
+                                  budget_s=budget_s if iterations is None else ceiling_s, iterations=iterations)
+    return (prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu, started,
+            ismcts.searches_cut_short > cut)
 
 
 _shared_pool: ProcessPoolExecutor | None = None
 _pool_workers: int | None = None  # SEARCH_WORKERS; None: one per core
+_ceiling_s: float = search_budget.CEILING_S  # SEARCH_CEILING_S
 
 
-def configure_pool(workers: int | None) -> None:
-    """How many search worker processes the shared pool starts (before its first use)."""
-    global _pool_workers
+def configure_pool(workers: int | None, ceiling_s: float | None = None) -> None:
+    """How many search worker processes the shared pool starts (before its first use), and
+    the wall ceiling of one search for runners made afterwards (None: `CEILING_S`)."""
+    global _pool_workers, _ceiling_s
     if workers is not None and workers < 1:
         raise ValueError("a pool needs at least one worker")
+    if ceiling_s is not None and ceiling_s <= 0:
+        raise ValueError("a search needs some time")
     _pool_workers = workers
+    _ceiling_s = ceiling_s or search_budget.CEILING_S
 
 
 def pool_workers() -> int:
@@ -75,23 +100,29 @@ RECENT_WAITS = 2000  # queue waits kept for the operator's figures
 @dataclass
 class CpuStats:
     """What a runner did so far. `waiting`: decisions asked for and not answered yet (queued
-    for a worker or thinking); `most_waiting`: the most at once; `waits`: (when answered, how
-    long the decision waited for a worker), the latest `RECENT_WAITS`."""
+    for a worker or thinking), and by priority `waiting_by_priority`; `most_waiting`: the most
+    at once; `waits`: (when answered, how long the decision waited for a worker), the latest
+    `RECENT_WAITS`; `cut_short`: when searches stopped at the wall ceiling before doing their
+    iterations (they played weaker than the budget: the machine needs more cores)."""
 
     decisions: int = 0
     iterations: int = 0
     cpu_s: float = 0.0
     waiting: int = 0
     most_waiting: int = 0
+    waiting_by_priority: dict[int, int] = field(default_factory=dict)
     waits: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RECENT_WAITS))
+    cut_short: deque[float] = field(default_factory=lambda: deque(maxlen=RECENT_WAITS))
 
     def recent(self, since: float) -> QueueFigures:
-        """The queue as operators read it: decisions answered since `since`, waiting now, and
-        the median and 95th percentile of their waits for a worker."""
+        """The queue as operators read it: decisions answered since `since`, waiting now, the
+        median and 95th percentile of their waits for a worker, and how many searches the
+        wall ceiling cut short."""
         waits = sorted(w for at, w in self.waits if at >= since)
         p95 = waits[min(len(waits) - 1, int(0.95 * len(waits)))] if waits else 0.0
         return QueueFigures(answered=len(waits), waiting=self.waiting, most_waiting=self.most_waiting,
-                            wait_p50_s=statistics.median(waits) if waits else 0.0, wait_p95_s=p95)
+                            wait_p50_s=statistics.median(waits) if waits else 0.0, wait_p95_s=p95,
+                            cut_short=sum(1 for at in self.cut_short if at >= since))
 
 
 @dataclass(frozen=True)
@@ -101,47 +132,153 @@ class QueueFigures:
     most_waiting: int
     wait_p50_s: float
     wait_p95_s: float
+    cut_short: int = 0
+
+
+class FairQueue:
+    """Turns at `slots` workers: the highest priority first (the lowest number), and within a
+    priority table by table in turn (round robin), each table's decisions in the order asked.
+    A decision awaits `turn`, uses a worker, then calls `release`, which hands the worker to
+    the next in line. One table with a backlog thus delays another table's decision by at most
+    one of its own per worker, and a hint never goes before a waiting move."""
+
+    def __init__(self, slots: int):
+        if slots < 1:
+            raise ValueError("a queue needs at least one worker")
+        self.slots = slots
+        self.busy = 0
+        self._lines: dict[int, OrderedDict[Hashable, deque[asyncio.Future[None]]]] = {}
+
+    def queued(self) -> int:
+        """Decisions waiting for a worker (not yet thinking)."""
+        return sum(not f.done() for tables in self._lines.values() for line in tables.values() for f in line)
+
+    async def turn(self, priority: int = MOVE, table: Hashable = None) -> None:
+        if self.busy < self.slots and not self._lines:
+            self.busy += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._lines.setdefault(priority, OrderedDict()).setdefault(table, deque()).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self.release()  # handed a worker just as it was cancelled: pass it on
+            else:
+                self._drop(priority, table, turn)
+            raise
+
+    def release(self) -> None:
+        """A worker is free: the next in line gets it, else it stays free."""
+        while self._lines:
+            priority = min(self._lines)
+            tables = self._lines[priority]
+            table, line = next(iter(tables.items()))
+            turn = line.popleft()
+            if line:
+                tables.move_to_end(table)  # this table's next decision after the other tables'
+            else:
+                del tables[table]
+            if not tables:
+                del self._lines[priority]
+            if not turn.done():  # (a cancelled one is skipped)
+                turn.set_result(None)
+                return
+        self.busy -= 1
+
+    def _drop(self, priority: int, table: Hashable, turn: asyncio.Future[None]) -> None:
+        tables = self._lines.get(priority, {})
+        line = tables.get(table)
+        if line is not None and turn in line:
+            line.remove(turn)
+            if not line:
+                del tables[table]
+            if not tables:
+                self._lines.pop(priority, None)
 
 
 class CpuRunner:
-    """Chooses computer moves: `budget_s` per decision, or a fixed `iterations` count
-    (deterministic, for tests); `executor` defaults to the shared process pool. `inline`
-    thinks on the event loop itself: only for tests with a tiny iteration count."""
+    """Chooses computer moves. A strong decision searches the game and mode's default
+    iterations (`search_budget`) unless the runner fixes `iterations` (tests) or a wall-clock
+    `budget_s` (the load bench's reference); `ceiling_s` bounds an iteration budget's wall time
+    (default: `configure_pool`'s, SEARCH_CEILING_S).
+    `executor` defaults to the shared process pool, `workers` to its size: the decisions the
+    runner lets think at once (the rest wait in its `FairQueue`). `inline` thinks on the event
+    loop itself: only for tests with a tiny iteration count."""
 
-    def __init__(self, budget_s: float = DEFAULT_BUDGET_S, iterations: int | None = None,
-                 executor: Executor | None = None, inline: bool = False):
+    def __init__(self, budget_s: float | None = None, iterations: int | None = None,
+                 executor: Executor | None = None, inline: bool = False, workers: int | None = None,
+                 ceiling_s: float | None = None):
         self.budget_s = budget_s
         self.iterations = iterations
+        self.ceiling_s = ceiling_s if ceiling_s is not None else _ceiling_s
         self.executor = executor
         self.inline = inline
+        self.workers = workers
         self.stats = CpuStats()
+        self._queue: FairQueue | None = None
 
-    async def choose(self, game: Game, state: Any, player: str, level: str, seed: int) -> tuple[str, list[str]]:
+    @property
+    def queue(self) -> FairQueue:
+        if self._queue is None:  # on first use: SEARCH_WORKERS is configured by then
+            slots = self.workers or (pool_workers() if self.executor is None
+                                     else getattr(self.executor, "_max_workers", None) or 1)
+            self._queue = FairQueue(slots)
+        return self._queue
+
+    async def choose(self, game: Game, state: Any, player: str, level: str, seed: int, *,
+                     table_id: Hashable = None, priority: int = MOVE) -> tuple[str, list[str]]:
+        """`player`'s answer at `level`. `table_id` and `priority` (`MOVE`, `HINT`) place the
+        decision in the fair queue; the answer depends only on the state, level and seed."""
         stats = self.stats
         if level == "random" or self.inline:
-            done, cpu = ismcts.iterations_done, time.process_time()
-            answer = ai.choose(game, state, player, level=level, seed=seed, budget_s=self.budget_s,
-                               iterations=self.iterations)
-            self._count(ismcts.iterations_done - done, time.process_time() - cpu)
+            done, cut, cpu = ismcts.iterations_done, ismcts.searches_cut_short, time.process_time()
+            iterations = self.iterations
+            if iterations is None and self.budget_s is None:
+                iterations = search_budget.iterations_for(state)
+            answer = ai.choose(game, state, player, level=level, seed=seed,
+                               budget_s=self.budget_s if iterations is None else self.ceiling_s,
+                               iterations=iterations)
+            self._count(ismcts.iterations_done - done, time.process_time() - cpu, ismcts.searches_cut_short > cut)
             return answer
         loop = asyncio.get_running_loop()
+        queue = self.queue
         stats.waiting += 1
         stats.most_waiting = max(stats.most_waiting, stats.waiting)
+        stats.waiting_by_priority[priority] = stats.waiting_by_priority.get(priority, 0) + 1
         asked = time.time()
         try:
-            prompt_id, choice, iterations, cpu_s, started = await loop.run_in_executor(
-                self.executor or shared_pool(), _choose, game.key, state.model_dump_json(), player, level, seed,
-                self.budget_s, self.iterations)
+            await queue.turn(priority, table_id)
+            try:
+                job = (self.executor or shared_pool()).submit(
+                    _choose, game.key, state.model_dump_json(), player, level, seed, self.budget_s,
+                    self.iterations, self.ceiling_s)
+            except BaseException:
+                queue.release()
+                raise
+            job.add_done_callback(lambda _: _call_soon(loop, queue.release))  # the worker is free again
+            prompt_id, choice, iterations, cpu_s, started, cut = await asyncio.wrap_future(job, loop=loop)
         finally:
             stats.waiting -= 1
+            stats.waiting_by_priority[priority] -= 1
         stats.waits.append((time.time(), max(0.0, started - asked)))
-        self._count(iterations, cpu_s)
+        self._count(iterations, cpu_s, cut)
         return prompt_id, choice
 
-    def _count(self, iterations: int, cpu_s: float) -> None:
+    def _count(self, iterations: int, cpu_s: float, cut_short: bool = False) -> None:
         self.stats.decisions += 1
         self.stats.iterations += iterations
         self.stats.cpu_s += cpu_s
+        if cut_short:
+            self.stats.cut_short.append(time.time())
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, callback: Any) -> None:
+    """Run `callback` on `loop` from any thread (a worker's answer arrives on the pool's)."""
+    try:
+        loop.call_soon_threadsafe(callback)
+    except RuntimeError:  # the loop is closed: nobody waits for a worker any more
+        pass
 
 
 def default_runner() -> CpuRunner:

@@ -299,7 +299,8 @@ def search_queue_line(bot: Desk, lang: str, window_s: float = 600.0) -> str:
     """How computer players' decisions waited for a search worker in the last ten minutes."""
     figures = bot.service.cpu.stats.recent(since=time.time() - window_s)
     return t("admin.search_queue", lang, answered=figures.answered, waiting=figures.waiting,
-             p50=Duration(figures.wait_p50_s), p95=Duration(figures.wait_p95_s), workers=cpu.pool_workers())
+             p50=Duration(figures.wait_p50_s), p95=Duration(figures.wait_p95_s), cut=figures.cut_short,
+             workers=cpu.pool_workers())
 
 
 async def refused_lines(bot: Desk, guild_id: int | None, lang: str) -> list[str]:

@@ -67,7 +67,7 @@ class CardTableBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
-        cpu.configure_pool(self.settings.search_workers)
+        cpu.configure_pool(self.settings.search_workers, ceiling_s=self.settings.search_ceiling_s)
         shards = self.settings.shards()
         self.store = await persistence.open_store(self.settings.database_url, shards=shards)
         # one process serving every shard is the only writer of its tables (no check read before a move)
@@ -97,8 +97,13 @@ class CardTableBot(commands.AutoShardedBot):
             figures = self.service.cpu.stats.recent(since=time.time() - every_s)
             if figures.answered or figures.waiting:
                 log.info("computer players: %d decisions in the last minute, %d waiting now, waited p50 %.1f s, "
-                         "p95 %.1f s for one of %d search workers", figures.answered, figures.waiting,
-                         figures.wait_p50_s, figures.wait_p95_s, cpu.pool_workers())
+                         "p95 %.1f s for one of %d search workers; %d searches cut short by the %.0f s ceiling",
+                         figures.answered, figures.waiting, figures.wait_p50_s, figures.wait_p95_s,
+                         cpu.pool_workers(), figures.cut_short, self.service.cpu.ceiling_s)
+            if figures.cut_short:
+                log.warning("computer players: %d searches hit the %.0f s ceiling before their iterations and played "
+                            "weaker; add search workers (SEARCH_WORKERS) or cores", figures.cut_short,
+                            self.service.cpu.ceiling_s)
 
     async def on_ready(self) -> None:
         """Once every shard is ready the guild caches are built: they live as long as the

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import time
 
-from games.kit import Rng
+from games.kit import Rng, ismcts
 from games.kit.agents import Action, InfoSet
 
 from . import policy, sim
@@ -94,8 +94,8 @@ def _quick_score(b: sim.Board, move: sim.SimMove) -> float:
 
 
 def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | None = None) -> Action:
-    """The strong answer. `iterations` bounds the rollouts (deterministic for a fixed seed);
-    otherwise the search stops before `budget_s` seconds."""
+    """The strong answer. `iterations` bounds the rollouts (deterministic for a fixed seed) and
+    `budget_s` is then only a wall ceiling; otherwise the search stops before `budget_s` seconds."""
     prompt = info.prompts[0]
     keys = [o.key for o in prompt.options if o.key != "concede"]  # conceding only loses
     if len(keys) <= 1:
@@ -129,16 +129,20 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
             if default not in alive:  # the quick player's choice stays as the yardstick
                 alive[-1] = default
             next_cut *= 2
-        if iterations is not None:
-            if rollouts >= iterations:
-                break
-        elif worlds >= MAX_WORLDS or (worlds >= SETTLED_WORLDS and _settled(alive, results, default)):
+        if iterations is not None and rollouts >= iterations:
             break
+        if worlds >= MAX_WORLDS or (worlds >= SETTLED_WORLDS and _settled(alive, results, default)):
+            break
+        if iterations is not None:
+            if time.perf_counter() - start >= budget_s:  # the wall ceiling: a machine too busy for the work
+                ismcts.searches_cut_short += 1
+                break
         else:
             now = time.perf_counter()
             if now + (now - start) / worlds > deadline:
                 break
         state = info.sample(rng)
+    ismcts.iterations_done += rollouts
     if not worlds:  # not even one world in time: the quick player's answer
         return prompt.id, (default,)
     best = min(alive, key=lambda k: (-sum(results[k]), order[k]))

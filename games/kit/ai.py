@@ -28,10 +28,15 @@ def info_set(game: Game, state: BaseState, player: str) -> InfoSet:
     return InfoSet(game=game, seat=player, prompts=prompts, sample=lambda rng: det(state, player, rng))
 
 
+DEFAULT_BUDGET_S = 1.0  # thinking time when neither a budget nor iterations are given
+CEILING_S = 60.0  # with `iterations` and no `budget_s`: the wall time a search never exceeds
+
+
 def choose(game: Game, state: BaseState, player: str, level: str = DEFAULT_LEVEL, seed: int = 0,
-           budget_s: float = 1.0, iterations: int | None = None) -> tuple[str, list[str]]:
+           budget_s: float | None = None, iterations: int | None = None) -> tuple[str, list[str]]:
     """An answer `(prompt_id, choice)` to one of `player`'s open prompts. Deterministic for a
-    fixed seed when `iterations` bounds the search (a time budget alone depends on speed)."""
+    fixed seed when `iterations` bounds the search (a time budget alone depends on speed); with
+    `iterations`, `budget_s` is the wall ceiling (default `CEILING_S`), else the thinking time."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
     info = info_set(game, state, player)
@@ -42,8 +47,10 @@ def choose(game: Game, state: BaseState, player: str, level: str = DEFAULT_LEVEL
     return pid, list(choice)
 
 
-def decide(info: InfoSet, level: str, rng: Rng, budget_s: float = 1.0, iterations: int | None = None) -> Action:
+def decide(info: InfoSet, level: str, rng: Rng, budget_s: float | None = None, iterations: int | None = None) -> Action:
     """The agent proper: an action from an information set (never from a real state)."""
+    if budget_s is None:
+        budget_s = CEILING_S if iterations is not None else DEFAULT_BUDGET_S
     if level == "random":
         return random_action(info, rng)
     if level == "greedy":

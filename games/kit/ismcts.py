@@ -27,7 +27,9 @@ Token = tuple  # one applied action as stored in a history
 @dataclass
 class SearchConfig:
     """`budget_s` bounds the thinking time; `iterations`, when set, bounds the work instead
-    (deterministic for a fixed seed). `exploration` is UCB's c for rewards in [0, 1]."""
+    (deterministic for a fixed seed, whatever else the machine runs) and `budget_s` is then
+    only a wall ceiling: a search that has not done its iterations by then stops anyway
+    (counted in `searches_cut_short`). `exploration` is UCB's c for rewards in [0, 1]."""
 
     budget_s: float = 1.0
     iterations: int | None = None
@@ -40,6 +42,8 @@ class SearchConfig:
 # iterations run by every search in this process so far: a worker reports what one decision
 # cost (tables/cpu.py), whichever planner a game uses around `search`
 iterations_done = 0
+# searches bounded by iterations that hit their wall ceiling first (they played weaker)
+searches_cut_short = 0
 
 
 @dataclass
@@ -77,8 +81,10 @@ def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple
         if config.iterations is None and stats.iterations and \
                 elapsed * (1 + 1.5 / stats.iterations) + 0.01 >= config.budget_s:
             break
-        if config.iterations is not None and elapsed >= max(config.budget_s, 60.0):
-            break  # an iteration cap still never thinks for more than a minute
+        if config.iterations is not None and elapsed >= config.budget_s:
+            global searches_cut_short
+            searches_cut_short += 1
+            break  # the wall ceiling of an iteration budget
         stats.iterations += 1
         try:
             _iterate(info, rng, config, nodes, root_map, depth_limit, hook.rollout_choice, key_of)

@@ -17,7 +17,7 @@ class SpyRunner(CpuRunner):
         super().__init__(iterations=4)
         self.calls: list[tuple[str, str]] = []
 
-    async def choose(self, game, state, player, level, seed):
+    async def choose(self, game, state, player, level, seed, **_):
         self.calls.append((player, level))
         return ai.choose(game, state, player, level=level, seed=seed, iterations=4)
 
@@ -80,7 +80,7 @@ class WatchingRunner(CpuRunner):
         self.world = world
         self.boards: list[str] = []
 
-    async def choose(self, game, state, player, level, seed):
+    async def choose(self, game, state, player, level, seed, **_):
         await self.world.bot.announcer.drain()  # what the bot had to tell is told
         board = live_board(self.world)
         self.boards.append(texts_of(board) if board is not None else "")

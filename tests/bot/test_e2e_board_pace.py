@@ -22,7 +22,7 @@ class Quick(CpuRunner):
     def __init__(self):
         super().__init__(iterations=4)
 
-    async def choose(self, game, state, player, level, seed):
+    async def choose(self, game, state, player, level, seed, **_):
         return ai.choose(game, state, player, level=level, seed=seed, iterations=4)
 
 

@@ -30,7 +30,7 @@ class SpyRunner(CpuRunner):
         self.delay = delay
         self.crash_after = crash_after
 
-    async def choose(self, game, state, player, level, seed):
+    async def choose(self, game, state, player, level, seed, **_):
         if self.crash_after is not None and len(self.calls) >= self.crash_after:
             raise Crash()
         self.calls.append((player, level))
@@ -134,7 +134,7 @@ class GatedRunner(CpuRunner):
     def release(self) -> None:
         self.gate.set()
 
-    async def choose(self, game, state, player, level, seed):
+    async def choose(self, game, state, player, level, seed, **_):
         self.calls.append((player, state.version))
         self.asked.set()
         try:

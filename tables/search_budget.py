@@ -1,0 +1,50 @@
+"""How much the strong player searches per decision, per game and mode.
+
+The budget counts the search's own work (iterations; Fort of Gold: rollouts), not wall time:
+the same seed gives the same move however busy the machine is, and a busy machine makes the
+computer slower, never weaker. The figures live in `search_budgets.json`, with the command and
+measurements they come from (`bench/search_budget.py`): each is what one idle core searched in
+0.9 s, the old wall-clock budget.
+
+A wall ceiling still bounds a decision (`CEILING_S`, setting `SEARCH_CEILING_S`): on a machine
+so overloaded that a search has not done its iterations by then, it answers with what it has
+(weaker) rather than keep a person waiting; the runner counts such decisions for operators.
+"""
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from games import registry
+
+DATA = Path(__file__).with_name("search_budgets.json")
+CEILING_S = 30.0  # wall seconds a search may take before it answers with what it has
+FALLBACK_ITERATIONS = 1000  # a game or mode the data file does not know
+
+
+@cache
+def budgets() -> dict[str, int]:
+    """Iterations per budget key, from the data file."""
+    data = json.loads(DATA.read_text(encoding="utf-8"))
+    return {key: int(entry["iterations"]) for key, entry in data["budgets"].items()}
+
+
+def budget_key(state: Any) -> str:
+    """`game`, `game/mode` (Ganymede: duel, coop, three) or `game/Np` (a game whose player
+    count varies: Guns & Steel)."""
+    mode = getattr(getattr(state, "options", None), "mode", None)
+    if mode is not None:
+        return f"{state.game}/{getattr(mode, 'value', mode)}"
+    game = registry.get(state.game)
+    if game.min_players != game.max_players:
+        return f"{state.game}/{len(state.players)}p"
+    return state.game
+
+
+def iterations_for(state: Any) -> int:
+    """The default iterations of one strong decision at this table."""
+    table = budgets()
+    key = budget_key(state)
+    return table.get(key) or table.get(key.split("/")[0]) or FALLBACK_ITERATIONS
