@@ -44,19 +44,23 @@ PRIORITIES = (MOVE, HINT)
 
 
 def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float | None,
-            iterations: int | None, ceiling_s: float) -> tuple[str, list[str], int, float, float, bool]:
+            iterations: int | None, ceiling_s: float, asked: float | None = None
+            ) -> tuple[str, list[str], int, float, float, bool]:
     """In a worker: the agent's answer (module level, so a process pool can call it), with the
     search iterations, the CPU seconds it took, when the worker took it up (wall clock) and
     whether the wall ceiling cut the search short. `budget_s`: think that long (wall) instead
-    of searching the game's iterations; `iterations` None: the game and mode's default."""
+    of searching the game's iterations; `iterations` None: the game and mode's default. The
+    ceiling counts from `asked` (when the table asked, wall clock): time spent in the queue is
+    taken from the search, down to `search_budget.MIN_THINK_S`."""
     started = time.time()
     game = registry.get(game_key)
     state = game.load_state(state_json)
     if budget_s is None and iterations is None:
         iterations = search_budget.iterations_for(state)
+    ceiling = search_budget.ceiling_left(ceiling_s, started - asked if asked is not None else 0.0)
     done, cut, cpu = ismcts.iterations_done, ismcts.searches_cut_short, time.process_time()
     prompt_id, choice = ai.choose(game, state, player, level=level, seed=seed,
-                                  budget_s=budget_s if iterations is None else ceiling_s, iterations=iterations)
+                                  budget_s=budget_s if iterations is None else ceiling, iterations=iterations)
     return (prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu, started,
             ismcts.searches_cut_short > cut)
 
@@ -252,7 +256,7 @@ class CpuRunner:
             try:
                 job = (self.executor or shared_pool()).submit(
                     _choose, game.key, state.model_dump_json(), player, level, seed, self.budget_s,
-                    self.iterations, self.ceiling_s)
+                    self.iterations, self.ceiling_s, asked)
             except BaseException:
                 queue.release()
                 raise

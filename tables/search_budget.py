@@ -6,9 +6,11 @@ computer slower, never weaker. The figures live in `search_budgets.json`, with t
 measurements they come from (`bench/search_budget.py`): each is what one idle core searched in
 0.9 s, the old wall-clock budget.
 
-A wall ceiling still bounds a decision (`CEILING_S`, setting `SEARCH_CEILING_S`): on a machine
-so overloaded that a search has not done its iterations by then, it answers with what it has
-(weaker) rather than keep a person waiting; the runner counts such decisions for operators.
+A wall ceiling still bounds a decision (`CEILING_S`, setting `SEARCH_CEILING_S`), counted from
+when the table asked: on a machine so overloaded that a decision has not been searched by then
+(its wait for a worker included), the search answers with what it has (weaker) rather than keep
+a person waiting; the runner counts such decisions for operators. A decision that waited in the
+queue past the ceiling still searches for `MIN_THINK_S`.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from games import registry
 
 DATA = Path(__file__).with_name("search_budgets.json")
 CEILING_S = 30.0  # wall seconds a search may take before it answers with what it has
+MIN_THINK_S = 1.0  # what a search keeps of the ceiling however long it waited for a worker
 FALLBACK_ITERATIONS = 1000  # a game or mode the data file does not know
 
 
@@ -41,6 +44,11 @@ def budget_key(state: Any) -> str:
     if game.min_players != game.max_players:
         return f"{state.game}/{len(state.players)}p"
     return state.game
+
+
+def ceiling_left(ceiling_s: float, waited_s: float) -> float:
+    """A search's wall ceiling after `waited_s` in the queue."""
+    return max(min(MIN_THINK_S, ceiling_s), ceiling_s - max(0.0, waited_s))
 
 
 def iterations_for(state: Any) -> int:

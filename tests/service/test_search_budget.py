@@ -63,6 +63,13 @@ async def test_a_search_past_the_ceiling_answers_and_is_counted():
     assert runner.stats.decisions == 1
 
 
+def test_time_in_the_queue_counts_against_the_ceiling():
+    assert search_budget.ceiling_left(30.0, 0.0) == 30.0
+    assert search_budget.ceiling_left(30.0, 25.0) == 5.0  # a person waits about 30 s at worst
+    assert search_budget.ceiling_left(30.0, 90.0) == search_budget.MIN_THINK_S  # still a short search
+    assert search_budget.ceiling_left(0.5, 0.0) == 0.5
+
+
 def positions(count: int):
     """Sutosute positions part-way through a game (random moves), the player who owes a move."""
     game = registry.get("sutosute")
