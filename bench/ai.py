@@ -78,6 +78,8 @@ def play_one(args: tuple[Matchup, int, float | None, int | None, int | None]) ->
     state = game.setup(players, m.options, seed=10_000 + n)
     if budget is None and iterations is None:
         iterations = search_budget.iterations_for(state)
+    if budget is None:
+        budget = math.inf  # iterations alone: no wall ceiling, the same games however loaded the machine
     times: list[float] = []
     for _ in range(5000):
         prompts = game.prompts(state)
@@ -161,7 +163,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=None,
                         help="seconds of wall time per strong decision instead of the bot's iterations; "
-                             "with --iterations: the wall ceiling (default 60)")
+                             "with --iterations: a wall ceiling (default none)")
     parser.add_argument("--iterations", type=int, default=None,
                         help="iterations per strong decision instead of the bot's default for the game and mode")
     parser.add_argument("--every", type=int, default=10, help="a partial summary line every so many games (0: none)")
