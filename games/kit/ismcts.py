@@ -50,6 +50,7 @@ searches_cut_short = 0
 class SearchStats:
     iterations: int = 0
     failures: int = 0               # determinizations the rules refused (skipped)
+    cut_short: bool = False         # an iteration budget stopped at its wall ceiling
     root: dict[Action, tuple[float, int]] = field(default_factory=dict)  # mean reward, visits
 
 
@@ -82,16 +83,16 @@ def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple
                 elapsed * (1 + 1.5 / stats.iterations) + 0.01 >= config.budget_s:
             break
         if config.iterations is not None and elapsed >= config.budget_s:
-            global searches_cut_short
-            searches_cut_short += 1
+            stats.cut_short = True
             break  # the wall ceiling of an iteration budget
         stats.iterations += 1
         try:
             _iterate(info, rng, config, nodes, root_map, depth_limit, hook.rollout_choice, key_of)
         except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
             stats.failures += 1
-    global iterations_done
+    global iterations_done, searches_cut_short
     iterations_done += stats.iterations
+    searches_cut_short += stats.cut_short
     root = nodes.get((), {})
     best, best_key = root_actions[0], (-1, -1.0)
     for k, a in root_map.items():
