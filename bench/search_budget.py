@@ -13,9 +13,10 @@ loaded machine too, though not exactly: a core shared with other busy processes 
 its hyperthread sibling) does less in a CPU-second than an idle one. The budget for a mode is
 the iterations an idle core does in `--seconds` (default 0.9, the old wall-clock budget): the
 pooled rate (all iterations / all CPU time) times the seconds times `--margin`, rounded up to a
-multiple of 50. The margin (default 1.5) stands for an idle core's speed over a loaded one's:
-on a quiet machine Sutosute searched 1,557 iterations a CPU-second (docs/ai.md), on the loaded
-2-core machine the defaults were measured on 1,047.
+multiple of 50. The margin (default 2.0) stands for an idle core's speed over a loaded one's:
+on the quiet machine a Sutosute decision in bench/load.py searched ~1,480 iterations in 0.73 s
+of worker CPU (~2,030 a CPU-second, docs/ai.md), on the loaded 2-core machine the defaults were
+measured on 1,047.
 """
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ def main() -> None:
     parser.add_argument("--probe", type=int, default=200, help="iterations searched at each position")
     parser.add_argument("--every", type=int, default=5, help="sample every n-th decision of a game")
     parser.add_argument("--seconds", type=float, default=0.9, help="CPU seconds the budget stands for")
-    parser.add_argument("--margin", type=float, default=1.5, help="idle core's speed over the measured one's")
+    parser.add_argument("--margin", type=float, default=2.0, help="idle core's speed over the measured one's")
     parser.add_argument("--machine", default="", help="where it was measured (goes in the data file)")
     parser.add_argument("--write", metavar="PATH", help="write the budgets and their provenance to this data file")
     args = parser.parse_args()
