@@ -7,8 +7,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pytest
-
 from games import registry
 from games.kit import ai
 from tables import cpu, search_budget
