@@ -22,7 +22,8 @@ Prints, for the load it ran (tables, think time, computer tables):
 - search iterations per computer decision, and the workers' CPU seconds per decision;
 - decisions/s (people's, computers');
 - the queue of computer decisions (asked for and not yet answered: waiting or thinking),
-  sampled every 100 ms: mean and most;
+  sampled every 100 ms: mean and most; the slowest table's median computer-move wait against
+  the median of all (fairness across tables); searches the wall ceiling cut short;
 - the bot process's own CPU per decision (event loop, database driver, pictures).
 Unless `--no-baseline`, the same people are first run with no computer tables (every table
 seats people only), and the ratio of the people's p99 is printed. PostgreSQL runs too when
@@ -171,14 +172,14 @@ async def sample_queue(runner: cpu.CpuRunner, until: float, samples: list[int]) 
         await asyncio.sleep(0.1)
 
 
-async def computer_waits(svc: TableService, tables: list[int]) -> list[float]:
-    """From the move before each computer move to it, as committed."""
-    waits = []
+async def computer_waits(svc: TableService, tables: list[int]) -> dict[int, list[float]]:
+    """From the move before each computer move to it, as committed, per table."""
+    waits: dict[int, list[float]] = {}
     for table_id in tables:
         entries = [e for e in await svc.store.actions.list(table_id, limit=100_000) if not e.undone]
         for before, entry in zip(entries, entries[1:], strict=False):
             if entry.player.startswith("cpu:"):
-                waits.append(entry.created_at - before.created_at)
+                waits.setdefault(table_id, []).append(entry.created_at - before.created_at)
     return waits
 
 
@@ -215,7 +216,9 @@ async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
         elapsed, used = time.perf_counter() - start, time.process_time() - cpu0
         if hasattr(svc, "settle"):
             await svc.settle()
-        waits = await computer_waits(svc, load.tables)
+        by_table = await computer_waits(svc, load.tables)
+        waits = [w for ws in by_table.values() for w in ws]
+        table_medians = [statistics.median(ws) for ws in by_table.values()]
         stats = getattr(runner, "stats", None)
         decisions = (stats.decisions - before[0]) if stats else len(waits)
         iterations = (stats.iterations - before[1]) if stats else 0
@@ -225,6 +228,8 @@ async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
     return {"people": load.people, "refused": load.refused, "elapsed": elapsed,
             "p50": pct(load.latency, 0.5), "p99": pct(load.latency, 0.99), "p95_cpu": pct(load.latency_cpu, 0.95),
             "wait50": pct(waits, 0.5), "wait95": pct(waits, 0.95), "computer": decisions,
+            "slowest_table": max(table_medians, default=0.0),
+            "cut_short": len(stats.cut_short) if stats is not None and hasattr(stats, "cut_short") else 0,
             "iterations": iterations / decisions if decisions else float("nan"),
             "search_cpu": search_cpu / decisions if decisions else float("nan"),
             "queue_mean": statistics.fmean(queue) if queue else 0.0, "queue_max": max(queue, default=0),
@@ -241,7 +246,10 @@ def report(label: str, r: dict) -> None:
         print(f"    computer decisions: {r['computer']} ({r['computer'] / r['elapsed']:.2f}/s), "
               f"wait p50 {ms * r['wait50']:.0f} ms, p95 {ms * r['wait95']:.0f} ms, "
               f"{r['iterations']:.0f} search iterations and {r['search_cpu']:.2f} s of worker CPU per decision")
-        print(f"    computer decisions asked for and not answered: mean {r['queue_mean']:.2f}, most {r['queue_max']}")
+        print(f"    computer decisions asked for and not answered: mean {r['queue_mean']:.2f}, most {r['queue_max']}; "
+              f"the slowest table's median wait {ms * r['slowest_table']:.0f} ms "
+              f"({r['slowest_table'] / r['wait50'] if r['wait50'] else 0:.2f}x the median); "
+              f"{r['cut_short']} searches cut short by the wall ceiling")
     print(f"    bot process CPU per decision: {r['cpu_ms']:.1f} ms (pictures drawn: {r['drawn']})", flush=True)
 
 
