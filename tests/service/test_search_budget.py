@@ -37,6 +37,10 @@ def test_every_game_and_mode_has_its_own_budget():
         _, state = setup(key)
         assert search_budget.budget_key(state) == key
         assert search_budget.iterations_for(state) == budgets[key] >= 100
+    ganymede = registry.get("ganymede")  # the lobby's default mode, "auto", is played as duel or three
+    for seats, key in ((2, "ganymede/duel"), (3, "ganymede/three")):
+        state = ganymede.setup([f"p{i}" for i in range(seats)], {}, seed=1)
+        assert search_budget.budget_key(state) == key
 
 
 async def test_a_decision_searches_its_modes_iterations(monkeypatch):
