@@ -138,6 +138,10 @@ class CpuRunner:
         self._count(iterations, cpu_s)
         return prompt_id, choice
 
+    def workers(self) -> int:
+        """The search workers thinking for this runner (operators' figures)."""
+        return pool_workers()
+
     def _count(self, iterations: int, cpu_s: float) -> None:
         self.stats.decisions += 1
         self.stats.iterations += iterations

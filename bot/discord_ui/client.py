@@ -70,8 +70,12 @@ class CardTableBot(commands.AutoShardedBot):
         cpu.configure_pool(self.settings.search_workers)
         shards = self.settings.shards()
         self.store = await persistence.open_store(self.settings.database_url, shards=shards)
+        runner = None
+        if self.settings.search_queue == "postgres":  # no search workers here: `python -m bot.worker` thinks
+            from tables.remote_search import RemoteRunner
+            runner = await RemoteRunner.open(self.store.db, self.settings.database_url)
         # one process serving every shard is the only writer of its tables (no check read before a move)
-        self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None)
+        self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None, cpu_runner=runner)
         # computer seats move after the click is answered: the board follows them
         self.service.on_automatic = self.announcer.automatic
         self.service.on_thinking = self.announcer.thinking
@@ -98,7 +102,7 @@ class CardTableBot(commands.AutoShardedBot):
             if figures.answered or figures.waiting:
                 log.info("computer players: %d decisions in the last minute, %d waiting now, waited p50 %.1f s, "
                          "p95 %.1f s for one of %d search workers", figures.answered, figures.waiting,
-                         figures.wait_p50_s, figures.wait_p95_s, cpu.pool_workers())
+                         figures.wait_p50_s, figures.wait_p95_s, self.service.cpu.workers())
 
     async def on_ready(self) -> None:
         """Once every shard is ready the guild caches are built: they live as long as the
@@ -127,6 +131,9 @@ class CardTableBot(commands.AutoShardedBot):
         await self.scheduler.stop()
         if self.service is not None:
             await self.service.stop_automatic()  # resumed at the next start (`recover`)
+            close_runner = getattr(self.service.cpu, "close", None)
+            if close_runner is not None:  # the job table's runner: its listening connection
+                await close_runner()
         self.announcer.stop()
         await self.announcer.drain()
         if self.store is not None and self.service is not None:
