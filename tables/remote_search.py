@@ -43,6 +43,7 @@ WORKER_POLL_S = 2.0  # an idle worker looks for jobs this often when no notifica
 SWEEP_EVERY_S = 60.0
 SEEN_WINDOW_S = 600.0  # workers that answered this recently count as the bot's workers
 REPORT_EVERY_S = 60.0
+RELISTEN_S = 30.0  # a lost listening connection is opened again at most this often (polling meanwhile)
 CONNECTIONS_PER_WORKER = 3  # a worker's pool of 2 and its listener (README: PostgreSQL connections)
 
 
@@ -73,6 +74,7 @@ class RemoteRunner:
         self._poller: asyncio.Task | None = None
         self._seen: dict[str, tuple[float, int]] = {}  # worker -> (when it last answered, its search processes)
         self._closed = False
+        self._listen_tried = 0.0
 
     @classmethod
     async def open(cls, db: Database, url: str, **kwargs: Any) -> RemoteRunner:
@@ -179,7 +181,9 @@ class RemoteRunner:
                         waiter = self._waiting.pop(job_id, None)
                         if waiter is not None and not waiter.done():
                             waiter.set_exception(JobLost(f"search job {job_id} left the table unanswered"))
-                if not heard and self.url is not None and not self._closed:
+                if not heard and self.url is not None and not self._closed and \
+                        time.monotonic() - self._listen_tried > RELISTEN_S:
+                    self._listen_tried = time.monotonic()
                     await self._listen()
             except Exception as error:  # noqa: BLE001 - a database hiccup: the next round tries again
                 log.warning("search answers: %s; trying again", error)
@@ -248,12 +252,7 @@ class SearchWorker:
 
     async def run(self, stop: asyncio.Event) -> None:
         """Serve jobs until `stop` is set; jobs in hand are then given back untouched."""
-        if self.url is not None:
-            try:
-                self._listener = await listen(self.url, jobs_channel(self.jobs.schema), lambda _payload: self._wake.set())
-            except Exception as error:  # noqa: BLE001 - polling still finds every job
-                log.warning("search worker %s: cannot listen (%s); looking for jobs every %.0f s", self.name, error,
-                            self.poll_s)
+        await self._listen()
         self.executor()
         log.info("search worker %s: %d search processes, lease %.0f s, waiting for jobs", self.name, self.slots,
                  self.lease_s)
@@ -272,6 +271,16 @@ class SearchWorker:
                     pass
             if self._own_executor and self._executor is not None:
                 self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _listen(self) -> None:
+        if self.url is None:
+            return
+        try:
+            self._listener = await listen(self.url, jobs_channel(self.jobs.schema), lambda _payload: self._wake.set())
+        except Exception as error:  # noqa: BLE001 - polling still finds every job
+            log.warning("search worker %s: cannot listen (%s); looking for jobs every %.0f s", self.name, error,
+                        self.poll_s)
+            self._listener = None
 
     async def close(self) -> None:
         """Close the database this worker was opened on (`open_worker`)."""
@@ -364,6 +373,8 @@ class SearchWorker:
         answered, cpu_s = 0, 0.0
         while not stop.is_set():
             await asyncio.sleep(min(SWEEP_EVERY_S, REPORT_EVERY_S))
+            if self.url is not None and (self._listener is None or self._listener.is_closed()):
+                await self._listen()  # the database restarted: hear of new jobs again
             try:
                 await self.jobs.sweep()
                 depth = await self.jobs.depth()
