@@ -15,6 +15,7 @@ from discord.ext import commands
 import persistence
 from bot.settings import Settings
 from tables import TableService, cpu, runtime
+from tables.remote_search import RemoteRunner
 
 from . import channel_watch, items
 from .announce import Announcer
@@ -72,7 +73,6 @@ class CardTableBot(commands.AutoShardedBot):
         self.store = await persistence.open_store(self.settings.database_url, shards=shards)
         runner = None
         if self.settings.search_queue == "postgres":  # no search workers here: `python -m bot.worker` thinks
-            from tables.remote_search import RemoteRunner
             runner = await RemoteRunner.open(self.store.db, self.settings.database_url)
         # one process serving every shard is the only writer of its tables (no check read before a move)
         self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None, cpu_runner=runner)
