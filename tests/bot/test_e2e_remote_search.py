@@ -29,7 +29,7 @@ async def db_url(tmp_path):
 
 @pytest.fixture
 def bot_overrides():
-    return {"search_queue": "postgres", "owner_ids": [100000000000000001]}
+    return {"search_queue": "postgres"}
 
 
 async def test_a_game_against_the_computer_is_thought_out_by_a_worker_through_the_job_table(world, db_url):
@@ -51,6 +51,11 @@ async def test_a_game_against_the_computer_is_thought_out_by_a_worker_through_th
         computer = sum(e.player == "cpu:1" for e in moves)
         assert computer >= 5 and worker.answered == runner.stats.decisions == computer
         assert runner.workers() == 1
+        world.bot.settings.owner_ids = [world.admin.id]  # the owners read the queue in /gameadmin tables
+        shown = await world.admin.slash(world.channel, "gameadmin tables")
+        (field,) = [f for f in shown.response.embeds[0].fields if f.name.startswith("Computer players")]
+        assert f"Last 10 min: {computer} decisions; waiting now: 0" in field.value, field.value
+        assert "search workers: 1 " in field.value, "the worker elsewhere, with its one search process"
     finally:
         stop.set()
         await serving
