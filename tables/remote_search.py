@@ -174,9 +174,18 @@ class RemoteRunner:
                 break
             try:
                 answers = await self.jobs.collect(ids)
+            except Exception as error:  # noqa: BLE001 - a database hiccup: the next round tries again
+                log.warning("search answers: %s; trying again", error)
+                await asyncio.sleep(POLL_UNHEARD_S)
+                continue
+            for answered in answers:  # read once (collected means deleted): handed over before anything else
+                waiter = self._waiting.pop(answered.id, None)
+                if waiter is not None and not waiter.done():
+                    waiter.set_result(answered)
+            try:
                 if time.monotonic() - last_check > self.poll_s * 6:
                     last_check = time.monotonic()
-                    lost = await self.jobs.missing([i for i in ids if i not in {a.id for a in answers}])
+                    lost = await self.jobs.missing([i for i in ids if i in self._waiting])
                     for job_id in lost:
                         waiter = self._waiting.pop(job_id, None)
                         if waiter is not None and not waiter.done():
@@ -185,14 +194,8 @@ class RemoteRunner:
                         time.monotonic() - self._listen_tried > RELISTEN_S:
                     self._listen_tried = time.monotonic()
                     await self._listen()
-            except Exception as error:  # noqa: BLE001 - a database hiccup: the next round tries again
-                log.warning("search answers: %s; trying again", error)
-                await asyncio.sleep(POLL_UNHEARD_S)
-                continue
-            for answered in answers:
-                waiter = self._waiting.pop(answered.id, None)
-                if waiter is not None and not waiter.done():
-                    waiter.set_result(answered)
+            except Exception as error:  # noqa: BLE001 - checked again on a later round
+                log.warning("search answers: %s", error)
 
     async def close(self) -> None:
         """Stop waiting: the jobs still open are dropped (their steps resume at the next start)."""
