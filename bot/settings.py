@@ -59,6 +59,15 @@ class Settings(BaseSettings):
         description="A computer's search counts iterations, not time, so a busy machine makes it slower, never weaker; "
                     "a search still running after this many seconds answers with what it has (weaker). The log and "
                     "/gameadmin tables count such searches: add workers or cores when they appear.")
+    search_queue: Literal["local", "postgres"] = Field(
+        "local", validation_alias=AliasChoices("search_queue", "SEARCH_QUEUE"),
+        description="local: computer players think in this process's own search workers (SEARCH_WORKERS). "
+                    "postgres: this process keeps none and queues each decision in the PostgreSQL database for "
+                    "`python -m bot.worker` processes, on this machine or others (needs a postgresql:// DATABASE_URL).")
+    search_lease_s: float = Field(
+        15.0, gt=0, validation_alias=AliasChoices("search_lease_s", "SEARCH_LEASE_S"),
+        description="For `python -m bot.worker`: how long a job stays a worker's without a renewal (renewed every "
+                    "third of it while the worker thinks); a crashed worker's job is taken again after it.")
     shard_count: int | None = Field(
         None, ge=1, validation_alias=AliasChoices("shard_count", "SHARD_COUNT"),
         description="How many shards the bot runs in all (across every process). Unset: Discord's recommendation.")
@@ -119,6 +128,12 @@ class Settings(BaseSettings):
         if not sep or scheme.lower() not in DATABASE_SCHEMES:
             raise ValueError("unknown database scheme")
         return value
+
+    @model_validator(mode="after")
+    def _queue_needs_postgres(self) -> Settings:
+        if self.search_queue == "postgres" and self.database_url.partition("://")[0].lower() == "sqlite":
+            raise ValueError("SEARCH_QUEUE=postgres needs a postgresql:// DATABASE_URL (the job table is in PostgreSQL)")
+        return self
 
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:

@@ -86,6 +86,11 @@ def pool_workers() -> int:
     return _pool_workers or max(1, os.cpu_count() or 1)
 
 
+def ceiling_s() -> float:
+    """The configured wall ceiling of one search (SEARCH_CEILING_S)."""
+    return _ceiling_s
+
+
 def shared_pool() -> ProcessPoolExecutor:
     """One pool of worker processes per bot process (started on first use). Workers are
     spawned, not forked: the bot's threads (database drivers) must not be copied mid-lock.
@@ -268,6 +273,10 @@ class CpuRunner:
         stats.waits.append((time.time(), max(0.0, started - asked)))
         self._count(iterations, cpu_s, cut)
         return prompt_id, choice
+
+    def search_processes(self) -> int:
+        """The search worker processes thinking for this runner (operators' figures)."""
+        return pool_workers()
 
     def _count(self, iterations: int, cpu_s: float, cut_short: bool = False) -> None:
         self.stats.decisions += 1

@@ -10,7 +10,6 @@ import discord
 
 from bot.i18n import LANGS, lang_of, t
 from games import registry
-from tables import cpu
 from tables.away import allowance
 from tables.errors import TableError
 from tables.i18n import Duration
@@ -300,7 +299,7 @@ def search_queue_line(bot: Desk, lang: str, window_s: float = 600.0) -> str:
     figures = bot.service.cpu.stats.recent(since=time.time() - window_s)
     return t("admin.search_queue", lang, answered=figures.answered, waiting=figures.waiting,
              p50=Duration(figures.wait_p50_s), p95=Duration(figures.wait_p95_s), cut=figures.cut_short,
-             workers=cpu.pool_workers())
+             workers=bot.service.cpu.search_processes())
 
 
 async def refused_lines(bot: Desk, guild_id: int | None, lang: str) -> list[str]:

@@ -15,6 +15,7 @@ from discord.ext import commands
 import persistence
 from bot.settings import Settings
 from tables import TableService, cpu, runtime
+from tables.remote_search import RemoteRunner
 
 from . import channel_watch, items
 from .announce import Announcer
@@ -70,8 +71,11 @@ class CardTableBot(commands.AutoShardedBot):
         cpu.configure_pool(self.settings.search_workers, ceiling_s=self.settings.search_ceiling_s)
         shards = self.settings.shards()
         self.store = await persistence.open_store(self.settings.database_url, shards=shards)
+        runner = None
+        if self.settings.search_queue == "postgres":  # no search workers here: `python -m bot.worker` thinks
+            runner = await RemoteRunner.open(self.store.db, self.settings.database_url)
         # one process serving every shard is the only writer of its tables (no check read before a move)
-        self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None)
+        self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None, cpu_runner=runner)
         # computer seats move after the click is answered: the board follows them
         self.service.on_automatic = self.announcer.automatic
         self.service.on_thinking = self.announcer.thinking
@@ -99,7 +103,7 @@ class CardTableBot(commands.AutoShardedBot):
                 log.info("computer players: %d decisions in the last minute, %d waiting now, waited p50 %.1f s, "
                          "p95 %.1f s for one of %d search workers; %d searches cut short by the %.0f s ceiling",
                          figures.answered, figures.waiting, figures.wait_p50_s, figures.wait_p95_s,
-                         cpu.pool_workers(), figures.cut_short, self.service.cpu.ceiling_s)
+                         self.service.cpu.search_processes(), figures.cut_short, self.service.cpu.ceiling_s)
             if figures.cut_short:
                 log.warning("computer players: %d searches hit the %.0f s ceiling before their iterations and played "
                             "weaker; add search workers (SEARCH_WORKERS) or cores", figures.cut_short,
@@ -132,6 +136,9 @@ class CardTableBot(commands.AutoShardedBot):
         await self.scheduler.stop()
         if self.service is not None:
             await self.service.stop_automatic()  # resumed at the next start (`recover`)
+            close_runner = getattr(self.service.cpu, "close", None)
+            if close_runner is not None:  # the job table's runner: its listening connection
+                await close_runner()
         self.announcer.stop()
         await self.announcer.drain()
         if self.store is not None and self.service is not None:

@@ -1,0 +1,3 @@
+-- Nothing on SQLite: the job table of computer players' decisions for worker processes on other
+-- machines is PostgreSQL's (SEARCH_QUEUE=postgres). A SQLite deployment is one process, and its
+-- computer players think in that process's own pool of search workers.
