@@ -53,6 +53,10 @@ class Settings(BaseSettings):
         None, ge=1, validation_alias=AliasChoices("search_workers", "SEARCH_WORKERS"),
         description="Worker processes that think for computer seats (unset: one per core). The log's minute line "
                     "and /gameadmin tables (for the bot's owners) show their queue: add workers when it waits.")
+    picture_workers: int = Field(
+        1, ge=0, validation_alias=AliasChoices("picture_workers", "PICTURE_WORKERS"),
+        description="Worker processes that draw the board and hand pictures, so drawing never holds up the event "
+                    "loop (0: a thread in the bot's process, which makes other tables' clicks wait meanwhile).")
     shard_count: int | None = Field(
         None, ge=1, validation_alias=AliasChoices("shard_count", "SHARD_COUNT"),
         description="How many shards the bot runs in all (across every process). Unset: Discord's recommendation.")
