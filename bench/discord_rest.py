@@ -95,7 +95,7 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
     lateness: list[float] = []
     stop = asyncio.Event()
     async with simcord.run(bot) as env:
-        env.settle_timeout = 120.0  # a loaded machine: a picture may take seconds, the bot is not stuck
+        env.settle_timeout = 20.0  # a loaded machine: a picture may take seconds (under the bot's 30 s timers)
         await bot.pictures.ready()  # the picture workers spawned (a bot starts them while it connects)
         probe = asyncio.get_running_loop().create_task(_lateness_probe(stop, lateness))
         env.bot.service.seed_source = itertools.count(seed + 1).__next__  # the same deals every run

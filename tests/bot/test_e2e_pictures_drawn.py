@@ -1,9 +1,10 @@
 """Pictures are drawn only for someone who will see them: after a move, one board, the hand of
 the player who moved (they are looking at it) and the hands of those who must act now, never
-the hand of a player who neither acts nor asked for it."""
+the hand of a player who neither acts nor asked for it; and none on the event loop's thread."""
 from __future__ import annotations
 
 import random
+import threading
 
 from simdriver import open_table, take_turn
 
@@ -13,14 +14,19 @@ from games import registry
 
 async def test_a_move_draws_one_board_and_only_the_hands_of_the_mover_and_those_who_must_act(world, monkeypatch):
     drawn: list[tuple[str, str | None]] = []
+    on_the_loop: list[str] = []  # pictures drawn on the event loop's thread (none may be)
     draw_board, draw_hand = pictures.board_png, pictures.hand_png
 
     def spy_board(key, view, lang="en"):
         drawn.append(("board", None))
+        if threading.current_thread() is threading.main_thread():
+            on_the_loop.append("board")
         return draw_board(key, view, lang)
 
     def spy_hand(key, view, lang="en"):
         drawn.append(("hand", view.viewer))
+        if threading.current_thread() is threading.main_thread():
+            on_the_loop.append("hand")
         return draw_hand(key, view, lang)
 
     monkeypatch.setattr(pictures, "board_png", spy_board)
@@ -57,3 +63,4 @@ async def test_a_move_draws_one_board_and_only_the_hands_of_the_mover_and_those_
         idle = [uid for uid in names if uid != str(mover.id) and uid not in owing]
         idle_hands_seen += len(idle)
     assert moves >= 6 and idle_hands_seen, "the game never had a player who neither moved nor had to act"
+    assert not on_the_loop, f"pictures drawn on the event loop: {on_the_loop}"
