@@ -4,11 +4,13 @@ CPU per picture warm for every game and mode, <= 10 ms for a 4-player Guns & Ste
 
     python bench/render.py [--games 3] [--every 4] [--only guns-and-steel] [--profile]
     python bench/render.py --against ../other-checkout [--rounds 3] [...]
+    python bench/render.py --encodings [--games 1] [--every 4]
 
 `--against DIR` compares two versions of `pictures/` on the same positions: it runs this
 script on DIR's `pictures/` and on this checkout's, alternating, `--rounds` times each (each
 run a fresh process), and prints the medians of each and their ratio (this / DIR): on a
-shared machine the ratio of interleaved runs is the figure to trust.
+shared machine the ratio of interleaved runs is the figure to trust. `--encodings` times the
+ways to encode the kit's canvases (palette PNG as now and as before, RGB PNG, WebP).
 
 For each game and mode (pictures.samples.VARIANTS) it plays `--games` random games (seeded,
 random legal moves) and, every `--every` moves, draws the public board and the hand of a
@@ -95,6 +97,68 @@ def p90(values: list[float]) -> float:
     return sorted(values)[int(0.9 * (len(values) - 1))]
 
 
+def encodings(games: int, every: int) -> None:
+    """The encodings measured on the canvases the kit encodes (Ganymede, Sutosute, Fort of
+    Gold boards and hands): CPU ms (the best of 3 per picture, then the median over pictures)
+    and KB. Guns & Steel writes its own unfiltered RGB strips (pictures/guns_and_steel/ink.py)."""
+    import io
+
+    from PIL import Image
+
+    import pictures.draw as kit
+    from pictures.guns_and_steel import ink
+
+    canvases: list[Image.Image] = []
+    real = kit.png_bytes
+
+    def keep(image: Image.Image, max_bytes: int = kit.MAX_BYTES) -> bytes:
+        canvases.append(image.copy())
+        return real(image, max_bytes)
+    kit.png_bytes = keep
+    for key in ("ganymede", "sutosute", "fort-of-gold"):
+        for options, players in VARIANTS[key]:
+            for seed in range(games):
+                for i, (public, own) in enumerate(positions(key, options, players, seed, every)):
+                    if i % 3 == 1:
+                        board_png(key, public, "en")
+                        hand_png(key, own, "ja")
+    kit.png_bytes = real
+
+    def saved(image: Image.Image, fmt: str, **params: object) -> bytes:
+        buf = io.BytesIO()
+        image.save(buf, fmt, **params)
+        return buf.getvalue()
+
+    def palette(step: int, level: int):
+        def encode(image: Image.Image) -> bytes:
+            sample = image.resize((image.width // step, image.height // step), Image.Resampling.NEAREST)
+            chosen = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+            return saved(image.quantize(palette=chosen, dither=Image.Dither.NONE), "PNG", compress_level=level)
+        return encode
+    ways = {
+        "palette PNG, palette from 1/4 of the pixels, zlib 3 (before)": palette(2, 3),
+        "palette PNG, palette from 1/16, zlib 1 (now: pictures.draw.png_bytes)": palette(kit.PALETTE_SAMPLE,
+                                                                                       kit.COMPRESS_LEVEL),
+        "RGB PNG, unfiltered, zlib 1 (Guns & Steel's ink.png)": ink.png,
+        "RGB PNG, Pillow (adaptive filters), zlib 1": lambda im: saved(im, "PNG", compress_level=1),
+        "WebP lossless, method 0": lambda im: saved(im, "WEBP", lossless=True, method=0, quality=0),
+        "WebP lossy, quality 90, method 0": lambda im: saved(im, "WEBP", quality=90, method=0),
+    }
+    print(f"{len(canvases)} canvases ({canvases[0].width} px wide); CPU ms per picture (median of each picture's "
+          f"best of 3) and KB (median):")
+    for name, encode in ways.items():
+        times, sizes = [], []
+        for image in canvases:
+            best = float("inf")
+            for _ in range(3):
+                start = time.process_time()
+                data = encode(image)
+                best = min(best, time.process_time() - start)
+            times.append(1000 * best)
+            sizes.append(len(data) / 1024)
+        print(f"  {name:<72}{statistics.median(times):7.1f} ms{statistics.median(sizes):7.0f} KB", flush=True)
+
+
 COLUMNS = ("board ms", "hand ms", "cold ms", "board KB", "hand KB")
 
 
@@ -133,7 +197,11 @@ def main() -> None:
     ap.add_argument("--every", type=int, default=4, help="draw every n-th position")
     ap.add_argument("--only", default=None, help="one game key")
     ap.add_argument("--profile", action="store_true", help="print where the warm CPU time goes")
+    ap.add_argument("--encodings", action="store_true", help="instead: compare PNG and WebP encodings")
     args = ap.parse_args()
+    if args.encodings:
+        encodings(args.games, args.every)
+        return
     if args.against is not None:
         passed = [f"--games={args.games}", f"--every={args.every}"] + ([f"--only={args.only}"] if args.only else [])
         compare(args.against, args.rounds, passed)
