@@ -10,6 +10,7 @@ measures the handler's own cost, not network latency, and how late the event loo
 that wakes every millisecond (p50/p99/max: what a click on another table waits for).
 
     python bench/discord_rest.py [--game sutosute] [--games 5] [--away] [--direct] [--mode renaissance] [--players 3]
+                                 [--picture-workers 1]
 
 By default players stay at the table: a hand they opened is refreshed by the bot when their
 turn comes back, so a turn starts from it (a player opens `/game hand` only when they have
@@ -79,7 +80,7 @@ def _category(method: str, path: str, dm_channels: set[str]) -> str:
 
 async def measure(game: str, games: int, seed: int = 0, away: bool = False, options: dict[str, str] | None = None,
                   players: int | None = None, trace: bool = False, think: float = 10.0,
-                  direct: bool = False) -> dict[str, float]:
+                  direct: bool = False, picture_workers: int = 1) -> dict[str, float]:
     import simcord
     from simcord.env import Env
     from simdriver import controls, is_decision, live_board, open_table, take_turn, waiting_for
@@ -88,11 +89,14 @@ async def measure(game: str, games: int, seed: int = 0, away: bool = False, opti
 
     Env._settle_internal.__kwdefaults__["idle"] = 0.001
     db = Path(tempfile.mkdtemp()) / "rest.sqlite3"
-    bot = create_bot(Settings(token="bench", database_url=f"sqlite:///{db}", shard_count=1))
+    bot = create_bot(Settings(token="bench", database_url=f"sqlite:///{db}", shard_count=1,
+                              picture_workers=picture_workers))
     rng = random.Random(seed)
     lateness: list[float] = []
     stop = asyncio.Event()
     async with simcord.run(bot) as env:
+        env.settle_timeout = 20.0  # a loaded machine: a picture may take seconds (under the bot's 30 s timers)
+        await bot.pictures.ready()  # the picture workers spawned (a bot starts them while it connects)
         probe = asyncio.get_running_loop().create_task(_lateness_probe(stop, lateness))
         env.bot.service.seed_source = itertools.count(seed + 1).__next__  # the same deals every run
         guild = env.create_guild("Bench")
@@ -223,9 +227,9 @@ async def _directed_game(world, game, table_id: int, members: list, rng: random.
 
 def rest_calls_per_action(game: str = "sutosute", games: int = 3, away: bool = False,
                           options: dict[str, str] | None = None, players: int | None = None, think: float = 10.0,
-                          trace: bool = False, direct: bool = False) -> dict[str, float]:
+                          trace: bool = False, direct: bool = False, picture_workers: int = 1) -> dict[str, float]:
     return asyncio.run(measure(game, games, away=away, options=options, players=players, trace=trace, think=think,
-                               direct=direct))
+                               direct=direct, picture_workers=picture_workers))
 
 
 def main() -> None:
@@ -237,6 +241,8 @@ def main() -> None:
     ap.add_argument("--players", type=int)
     ap.add_argument("--think", type=float, default=10.0, help="virtual seconds between decisions")
     ap.add_argument("--trace", action="store_true", help="print each decision's REST calls")
+    ap.add_argument("--picture-workers", type=int, default=1,
+                    help="picture worker processes (0: the pictures thread in the bot's process)")
     ap.add_argument("--direct", action="store_true",
                     help="also measure directed players (decide first, then the shortest clicks to it)")
     args = ap.parse_args()
@@ -246,11 +252,12 @@ def main() -> None:
         fields = registry.get(args.game).Options.model_fields
         options = {("mode" if "mode" in fields else "set"): args.mode}
     numbers = rest_calls_per_action(args.game, args.games, args.away, options, args.players, trace=args.trace,
-                                    think=args.think)
+                                    think=args.think, picture_workers=args.picture_workers)
     columns = {"random": numbers}
     if args.direct:
         columns["directed"] = rest_calls_per_action(args.game, args.games, args.away, options, args.players,
-                                                    trace=args.trace, think=args.think, direct=True)
+                                                    trace=args.trace, think=args.think, direct=True,
+                                                    picture_workers=args.picture_workers)
     print(f"Discord REST calls per person decision under SimCord ({args.game} {args.mode or ''}, {args.games} games, "
           f"{'players away between turns' if args.away else 'players at the table'}):")
     print(f"  {'':<34} " + " ".join(f"{name:>9}" for name in columns))

@@ -1,7 +1,8 @@
 """A bot-shaped load: people who think, computer seats that search, pictures drawn. Numbers, not pass/fail.
 
     python bench/load.py [--tables 20] [--cpu-tables 10] [--think 5] [--seconds 60] [--game sutosute]
-                         [--budget 0.9 | --iterations N] [--no-baseline] [--no-pictures] [--postgres postgresql://…]
+                         [--budget 0.9 | --iterations N] [--no-baseline] [--no-pictures] [--picture-workers 1]
+                         [--postgres postgresql://…]
 
 Drives `TableService` as the Discord front end does, with `--tables` tables in their own
 channels: `--cpu-tables` of them seat one person against a computer seat (strong, searching
@@ -10,7 +11,8 @@ in the service's worker pool: the bot's iterations for the game and mode, or `--
 Each person opens their decisions (`prompts_for`, as the hand's controls do), thinks for a
 uniformly random 0.5-1.5 x `--think` seconds, answers with a random legal move, and is
 answered as the bot answers a click: their hand redrawn (the board and hand pictures, through
-the bot's picture cache, without Discord's REST). Every computer or automatic move that the
+the bot's picture cache, drawn off the event loop by its picture worker process as the bot
+draws them, `--picture-workers`; without Discord's REST). Every computer or automatic move that the
 service commits on its own is drawn on the board too, as the announcer would. A finished game
 is followed by a new one at the same table.
 
@@ -65,12 +67,13 @@ class Load:
     """One run: the service, its tables and what was measured."""
 
     def __init__(self, svc: TableService, game_key: str, options: dict, think: float, pictures: bool,
-                 until: float) -> None:
+                 until: float, picture_workers: int = 1) -> None:
         self.svc = svc
         self.game = registry.get(game_key)
         self.options = options
         self.think = think
-        self.pictures = PictureCache() if pictures else None
+        self.pictures = PictureCache(workers=picture_workers) if pictures else None
+        self._drawing: set[asyncio.Task] = set()
         self.until = until
         self.latency: list[float] = []        # every person's decision, click to answer
         self.latency_cpu: list[float] = []    # the same, at tables with a computer seat
@@ -81,14 +84,18 @@ class Load:
         self.drawn = 0
 
     # ---- what a front end does -------------------------------------------------------------
-    def draw_board(self, table) -> None:
+    async def draw_board(self, table) -> None:
+        """The board as the announcer draws it: off the event loop (`PictureCache.prepare`)."""
         if self.pictures is not None and table.state_json:
+            await self.pictures.prepare(table, "en")
             self.pictures.board_png(self.game, table, table.state(self.game), "en")
             self.drawn += 1
 
-    def draw_hand(self, table, user_id: str) -> None:
-        """What `bot.discord_ui.play.answered` draws for the clicking player."""
+    async def draw_hand(self, table, user_id: str) -> None:
+        """What `bot.discord_ui.play` draws for the clicking player: their hand and the board,
+        off the event loop (`hand_payload`)."""
         if self.pictures is not None and table.state_json:
+            await self.pictures.prepare(table, "en", hands=(user_id,))
             state = table.state(self.game)
             self.pictures.board_png(self.game, table, state, "en")
             self.pictures.hand_png(self.game, table, state, user_id, "en")
@@ -96,7 +103,9 @@ class Load:
 
     def moved(self, result) -> None:
         """The service committed a move of its own (a computer's): the board follows it."""
-        self.draw_board(result.table)
+        task = asyncio.get_running_loop().create_task(self.draw_board(result.table))
+        self._drawing.add(task)
+        task.add_done_callback(self._drawing.discard)
         self.poke(result.table.id)
 
     def poke(self, table_id: int) -> None:
@@ -118,7 +127,7 @@ class Load:
         self.changed[table.id] = asyncio.Event()
         self.tables.append(table.id)
         result = await self.svc.start(table.id, people[0], seed=seed)
-        self.draw_board(result.table)
+        await self.draw_board(result.table)
         return table.id
 
     async def person(self, table_id: int, user_id: str, version: int, rng: Rng, cpu_seat: bool) -> None:
@@ -135,7 +144,7 @@ class Load:
         except TableError:
             self.refused += 1  # out of date: the other player's move came first
             return
-        self.draw_hand(result.table, user_id)
+        await self.draw_hand(result.table, user_id)
         took = time.perf_counter() - started
         self.latency.append(took)
         if cpu_seat:
@@ -199,12 +208,16 @@ async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
     store = await open_store(url)
     runner = cpu.CpuRunner(budget_s=args.budget, iterations=args.iterations)
     warm_pool(runner)
+    load: Load | None = None
     try:
         svc = TableService(store, max_open_tables_per_user=10, cpu_runner=runner)
         runtime.tune_gc()
         runtime.freeze_startup_objects()
         start = time.perf_counter()
-        load = Load(svc, args.game, options, args.think, not args.no_pictures, start + args.seconds)
+        load = Load(svc, args.game, options, args.think, not args.no_pictures, start + args.seconds,
+                    args.picture_workers)
+        if load.pictures is not None:
+            await load.pictures.ready()
         if hasattr(svc, "on_automatic"):  # the service moves computers on its own: the board follows
             svc.on_automatic = load.moved
         queue: list[int] = []
@@ -224,6 +237,8 @@ async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
         iterations = (stats.iterations - before[1]) if stats else 0
         search_cpu = (stats.cpu_s - before[2]) if stats else 0.0
     finally:
+        if load is not None and load.pictures is not None:
+            load.pictures.close()
         await store.close()
     return {"people": load.people, "refused": load.refused, "elapsed": elapsed,
             "p50": pct(load.latency, 0.5), "p99": pct(load.latency, 0.99), "p95_cpu": pct(load.latency_cpu, 0.95),
@@ -282,6 +297,8 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=None, help="computer's iterations per decision instead of the bot's")
     ap.add_argument("--no-baseline", action="store_true", help="skip the run without computer tables")
     ap.add_argument("--no-pictures", action="store_true", help="do not draw the pictures")
+    ap.add_argument("--picture-workers", type=int, default=1,
+                    help="picture worker processes, as PICTURE_WORKERS (0: the pictures thread in this process)")
     ap.add_argument("--postgres", default=None, help="PostgreSQL URL (default: TEST_POSTGRES_URL, else skipped)")
     ap.add_argument("--sqlite", action=argparse.BooleanOptionalAction, default=True, help="run on SQLite")
     args = ap.parse_args()

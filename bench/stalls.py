@@ -10,6 +10,17 @@ SQLite thread (units in it, wall and thread-CPU time, the COMMIT alone, i.e. the
 every WAL checkpoint (background and the writer's own, seen as a COMMIT that copies pages),
 and every `act` call. It prints the distribution of each, then, for the moves slower than
 `--slow` ms, how much of their time overlapped each kind of event.
+
+    python bench/stalls.py --simcord [--games 1] [--players 3] [--picture-workers 0,1] [--rounds 2]
+
+`--simcord` instead plays Guns & Steel games (3 players by default) through SimCord, the bot's
+whole Discord surface with pictures on (`bench/discord_rest.py`), and measures how late the
+event loop runs a task that asks to wake every millisecond: what a click on another table
+waits for. A watcher thread samples where the event loop's thread is whenever it is more than
+5 ms late, so the report names what held the loop (a picture drawn on it, JSON of a big state,
+a search). `--picture-workers 0,1` runs the same games with pictures drawn on the pictures
+thread (0) and in a worker process (1), alternating for `--rounds`, and prints each run and
+the ratio of their medians.
 """
 from __future__ import annotations
 
@@ -18,14 +29,17 @@ import asyncio
 import gc
 import os
 import sqlite3
+import statistics
 import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "bot"))
 
 import interactions  # noqa: E402
 
@@ -152,6 +166,164 @@ async def _lag_probe(stop: asyncio.Event) -> None:
             record("loop-lag", asked + 0.001, woke)
 
 
+class LoopWatch:
+    """Where the event loop's thread is while the loop is late: a task beats every millisecond,
+    a thread looks every 2 ms and, when the last beat is over `late_ms` old, records the stack
+    of the loop's thread (innermost frames of this project and of the libraries it called)."""
+
+    ROOTS = ("bot/", "tables/", "games/", "pictures/", "persistence/")
+
+    def __init__(self, late_ms: float = 5.0) -> None:
+        self.late_s = late_ms / 1000
+        self.beat = time.perf_counter()
+        self.samples: Counter[str] = Counter()
+        self.looks = 0
+        self._stop = threading.Event()
+        self._thread_id = threading.get_ident()
+
+    async def heartbeat(self, stop: asyncio.Event) -> None:
+        self._thread_id = threading.get_ident()
+        watcher = threading.Thread(target=self._watch, name="loop-watch", daemon=True)
+        watcher.start()
+        try:
+            while not stop.is_set():
+                self.beat = time.perf_counter()
+                await asyncio.sleep(0.001)
+        finally:
+            self._stop.set()
+            watcher.join()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.002):
+            self.looks += 1
+            if time.perf_counter() - self.beat > self.late_s:
+                frame = sys._current_frames().get(self._thread_id)
+                if frame is not None:
+                    place = self.where(frame)
+                    if "selectors.py:select" in place or "_read_from_self" in place:
+                        place = "waiting for the OS to run the loop's thread (in select: a busy machine)"
+                    self.samples[place] += 1
+
+    @classmethod
+    def where(cls, frame) -> str:  # noqa: ANN001 - a frame
+        own, outer = None, None
+        while frame is not None:
+            path = frame.f_code.co_filename.replace("\\", "/")
+            name = f"{Path(path).name}:{frame.f_code.co_name}"
+            if outer is None:
+                outer = name
+            if own is None and any(f"/{root}" in path for root in cls.ROOTS) and "/site-packages/" not in path:
+                own = f"{path.split('/')[-2]}/{name}"
+                break
+            frame = frame.f_back
+        return f"{own or '-'} (in {outer})" if outer != (own or "").split("/")[-1] else own or "-"
+
+    def report(self, top: int = 12) -> None:
+        late = sum(self.samples.values())
+        print(f"  loop late > {1000 * self.late_s:.0f} ms in {late} of {self.looks} looks "
+              f"({100 * late / max(1, self.looks):.2f} %); where the loop's thread was (samples):")
+        for place, n in self.samples.most_common(top):
+            print(f"    {n:6d}  {place}")
+
+
+class CallbackClock:
+    """The event loop's own work, callback by callback: wall time and CPU time of the loop's
+    thread (time.thread_time) for each. CPU time does not depend on how busy the machine is,
+    so "no callback over 5 ms of CPU" shows that nothing CPU-heavy runs on the loop; wall time
+    over CPU time is time the callback waited (for the GIL held by another thread, or for a
+    core)."""
+
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+        self.heavy: Counter[str] = Counter()  # what ran > 5 ms of CPU: callback -> count
+        self._run = asyncio.events.Handle._run
+
+    def __enter__(self) -> CallbackClock:
+        clock, run = self, self._run
+
+        def timed(handle: asyncio.events.Handle) -> None:
+            w0, c0 = time.perf_counter(), time.thread_time()
+            run(handle)
+            cpu = time.thread_time() - c0
+            clock.wall.append(time.perf_counter() - w0)
+            clock.cpu.append(cpu)
+            if cpu > 0.005:
+                clock.heavy[clock.name(handle)] += 1
+        asyncio.events.Handle._run = timed
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        asyncio.events.Handle._run = self._run
+
+    @staticmethod
+    def name(handle: asyncio.events.Handle) -> str:
+        callback = getattr(handle, "_callback", None)
+        callback = getattr(callback, "__simcord_original_callback__", callback)  # SimCord's tracking wrapper
+        callback = getattr(callback, "func", callback)  # functools.partial
+        task = getattr(callback, "__self__", None)
+        if isinstance(task, asyncio.Task):
+            coro = task.get_coro()
+            return getattr(coro, "__qualname__", repr(coro))
+        owner = getattr(callback, "__self__", None)
+        name = getattr(callback, "__qualname__", repr(callback))
+        return f"{name} of {type(owner).__qualname__}" if owner is not None else name
+
+    def report(self) -> None:
+        def pick(v: list[float], q: float) -> float:
+            return sorted(v)[min(len(v) - 1, int(q * len(v)))] * 1000 if v else 0.0
+        over = sum(1 for c in self.cpu if c > 0.005)
+        print(f"  loop callbacks: {len(self.cpu)}; CPU p99 {pick(self.cpu, 0.99):.2f} ms, p99.9 "
+              f"{pick(self.cpu, 0.999):.2f} ms, max {pick(self.cpu, 1.0):.1f} ms, {over} over 5 ms of CPU, "
+              f"total {sum(self.cpu):.1f} s; wall p99 {pick(self.wall, 0.99):.2f} ms, max {pick(self.wall, 1.0):.1f} ms")
+        for place, n in self.heavy.most_common(8):
+            print(f"    {n:6d} x > 5 ms CPU  {place}")
+
+
+def simcord_runs(games: int, players: int, workers: list[int], rounds: int) -> None:
+    """Guns & Steel through SimCord with pictures on, for each picture-worker setting in turn."""
+    import discord_rest
+
+    runs: dict[int, list[dict]] = {w: [] for w in workers}
+    for r in range(rounds):
+        for w in workers:
+            watch = LoopWatch()
+            stop = asyncio.Event()
+
+            async def one(watch: LoopWatch = watch, stop: asyncio.Event = stop, w: int = w, r: int = r) -> dict:
+                beat = asyncio.get_running_loop().create_task(watch.heartbeat(stop))
+                try:
+                    return await discord_rest.measure("guns-and-steel", games, seed=r, players=players,
+                                                      picture_workers=w)
+                finally:
+                    stop.set()
+                    await beat
+            cpu0 = time.process_time()
+            with CallbackClock() as clock:
+                result = asyncio.run(one())
+            result["bot process CPU s"] = time.process_time() - cpu0
+            result["callback CPU max ms"] = 1000 * max(clock.cpu, default=0.0)
+            runs[w].append(result)
+            print(f"\nround {r + 1}, picture workers {w} ({'a worker process' if w else 'the pictures thread'}): "
+                  f"{result['decisions']:.0f} decisions; event loop late p50 {result['event loop late p50 ms']:.2f} ms, "
+                  f"p99 {result['event loop late p99 ms']:.2f} ms, max {result['event loop late max ms']:.1f} ms; "
+                  f"turn p50 {result['turn p50 ms']:.0f} ms; this process's CPU {result['bot process CPU s']:.1f} s",
+                  flush=True)
+            clock.report()
+            watch.report()
+    print("\nmedians over the rounds (event loop late, ms):")
+    for w in workers:
+        p99 = statistics.median(x["event loop late p99 ms"] for x in runs[w])
+        p50 = statistics.median(x["event loop late p50 ms"] for x in runs[w])
+        print(f"  picture workers {w}: p50 {p50:.2f}  p99 {p99:.2f}  (runs: "
+              + ", ".join(f"{x['event loop late p99 ms']:.1f}" for x in runs[w]) + ")")
+    if len(workers) == 2 and rounds:
+        a, b = workers
+        ratios = [y["event loop late p99 ms"] / max(1e-9, x["event loop late p99 ms"])
+                  for x, y in zip(runs[a], runs[b], strict=True)]
+        print(f"  p99 ratio workers {b} / workers {a}, round by round: " + ", ".join(f"{q:.2f}" for q in ratios))
+
+
 # ---- report ----------------------------------------------------------------------------------
 def _ms(x: float) -> str:
     return f"{1000 * x:7.2f}"
@@ -245,7 +417,17 @@ def main() -> None:
     ap.add_argument("--default-gc", action="store_true",
                     help="compare: CPython's default collector (no tables/runtime.py tuning)")
     ap.add_argument("--switch-ms", type=float, default=None, help="experiment: sys.setswitchinterval")
+    ap.add_argument("--simcord", action="store_true",
+                    help="instead: the event loop's lateness during Guns & Steel games through SimCord, pictures on")
+    ap.add_argument("--games", type=int, default=1, help="--simcord: games per run")
+    ap.add_argument("--players", type=int, default=3, help="--simcord: players per game")
+    ap.add_argument("--picture-workers", default="1",
+                    help="--simcord: picture worker processes, or several settings to compare in turn (0,1)")
+    ap.add_argument("--rounds", type=int, default=1, help="--simcord: runs of each setting, alternating")
     args = ap.parse_args()
+    if args.simcord:
+        simcord_runs(args.games, args.players, [int(w) for w in args.picture_workers.split(",")], args.rounds)
+        return
     if args.default_gc:
         interactions.runtime.tune_gc = interactions.runtime.freeze_startup_objects = lambda: None
     if args.switch_ms:

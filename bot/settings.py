@@ -68,6 +68,10 @@ class Settings(BaseSettings):
         15.0, gt=0, validation_alias=AliasChoices("search_lease_s", "SEARCH_LEASE_S"),
         description="For `python -m bot.worker`: how long a job stays a worker's without a renewal (renewed every "
                     "third of it while the worker thinks); a crashed worker's job is taken again after it.")
+    picture_workers: int = Field(
+        1, ge=0, validation_alias=AliasChoices("picture_workers", "PICTURE_WORKERS"),
+        description="Worker processes that draw the board and hand pictures, so drawing never holds up the event "
+                    "loop (0: a thread in the bot's process, which makes other tables' clicks wait meanwhile).")
     shard_count: int | None = Field(
         None, ge=1, validation_alias=AliasChoices("shard_count", "SHARD_COUNT"),
         description="How many shards the bot runs in all (across every process). Unset: Discord's recommendation.")

@@ -12,6 +12,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -153,7 +154,13 @@ def _tokens(line: str) -> list[str]:
 def wrap(text: str, size: int, width: float, bold: bool = False, max_lines: int | None = None) -> list[str]:
     """Break text into lines no wider than `width`: at spaces for Latin text, between any two
     characters for Japanese (never starting a line with 、。) and the like). Explicit newlines kept.
-    With max_lines, the last kept line ends with '…'."""
+    With max_lines, the last kept line ends with '…'. Kept per text, size and width: pictures
+    wrap the same card texts, rules and moves as the pictures before them."""
+    return list(_wrapped(text, size, width, bold, max_lines))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, size: int, width: float, bold: bool, max_lines: int | None) -> tuple[str, ...]:
     lines: list[str] = []
     for para in clean_lines(text):
         line = ""
@@ -175,7 +182,7 @@ def wrap(text: str, size: int, width: float, bold: bool = False, max_lines: int 
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = fit(lines[-1] + "…", size, width, bold)
-    return lines
+    return tuple(lines)
 
 
 def clean_lines(text: str) -> list[str]:
@@ -247,21 +254,25 @@ class Canvas:
         return png_bytes(self.image)
 
 
-PALETTE_SAMPLE = 2  # the palette is chosen from every 2nd pixel of every 2nd row (bench/render.py)
+PALETTE_SAMPLE = 4  # the palette is chosen from every 4th pixel of every 4th row (bench/render.py)
+COMPRESS_LEVEL = 1  # zlib's fastest level: ~10 % more bytes than level 3 for ~1 ms less per picture
 
 
 def png_bytes(image: Image.Image, max_bytes: int = MAX_BYTES) -> bytes:
     """PNG bytes of a 256-colour palette version (flat UI colours and anti-aliased text survive it;
-    the file is about half the size and encodes twice as fast as RGB); halved until <= max_bytes.
-    The palette is chosen from a quarter of the pixels (a line 2 px wide is always among them),
-    then every pixel takes its nearest colour: measured, that saves ~2 ms of the ~9 ms the
-    palette pass cost per picture, for the same bytes and a mean error under one level."""
+    the file is about half the size of an RGB one and, with zlib's work on a third of the bytes,
+    no slower to make); halved until <= max_bytes. The palette is chosen from a sixteenth of the
+    pixels (every flat colour of the kit fills far more than that), then every pixel takes its
+    nearest colour: a mean error under half a level, as from a quarter of the pixels, for ~2 ms
+    less per picture. Measured alternatives (bench/render.py, docs/pictures.md): RGB PNG
+    unfiltered at level 1 (Guns & Steel's strips) twice the bytes for the same CPU; WebP,
+    lossless or not, slower."""
     sample = image.resize((max(1, image.width // PALETTE_SAMPLE), max(1, image.height // PALETTE_SAMPLE)),
                           Image.Resampling.NEAREST)
     palette = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
     quantized = image.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    quantized.save(buf, "PNG", compress_level=3)
+    quantized.save(buf, "PNG", compress_level=COMPRESS_LEVEL)
     if buf.tell() <= max_bytes:
         return buf.getvalue()
     half = image.resize((max(1, image.width // 2), max(1, image.height // 2)), Image.Resampling.LANCZOS)

@@ -105,31 +105,61 @@ def has_glyph(ch: str, bold: bool = False) -> bool:
 _INVISIBLE = {"Cc", "Cf", "Mn", "Me", "Zl", "Zp"}
 
 
+_CHARS: dict[str, str | None] = {}  # character -> what is drawn for it ('' dropped), None: a missing symbol
+
+
+def _char(ch: str) -> str | None:
+    """What `clean` draws for one character: itself, ' ', '' (an invisible mark), '?' (neither
+    font has it) or None (a missing symbol: '?', once for an emoji sequence)."""
+    done = _CHARS.get(ch, False)
+    if done is not False:
+        return done  # type: ignore[return-value]
+    cp = ord(ch)
+    if ch.isspace():
+        out: str | None = " "
+    elif unicodedata.category(ch) in _INVISIBLE and cp not in coverage():
+        out = ""
+    elif cp in coverage() or cp in fallback_coverage():
+        out = ch
+    elif unicodedata.category(ch) == "So":
+        out = None
+    else:
+        out = PLACEHOLDER
+    _CHARS[ch] = out
+    return out
+
+
 @lru_cache(maxsize=16384)
 def clean(text: str) -> str:
     """What gets drawn: whitespace -> space, invisible marks (joiners, variation selectors) dropped,
-    a character neither font has -> '?' (emoji, rare scripts), never a tofu box."""
-    out = []
+    a character neither font has -> '?' (emoji, rare scripts), never a tofu box. Each character
+    is looked at once per process (`_char`)."""
+    if text.isascii() and text.isprintable() and _ascii_drawn():
+        return text
+    out: list[str] = []
     for ch in text:
-        cp = ord(ch)
-        if ch.isspace():
-            out.append(" ")
-            continue
-        if unicodedata.category(ch) in _INVISIBLE and cp not in coverage():
-            continue
-        if cp in coverage() or cp in fallback_coverage():
-            out.append(ch)
-        elif out and out[-1] == PLACEHOLDER and unicodedata.category(ch) == "So":
-            continue  # one '?' for an emoji sequence
-        else:
-            out.append(PLACEHOLDER)
+        drawn = _char(ch)
+        if drawn is None:  # one '?' for an emoji sequence
+            if not (out and out[-1] == PLACEHOLDER):
+                out.append(PLACEHOLDER)
+        elif drawn:
+            out.append(drawn)
     return "".join(out)
+
+
+@lru_cache(maxsize=1)
+def _ascii_drawn() -> bool:
+    """Whether the shipped fonts draw every printable ASCII character themselves (then ASCII text
+    is drawn as it is, in one run of the main font)."""
+    return all(cp in coverage(False) and cp in coverage(True) for cp in range(32, 127))
 
 
 @lru_cache(maxsize=16384)
 def _runs(text: str, size: int, bold: bool) -> tuple[tuple[str, bool], ...]:
     """Split cleaned text into runs of one font each: (run, uses the fallback font). Kept: a
     picture draws the same labels, names and numbers as the pictures before it."""
+    if text.isascii() and text.isprintable() and _ascii_drawn():
+        return ((text, False),) if text else ()
     cover = coverage(bold)
     runs: list[tuple[str, bool]] = []
     for ch in clean(text):
@@ -156,10 +186,27 @@ def _font_for(size: int, bold: bool, fallback: bool) -> Font:
 _FREETYPE = threading.Lock()
 
 
+_ADVANCES: dict[tuple[int, bool], dict[str, float]] = {}  # (size, bold) -> character -> advance
+
+
 @lru_cache(maxsize=8192)
 def _run_width(run: str, size: int, bold: bool, fallback: bool) -> float:
-    with _FREETYPE:
-        return _font_for(size, bold, fallback).getlength(run)
+    """A run's advance width. In the main font it is the sum of its characters' advances (BASIC
+    layout applies no kerning to this OpenType font: the sums equal FreeType's own, exactly, as
+    multiples of 1/64 px), so a new string costs no call into FreeType; text layout (`wrap`)
+    measures many new strings."""
+    if fallback:
+        with _FREETYPE:
+            return _font_for(size, bold, fallback).getlength(run)
+    advances = _ADVANCES.setdefault((size, bold), {})
+    total = 0.0
+    for ch in run:
+        advance = advances.get(ch)
+        if advance is None:
+            with _FREETYPE:
+                advance = advances[ch] = font(size, bold).getlength(ch)
+        total += advance
+    return total
 
 
 @lru_cache(maxsize=16384)

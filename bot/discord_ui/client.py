@@ -59,7 +59,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.service = None
         self._queue_report: asyncio.Task | None = None
         self.router = Router(self)
-        self.pictures = PictureCache()
+        self.pictures = PictureCache(workers=settings.picture_workers)
         self.hands = LiveHands(virtual_clock)
         self.announcer = Announcer(self, self.pictures, self.hands)
         self.scheduler = Scheduler(self)
@@ -69,6 +69,7 @@ class CardTableBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
         cpu.configure_pool(self.settings.search_workers, ceiling_s=self.settings.search_ceiling_s)
+        self.pictures.start()  # the picture workers spawn while the bot connects
         shards = self.settings.shards()
         self.store = await persistence.open_store(self.settings.database_url, shards=shards)
         runner = None
@@ -144,6 +145,7 @@ class CardTableBot(commands.AutoShardedBot):
         if self.store is not None and self.service is not None:
             await self.announcer.delivery.release()  # notices waiting for a retry: the next process tells them
         await super().close()
+        self.pictures.close()
         if self.store is not None:
             store, self.store = self.store, None
             await store.close()

@@ -2,9 +2,15 @@
 view, the display names and the language. Not per table version: an undo rewinds the version,
 and the next move reaches it again with another position.
 
-Pictures are drawn off the event loop on one pictures thread (`prepare`, awaited before a
-message is built), so other tables' clicks are answered meanwhile; a renderer that fails gives
-the game's text view as the picture.
+Pictures are drawn off the event loop (`prepare`, awaited before a message is built), by
+default in a worker process of their own (`Settings.picture_workers`): spawned, a few steps
+below the bot's OS priority and dying with the bot, like the search workers. A thread would not
+do: the renderers hold the GIL for most of a picture (Python drawing code, pydantic, text
+layout), so every other table's click would wait behind it (bench/stalls.py --simcord measures
+how late the event loop runs either way). The event loop only computes the view and its digest
+(the picture's key) and sends the view's JSON; should the worker die, the picture is drawn on
+the pictures thread instead and a new worker starts for the next one. A renderer that fails
+gives the game's text view as the picture.
 
 The public board is drawn only from the spectator view (`game.view(state, None)`), computed
 here and nowhere else, so a public message can never carry a private view's picture. A hand is
@@ -16,10 +22,13 @@ import asyncio
 import hashlib
 import io
 import logging
-from collections import OrderedDict
+import multiprocessing
+import os
+from collections import OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, NamedTuple
 
 import discord
 from pydantic import BaseModel
@@ -28,6 +37,8 @@ import pictures
 from games import registry
 from games.kit import Game
 from pictures.fallback import text_png
+from tables.runtime import tune_gc
+from tables.search_worker import die_with_parent, lower_priority
 
 from .presenters import names_of
 
@@ -36,6 +47,38 @@ BOARD_CACHE_SIZE = 256  # a few pictures per live table; old versions fall out f
 # Games whose hand picture already draws the whole board around the player's own cards: their
 # hand message shows that one picture instead of the board beside the hand.
 HAND_SHOWS_BOARD = frozenset({"fort-of-gold"})
+# Picture workers yield the CPU to the bot's event loop but come before the computer players'
+# searches (tables/search_worker.py: 10 steps): someone is waiting for a picture.
+PICTURE_NICENESS = 5
+
+
+class Job(NamedTuple):
+    """A picture to draw, as sent to a worker process: the view travels as its JSON (already
+    made for the key) and is read back there."""
+
+    kind: str                # "board" or "hand"
+    game_key: str
+    view_type: type[BaseModel]
+    view_json: str
+    names: dict[str, str]
+    lang: str
+
+
+def draw_job(job: Job) -> bytes:
+    """Draw one picture (in a worker process, or on the pictures thread)."""
+    view = job.view_type.model_validate_json(job.view_json)
+    renderer = pictures.board_png if job.kind == "board" else pictures.hand_png
+    return drawn(registry.get(job.game_key), view, job.names, job.lang, renderer)
+
+
+def start_picture_worker(parent_pid: int) -> None:
+    """A picture worker's initializer: the bot's collector settings, a lower OS priority than
+    the bot, and an exit as soon as the bot is gone (even by kill -9)."""
+    tune_gc()
+    lower_priority(PICTURE_NICENESS)
+    die_with_parent(parent_pid)
+    for game_key in pictures.RENDERERS:  # the renderers loaded before the first picture is asked for
+        pictures.renderer(game_key)
 
 
 class PictureCache:
@@ -44,13 +87,20 @@ class PictureCache:
     drawn once however many messages ask for it, and the same board in two languages is two
     entries."""
 
-    def __init__(self, size: int = BOARD_CACHE_SIZE) -> None:
+    def __init__(self, size: int = BOARD_CACHE_SIZE, workers: int = 0) -> None:
+        """`workers`: picture worker processes (started on the first picture); 0 draws on one
+        pictures thread in this process (tests, a machine with one core)."""
         self.size = size
+        self.workers = workers
         self._png: OrderedDict[tuple, bytes] = OrderedDict()
         self._drawing: dict[tuple, asyncio.Future] = {}  # pictures being drawn off the loop, by key
         self._keys: OrderedDict[tuple, tuple] = OrderedDict()  # (kind, game, state JSON, viewer, …) -> key
+        self._jobs: OrderedDict[tuple, Job] = OrderedDict()  # key -> what a worker needs to draw it
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+        self._pool: ProcessPoolExecutor | None = None
+        self._started: Any = None  # the first job of the workers (they are up once it is done)
         self.renders = 0
+        self.drawn_kinds: deque[str] = deque(maxlen=size)  # "board"/"hand" of the latest pictures drawn
 
     def board_png(self, game: Game, table: Any, state: Any, lang: str) -> bytes:
         key, draw = self._board(game, table, state, lang)
@@ -77,14 +127,53 @@ class PictureCache:
                 continue
             future = self._drawing.get(key)
             if future is None:
-                future = self._drawing[key] = asyncio.get_running_loop().run_in_executor(self._thread, draw)
+                future = self._drawing[key] = asyncio.ensure_future(self._off_loop(key, draw))
                 future.add_done_callback(lambda done, key=key: self._drawn(key, done))
             waits.append(future)
         if waits:
             await asyncio.gather(*waits, return_exceptions=True)
 
+    async def _off_loop(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
+        """One picture drawn by a worker process (or the pictures thread without workers, or
+        when the worker died: the next picture starts a new one)."""
+        loop = asyncio.get_running_loop()
+        job = self._jobs.get(key)
+        if self.workers and job is not None:
+            pool = self._processes()
+            try:
+                return await loop.run_in_executor(pool, draw_job, job)
+            except BrokenProcessPool:
+                log.warning("a picture worker died; drawing on the pictures thread, a new worker for the next one")
+                if self._pool is pool:
+                    self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+        return await loop.run_in_executor(self._thread, draw)
+
+    def _processes(self) -> Executor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=start_picture_worker, initargs=(os.getpid(),))
+        return self._pool
+
+    def start(self) -> None:
+        """Start the picture workers now (at the bot's start), so the first picture does not
+        wait for a process to spawn and load the renderers."""
+        if self.workers and self._started is None:
+            self._started = self._processes().submit(os.getpid)
+
+    async def ready(self) -> None:
+        """Wait until the picture workers are up (benchmarks start measuring then)."""
+        self.start()
+        if self._started is not None:
+            await asyncio.wrap_future(self._started)
+
+    def worker_pids(self) -> list[int]:
+        """The picture worker processes running now (none before the first picture)."""
+        return [p.pid for p in (self._pool._processes or {}).values()] if self._pool is not None else []
+
     def _drawn(self, key: tuple, done: asyncio.Future) -> None:
         self._drawing.pop(key, None)
+        self._jobs.pop(key, None)
         if not done.cancelled() and done.exception() is None:
             self._put(key, done.result())
 
@@ -105,11 +194,16 @@ class PictureCache:
         key = self._keys.get(seen) if table.state_json is not None else None
         if key is None:
             view = game.view(state, viewer)
-            key = content_key(kind, game.key, view, names, lang)
+            view_json = view.model_dump_json()
+            key = content_key(kind, game.key, view_json, names, lang)
             if table.state_json is not None:
                 self._keys[seen] = key
                 while len(self._keys) > self.size:
                     self._keys.popitem(last=False)
+            if key not in self._png and key not in self._drawing:
+                self._jobs[key] = Job(kind, game.key, type(view), view_json, names, lang)
+                while len(self._jobs) > self.size:
+                    self._jobs.popitem(last=False)
             return key, lambda: drawn(game, view, names, lang, renderer)
         return key, lambda: drawn(game, game.view(state, viewer), names, lang, renderer)
 
@@ -125,6 +219,7 @@ class PictureCache:
     def _put(self, key: tuple, png: bytes) -> None:
         if key not in self._png:
             self.renders += 1
+            self.drawn_kinds.append(key[0])
         self._png[key] = png
         self._png.move_to_end(key)
         while len(self._png) > self.size:
@@ -132,6 +227,9 @@ class PictureCache:
 
     def close(self) -> None:
         self._thread.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
 
 def drawn(game: Game, view: BaseModel, names: dict[str, str], lang: str,
@@ -146,10 +244,11 @@ def drawn(game: Game, view: BaseModel, names: dict[str, str], lang: str,
         return text_png(game.render(shown, lang))
 
 
-def content_key(kind: str, game_key: str, view: BaseModel, names: dict[str, str], lang: str) -> tuple:
+def content_key(kind: str, game_key: str, view: BaseModel | str, names: dict[str, str], lang: str) -> tuple:
     """What a picture shows, as a key: a digest of the view's JSON (a private view names its
     viewer, so two players' hands never share one), the names it will carry, the language."""
-    digest = hashlib.blake2b(view.model_dump_json().encode(), digest_size=16).digest()
+    view_json = view if isinstance(view, str) else view.model_dump_json()
+    digest = hashlib.blake2b(view_json.encode(), digest_size=16).digest()
     return kind, game_key, digest, tuple(names.items()), lang
 
 

@@ -254,6 +254,7 @@ async def tell_followers(bot: Desk, table: Any) -> None:
             text = t("follow.game_over", lang, table=name, where=link, summary=summary)
         kwargs: dict[str, Any] = {"content": clip(text, 2000)}
         if state is not None:
+            await bot.pictures.prepare(table, lang)  # drawn off the event loop, once per language
             kwargs["file"] = as_file(bot.pictures.board_png(game, table, state, lang), board_filename(table))
         try:
             member = bot.get_user(int(user_id)) or await bot.fetch_user(int(user_id))

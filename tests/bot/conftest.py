@@ -28,9 +28,11 @@ def db_url(tmp_path) -> str:
 
 def make_bot(db_url: str, **overrides: Any):
     """The bot is an AutoShardedBot; SimCord needs its shard count (one shard here). Boards are
-    edited as soon as they change (SimCord keeps no rate limits; test_e2e_ai shows the pacing)."""
+    edited as soon as they change (SimCord keeps no rate limits; test_e2e_ai shows the pacing).
+    Pictures are drawn on the pictures thread (no worker process per test; test_pictures_cache
+    covers the workers)."""
     return create_bot(Settings(token="test-token", database_url=db_url,
-                               **{"shard_count": 1, "board_edit_every_s": 0, **overrides}))
+                               **{"shard_count": 1, "board_edit_every_s": 0, "picture_workers": 0, **overrides}))
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ the same version with another position (issue 25)."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import threading
 
 import pictures
@@ -107,3 +109,50 @@ def test_a_renderer_that_fails_gives_the_text_view_as_the_picture(monkeypatch):
     monkeypatch.setattr(pictures, "board_png", broken)
     png = PictureCache().board_png(game, table, state, "en")
     assert png == text_png(game.render(named_view(game.view(state, None), names_of(table, "en")), "en"))
+
+
+def _running_table(players: list[str], state, version: int = 1) -> Table:
+    return _table(players, version).model_copy(update={"state_json": state.model_dump_json()})
+
+
+async def test_pictures_are_drawn_in_a_worker_process_the_same_as_in_the_bot():
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    table = _running_table(players, state)
+    cache = PictureCache(workers=1)
+    try:
+        await cache.prepare(table, "ja", hands=("u2",))
+        pids = cache.worker_pids()
+        assert pids and os.getpid() not in pids
+        assert list(cache.drawn_kinds) == ["board", "hand"]
+        names = names_of(table, "ja")
+        assert cache.board_png(game, table, state, "ja") == pictures.board_png(
+            game.key, named_view(game.view(state, None), names), "ja")
+        assert cache.hand_png(game, table, state, "u2", "ja") == pictures.hand_png(
+            game.key, named_view(game.view(state, "u2"), names), "ja")
+        assert cache.renders == 2  # both answered from what the worker drew
+        # the worker yields the CPU to the bot's event loop
+        assert cache._processes().submit(os.nice, 0).result(timeout=60) > os.nice(0)
+    finally:
+        cache.close()
+
+
+async def test_a_picture_worker_that_dies_still_gives_the_picture_and_is_replaced():
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    cache = PictureCache(workers=1)
+    try:
+        await cache.ready()
+        os.kill(cache.worker_pids()[0], signal.SIGKILL)
+        table = _running_table(players, state)
+        await cache.prepare(table, "en")
+        assert cache.renders == 1 and cache.board_png(game, table, state, "en") == pictures.board_png(
+            game.key, named_view(game.view(state, None), names_of(table, "en")), "en")
+        renamed = table.model_copy(update={"seats": [Seat(user_id="u1", display_name="Ann"),
+                                                     Seat(user_id="u2", display_name="Bob")]})
+        await cache.prepare(renamed, "en")
+        assert cache.renders == 2 and cache.worker_pids(), "a new worker draws the next picture"
+    finally:
+        cache.close()
