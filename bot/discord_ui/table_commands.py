@@ -36,13 +36,14 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     except (KeyError, ImportError, AttributeError):
         await send(interaction, ephemeral=True, content=t("table.game_unavailable", lang, game=game_key))
         return
-    if not permissions.bot_can_host(interaction):
+    place = permissions.private_place(interaction)  # a DM or group DM between people: played by clicks
+    if place is None and not permissions.bot_can_host(interaction):
         await send(interaction, ephemeral=True, content=t("table.bot_not_here", lang))
         return
     if lacking := permissions.missing(interaction):
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return
-    table = await open_lobby(bot, interaction, game_key)
+    table = await open_lobby(bot, interaction, game_key, place)
     public = await table_lang(bot, table)
     message = await send(interaction, ephemeral=False, **lobby.payload(table, public))
     if message is not None:
@@ -52,11 +53,11 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     bot.scheduler.poke()
 
 
-async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str) -> Any:
+async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str, place: str | None = None) -> Any:
     """The service's open_lobby; when the open-table cap refuses, first make sure none of the
     counted tables sits in a channel that no longer exists (a deletion the bot missed)."""
     args = (interaction.guild_id, interaction.channel_id, uid(interaction.user), interaction.user.display_name,
-            game_key)
+            game_key, place)
     try:
         return await bot.service.open_lobby(*args)
     except TableError as error:
@@ -140,7 +141,7 @@ async def board(bot: Desk, interaction: discord.Interaction, text: bool | None =
     if message is not None:
         old = table.board_message_id
         await svc.set_board_message(table.id, message.id)
-        if old and old != message.id:
+        if old and old != message.id and table.settings.place is None:  # (a DM between people: it stays)
             if table.status == "lobby":  # the old one is no longer live: no buttons on it
                 await bot.announcer.edit_message(table.channel_id, old, view=None)
             else:  # one board per table: the old one goes
