@@ -21,11 +21,12 @@ DM_SEATS = 2  # a table in a DM or group DM between people seats two (TableSetti
 
 class LobbyOps(ServiceCore):
     async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
-                         game_key: str, place: str | None = None) -> Table:
+                         game_key: str, place: str | None = None, lang: str | None = None) -> Table:
         """A new lobby in this channel with the host seated. Refused when the channel is busy,
         not allowed, or the host already sits at too many open tables. `place` ("dm",
         "group_dm"): a DM or group DM between people, where a table seats two at most (a game
-        that needs more is refused)."""
+        that needs more is refused). `lang`: the table's own language for its public messages
+        (else the server's)."""
         game = self._game(game_key)
         if place is not None and game.min_players > DM_SEATS:
             raise refuse("dm_two_players")
@@ -40,6 +41,7 @@ class LobbyOps(ServiceCore):
                       seats=[Seat(user_id=host_id, display_name=host_name)],
                       options=game.Options().model_dump(mode="json"),
                       settings=guild.table_settings().model_copy(update={"place": place}),
+                      lang=lang,
                       created_at=now, updated_at=now)
         try:
             table = await self.store.create_table(table, [self._lobby_timer(table, guild.lobby_timeout_s)])

@@ -508,7 +508,7 @@ class Announcer:
         prompts = owed(table, user_id)
         undo = await self.bot.service.undo_offer(table.id, user_id) is not None
         payload = await hand_payload(self.pictures, table, user_id, prompts, lang, text=prefs.text_board,
-                               note="\n".join(x for x in (lead, t("dm.where", lang, channel=self.where(table))) if x),
+                               note="\n".join(x for x in (lead, t("dm.where", lang, channel=self.where(table, lang))) if x),
                                undo=undo,
                                recent=await self.bot.service.log(table.id, limit=3))
         known = self.hands.dm_message(table.id, user_id)
@@ -545,17 +545,17 @@ class Announcer:
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         game = registry.get(table.game)
-        channel = self.where(table, lobby=key == "dm.ended")
+        channel = self.where(table, lang, lobby=key == "dm.ended")
         view = StaticLayout(discord.ui.Container(
             discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}"),
             discord.ui.TextDisplay(t(key, lang, channel=channel, version=table.version)), accent_colour=GREY))
         await self.edit_message(known[0], known[1], view=view, attachments=[], embed=None, content=None)
 
-    def where(self, table: Any, *, lobby: bool = False) -> str:
+    def where(self, table: Any, lang: str, *, lobby: bool = False) -> str:
         """The table's place for a DM: its channel as a mention, or a link at a table played by
         clicks (a DM or group DM between people, where a channel mention shows nothing)."""
         if by_clicks(table):
-            return where_link(table)
+            return f"[{t(f'dm.place.{table.settings.place}', lang)}]({where_link(table)})"
         return f"<#{self.lobby_channel(table) if lobby else self.board_channel(table)}>"
 
     def board_channel(self, table: Any) -> int:
@@ -592,9 +592,8 @@ class Announcer:
             extra.append(t("turn.thinking", lang, name=names_of(table, lang).get(thinking, thinking)))
         if deadline and ping:
             extra.append(t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>"))
-        if by_clicks(table) and table.status == "running":
-            extra.append("-# " + t("board.by_clicks", lang))
-        view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra)
+        footnote = t("board.by_clicks", lang) if by_clicks(table) and table.status == "running" else None
+        view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra, footnote=footnote)
         return {"view": view, "file": as_file(png, name)}
 
     async def show_board(self, table: Any, lang: str | None = None, *, ping: list[str] | None = None,
@@ -713,7 +712,7 @@ class Announcer:
             await self.pictures.prepare(table, lang)
             payload["file"] = as_file(self.pictures.board_png(game, table, state, lang), name)
         payload["view"] = result_layout(game, table, outcome, lang, ended_by, name if state is not None else None,
-                                        False, notes=[t("dm.where", lang, channel=where_link(table))])
+                                        False, notes=[t("dm.where", lang, channel=self.where(table, lang))])
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
             await user.send(**payload)

@@ -56,8 +56,10 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
 async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str, place: str | None = None) -> Any:
     """The service's open_lobby; when the open-table cap refuses, first make sure none of the
     counted tables sits in a channel that no longer exists (a deletion the bot missed)."""
+    # a table in a DM or group DM between people speaks its host's language (there is no server's)
+    lang = await user_lang(interaction) if place is not None else None
     args = (interaction.guild_id, interaction.channel_id, uid(interaction.user), interaction.user.display_name,
-            game_key, place)
+            game_key, place, lang)
     try:
         return await bot.service.open_lobby(*args)
     except TableError as error:
@@ -156,7 +158,9 @@ async def resign(bot: Desk, interaction: discord.Interaction) -> None:
         return
     result = await svc.resign(table.id, uid(interaction.user))
     await send(interaction, ephemeral=True, content=t("table.resigned", lang, id=table.id))
-    bot.announcer.publish(table.id, result.notices)
+    # in a DM or group DM between people the result can only come as this command's follow-up
+    followup = interaction.followup if table.settings.place is not None else None
+    bot.announcer.publish(table.id, result.notices, followup=followup)
 
 
 async def undo(bot: Desk, interaction: discord.Interaction) -> None:

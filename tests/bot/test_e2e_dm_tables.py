@@ -156,9 +156,10 @@ async def test_a_dm_game_survives_days_and_a_restart_old_clicks_answer_with_the_
     again = await chat.click(gus, old_board, custom_id=button(old_board, "hand"))  # two days old, new process
     assert again.acknowledged
     redrawn = world.env.backend.get_message(chat.id, old_board.id)
-    assert f"v{before.version}" in texts_of(redrawn) or f"{before.version}" in texts_of(redrawn)
+    assert f"table #{table_id} · move {before.version}" in texts_of(redrawn), "the old board shows the game now"
+    assert "move 0" not in texts_of(redrawn)
     hand = [f for f in again.followups if f.ephemeral][-1]
-    assert "手札" in texts_of(hand) or "卓" in texts_of(hand), "gus reads it in Japanese"
+    assert f"{before.version}手目" in texts_of(hand), "gus reads his hand, as of now, in Japanese"
 
     stale = await _Player(chat, fern).click(old_hand, old_choice["custom_id"]) if old_choice["type"] == 2 else \
         await chat.select(fern, old_hand, [old_choice["options"][0]["value"]], custom_id=old_choice["custom_id"])
@@ -166,6 +167,12 @@ async def test_a_dm_game_survives_days_and_a_restart_old_clicks_answer_with_the_
     assert "out of date" in texts_of(stale.response) or any("out of date" in texts_of(f) for f in stale.followups)
     after = await svc.get(table_id)
     assert after.version == before.version and after.state_json == before.state_json, "nothing changed"
+
+    # fern resigns: the computer takes the seat, and only the command's follow-up can say so there
+    resigned = await chat.slash(fern, "game resign")
+    assert resigned.ephemeral
+    told = [f for f in resigned.followups if not f.ephemeral]
+    assert told and "resigned; the computer plays that seat" in texts_of(told[-1])
     assert channel_writes(world, chat) == []
 
 
@@ -187,6 +194,7 @@ async def test_more_than_two_players_in_a_dm_is_refused_clearly_and_nothing_chan
     await chat.slash(hal, "game language", language="ja")
     ganymede = await chat.slash(hal, "game new", game="ganymede")
     lobby = ganymede.response
+    assert "ボタンで遊びます" in texts_of(lobby), "a DM has no server language: the lobby speaks its host's"
     table_id = ids.parse(controls(lobby)[0]["custom_id"]).table
     mode = next(c for c in controls(lobby) if kind(c) == "LO")
     three = next(o["value"] for o in mode["options"] if o["value"].endswith("three"))
@@ -277,3 +285,27 @@ async def test_reminders_go_by_dm_at_a_table_played_by_clicks(world):
     assert reminders, "gus was reminded by DM (the first reminder comes after half the turn's day)"
     assert any(is_decision(c) for c in controls(reminders[-1])), "with his controls"
     assert channel_writes(world, chat) == []
+
+
+async def test_a_server_where_the_bot_is_only_installed_to_the_users_account_refuses_a_table(world, monkeypatch):
+    """Discord says which installs authorised an interaction: here only alice's own (user
+    install), not the server's, so the bot cannot post in this channel: /game new says where a
+    table can be opened instead, in her language, and opens nothing."""
+    from simcord import interactions
+
+    build = interactions.base_payload
+
+    def user_install_only(backend, **kwargs):
+        record, payload = build(backend, **kwargs)
+        payload["authorizing_integration_owners"] = {"1": str(kwargs["user_id"])}
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", user_install_only)
+    refused = await world.alice.slash(world.channel, "game new", game="sutosute")
+    assert refused.ephemeral and "only installed to your account" in refused.response.content
+    await world.alice.slash(world.channel, "game language", language="ja")
+    refused = await world.alice.slash(world.channel, "game new", game="sutosute")
+    assert refused.ephemeral and "アカウントにだけ追加" in refused.response.content
+    assert await world.bot.service.table_in_channel(world.channel.id) is None
+    mine = await world.alice.slash(world.channel, "game mine")  # the personal commands still work there
+    assert mine.acknowledged and mine.ephemeral
