@@ -118,7 +118,8 @@ class Router:
             table = await svc.add_cpu(cid.table, uid(interaction.user), level=value)
         else:
             table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
-        await edit(interaction, content=t("lobby.value_set", lang), view=None)
+        done = "lobby.value_set" if table.settings.place is None else "lobby.value_set_dm"  # (a DM between people)
+        await edit(interaction, content=t(done, lang), view=None)
         await lobby.refresh_message(self.desk, table)
         self.desk.scheduler.poke()
 

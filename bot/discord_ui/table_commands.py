@@ -107,7 +107,7 @@ async def hand(bot: Desk, interaction: discord.Interaction) -> None:
         if len(mine) == 1:
             table = mine[0]
         elif mine:
-            where = ", ".join(f"<#{x.channel_id}> (#{x.id})" for x in mine)
+            where = ", ".join(f"{bot.announcer.where(x, lang)} (#{x.id})" for x in mine)
             await send(interaction, ephemeral=True, content=clip(t("hand.which_table", lang, tables=where), 2000))
             return
         elif table is None:

@@ -274,7 +274,13 @@ async def test_reminders_go_by_dm_at_a_table_played_by_clicks(world):
     opened = await chat.slash(fern, "game new", game="sutosute")
     lobby = opened.response
     table_id = ids.parse(controls(lobby)[0]["custom_id"]).table
-    await world.bot.service.update_table_settings(table_id, str(fern.id), False, turn_limit_s=DAY)
+    more = next(c for c in controls(lobby) if kind(c) == "LM")  # the host sets a day a turn, as anywhere
+    picker = await chat.select(fern, lobby, ["@turn_limit"], custom_id=more["custom_id"])
+    assert picker.ephemeral
+    value = next(c for c in controls(picker.response) if kind(c) == "LV")
+    saved = await chat.select(fern, picker.response, [str(DAY)], custom_id=value["custom_id"])
+    assert "next time someone clicks" in saved.response.content, "the lobby there follows at the next click"
+    assert (await world.bot.service.get(table_id)).settings.turn_limit_s == DAY
     joined = await chat.click(gus, lobby, custom_id=button(lobby, "join"))
     lobby = joined.response
     await chat.click(fern, lobby, custom_id=button(lobby, "start"))
