@@ -115,9 +115,9 @@ async def test_a_whole_game_in_a_group_dm_is_played_by_clicks_and_counts_under_d
     table = await svc.get(table_id)
     assert table.status == "finished"
     assert channel_writes(world, chat) == [], "the bot never posted, edited or deleted there on its own"
-    results = [m for m in chat.messages() if "Rematch" in str(m.components) or "won" in texts_of(m).lower()
-               or "wins" in texts_of(m).lower()]
-    assert results, "the result came as the answer to the last move"
+    result = chat.messages()[-1]
+    rematch = [c for c in controls(result) if c.get("label") == "Rematch"]
+    assert rematch, "the result came there as the answer to the last move"
     hal_hand = await chat.click(hal, board_of(chat), custom_id=button(board_of(chat), "hand"))
     assert any("not playing" in (f.content or "") for f in hal_hand.followups), "a watcher has no hand"
 
@@ -128,6 +128,13 @@ async def test_a_whole_game_in_a_group_dm_is_played_by_clicks_and_counts_under_d
     assert embed.fields[0].value.startswith("1 game")
     in_server = await world.alice.slash(world.channel, "game stats")  # the server's own stats do not count it
     assert not in_server.response.embeds[0].fields
+
+    again = await chat.click(gus, result, custom_id=rematch[0]["custom_id"])  # a rematch opens there, two seats
+    assert again.acknowledged
+    lobby = [f for f in [again.response, *again.followups] if f is not None and not f.ephemeral][-1]
+    assert "two players at most" in texts_of(lobby)
+    rematched = await world.bot.service.table_in_channel(chat.id)
+    assert rematched.status == "lobby" and rematched.settings.place == "group_dm"
 
 
 async def test_a_dm_game_survives_days_and_a_restart_old_clicks_answer_with_the_game_as_it_is(world):
