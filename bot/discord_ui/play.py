@@ -116,6 +116,8 @@ async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id
     if in_place:
         await edit(interaction, **for_edit(payload))
         bot.hands.opened(table_id, user_id, interaction, drawn=drawn)
+        if in_bot_dm(interaction) and interaction.message is not None:  # the DM hand now answers these decisions
+            bot.hands.dm_sent(table_id, user_id, interaction.channel_id, interaction.message.id, drawn)
         return
     followup = interaction.response.is_done()
     message = await send(interaction, ephemeral=not in_bot_dm(interaction), **payload)

@@ -322,3 +322,50 @@ async def test_a_server_where_the_bot_is_only_installed_to_the_users_account_ref
     assert await world.bot.service.table_in_channel(world.channel.id) is None
     mine = await world.alice.slash(world.channel, "game mine")  # the personal commands still work there
     assert mine.acknowledged and mine.ephemeral
+
+
+async def test_against_the_computer_in_a_dm_the_turn_comes_back_by_dm_and_the_game_ends(world):
+    """fern plays the computer in her DM with gus (who watches): the computer's moves happen
+    after her click is answered, when the bot cannot post there; her next turn comes by DM (with
+    her controls), and she can play from there or from any board in the DM until the end."""
+    from tables.cpu import CpuRunner
+
+    from games.kit import ai
+
+    class Quick(CpuRunner):
+        def __init__(self):
+            super().__init__(iterations=4)
+
+        async def choose(self, game, state, player, level, seed):
+            return ai.choose(game, state, player, level=level, seed=seed, iterations=4)
+
+    world.bot.service.cpu = Quick()
+    fern, gus = friends(world, "fern", "gus")
+    chat = PrivateChat(world.env, [fern, gus], group=False, installer=fern)
+    lobby = (await chat.slash(fern, "game new", game="sutosute")).response
+    table_id = ids.parse(controls(lobby)[0]["custom_id"]).table
+    assert (await chat.click(fern, lobby, custom_id=button(lobby, "cpu"))).acknowledged
+    started = await chat.click(fern, lobby, custom_id=button(lobby, "start"))
+    assert started.acknowledged
+    svc = world.bot.service
+    rng = random.Random(2)
+    for _ in range(300):
+        table = await svc.get(table_id)
+        if table.status != "running":
+            break
+        game = registry.get(table.game)
+        if str(fern.id) not in {p.player for p in game.prompts(table.state(game))}:
+            await world.env.advance_time(1)  # the computer thinks
+            continue
+        dm = fern.dm_channel.history()[-1]  # her turn came by DM: she plays from it
+        offered = [c for c in controls(dm) if is_decision(c)]
+        assert offered, "the DM carries her controls for the present turn:\n" + texts_of(dm)
+        answered = await use(fern, dm, rng.choice(offered), rng)
+        assert answered.acknowledged
+    table = await svc.get(table_id)
+    assert table.status == "finished"
+    assert channel_writes(world, chat) == [], "nothing posted there on the bot's own"
+    ended = [m for m in fern.dm_channel.history() if f"table #{table_id} is over" in texts_of(m)]
+    assert ended, "the result came by DM (no click there showed the end)"
+    assert "[your DM](https://discord.com/channels/@me/" in texts_of(ended[-1]), "with a link to the DM"
+    assert not controls(ended[-1]), "no Rematch from the bot's DM: a rematch opens where the table was"
