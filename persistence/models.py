@@ -57,6 +57,9 @@ class TableSettings(BaseModel):
     private: bool = False                                 # invite-only: not listed, not followed by others
     invited: list[str] = Field(default_factory=list)      # members the host invited (private tables)
     join_code: str | None = None                          # shared by the host: joins a private table
+    # a DM ("dm") or group DM ("group_dm") between people, where the bot is installed to a user's
+    # account: it cannot post there on its own, every update rides on a player's click; two seats
+    place: Literal["dm", "group_dm"] | None = None
 
     @field_validator("quiet_hours")
     @classmethod

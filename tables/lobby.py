@@ -16,13 +16,20 @@ from .i18n import Span, t
 from .models import ActResult
 from .watch import check_may_join
 
+DM_SEATS = 2  # a table in a DM or group DM between people seats two (TableSettings.place)
+
 
 class LobbyOps(ServiceCore):
     async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
-                         game_key: str) -> Table:
+                         game_key: str, place: str | None = None, lang: str | None = None) -> Table:
         """A new lobby in this channel with the host seated. Refused when the channel is busy,
-        not allowed, or the host already sits at too many open tables."""
+        not allowed, or the host already sits at too many open tables. `place` ("dm",
+        "group_dm"): a DM or group DM between people, where a table seats two at most (a game
+        that needs more is refused). `lang`: the table's own language for its public messages
+        (else the server's)."""
         game = self._game(game_key)
+        if place is not None and game.min_players > DM_SEATS:
+            raise refuse("dm_two_players")
         guild = await self.guild_settings(guild_id)
         if guild.allowed_channels and channel_id not in guild.allowed_channels:
             raise refuse("channel_not_allowed")
@@ -32,7 +39,9 @@ class LobbyOps(ServiceCore):
         now = self.clock()
         table = Table(id=0, guild_id=guild_id, channel_id=channel_id, game=game.key, status="lobby", host=host_id,
                       seats=[Seat(user_id=host_id, display_name=host_name)],
-                      options=game.Options().model_dump(mode="json"), settings=guild.table_settings(),
+                      options=game.Options().model_dump(mode="json"),
+                      settings=guild.table_settings().model_copy(update={"place": place}),
+                      lang=lang,
                       created_at=now, updated_at=now)
         try:
             table = await self.store.create_table(table, [self._lobby_timer(table, guild.lobby_timeout_s)])
@@ -57,7 +66,14 @@ class LobbyOps(ServiceCore):
 
     def _max_players(self, table: Table) -> tuple[int, int]:
         game = self._game(table.game)
-        return game.player_range(game.parse_options(table.options))
+        low, high = game.player_range(game.parse_options(table.options))
+        return (low, min(high, DM_SEATS)) if table.settings.place is not None else (low, high)
+
+    def _check_seat_free(self, table: Table) -> None:
+        """Refused when every seat is taken (at a DM table: it seats two, said so)."""
+        _, high = self._max_players(table)
+        if len(table.seats) >= high:
+            raise refuse("dm_two_players") if table.settings.place is not None else refuse("table_full", max=high)
 
     async def join(self, table_id: int, user_id: str, display_name: str, code: str | None = None) -> Table:
         """`code`: a private table's join code (its invitees need none; tables/watch.py)."""
@@ -67,9 +83,7 @@ class LobbyOps(ServiceCore):
             if table.user_seated(user_id):
                 raise refuse("already_seated")
             check_may_join(table, user_id, code)
-            _, high = self._max_players(table)
-            if len(table.seats) >= high:
-                raise refuse("table_full", max=high)
+            self._check_seat_free(table)
             guild = await self.guild_settings(table.guild_id)
             await self._check_cap(user_id, guild.max_open_tables_per_user)
             seats = [*table.seats, Seat(user_id=user_id, display_name=display_name)]
@@ -110,9 +124,7 @@ class LobbyOps(ServiceCore):
             self._host_lobby(table, by_user)
             if not self._game(table.game).allows_random_seats:
                 raise refuse("no_random_seats")
-            _, high = self._max_players(table)
-            if len(table.seats) >= high:
-                raise refuse("table_full", max=high)
+            self._check_seat_free(table)
             taken = {s.user_id for s in table.seats}
             n = next(i for i in range(1, 100) if f"{CPU_PREFIX}{i}" not in taken)
             seat = Seat(user_id=f"{CPU_PREFIX}{n}", display_name=t("service.cpu_name", "en", n=n), is_cpu=True,
@@ -142,6 +154,8 @@ class LobbyOps(ServiceCore):
                 options = game.Options.model_validate({**table.options, name: value})
             except ValidationError as e:  # named in the game's own words
                 raise refuse("bad_option", name=option_words(game.Options, name).label_text(), value=value) from e
+            if table.settings.place is not None and game.player_range(options)[0] > DM_SEATS:
+                raise refuse("dm_two_players")  # e.g. Ganymede's three-player mode in a DM
             return await self._save_lobby(table.model_copy(update={"options": options.model_dump(mode="json")}), table)
 
     async def cancel(self, table_id: int, by_user: str) -> Table:

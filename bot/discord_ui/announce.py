@@ -15,6 +15,13 @@ are drawn as one, so a table of three computer seats stays within Discord's rate
 Computer seats move after the person's click is answered, as the table service's own steps:
 it tells the announcer when one starts thinking (the board says "🤖 Bob is thinking…") and
 of each move it makes (the board shows it as it happens).
+
+A table in a DM or group DM between people (`TableSettings.place`: the bot is installed to a
+user's account there) is one the bot cannot post in on its own. Its board rides on the players'
+clicks: a move made there posts the new board as that click's follow-up, any click on an old
+board redraws it (router), and nothing else is ever posted, edited or deleted in that channel.
+The turn ping, reminders and the result go by DM where Discord allows it; a player whose DMs
+are closed finds the table in `/game mine` and is named on the next board.
 """
 from __future__ import annotations
 
@@ -55,6 +62,19 @@ SCROLLED_AWAY_AFTER = 4
 BOARD_PAUSE_S = 30.0
 BOARD_STALE_S = 120.0
 SEEN_NOTICES = 10_000
+
+
+def by_clicks(table: Any) -> bool:
+    """Whether the table lives where the bot cannot post on its own (a DM or group DM between
+    people): its channel sees only answers to clicks."""
+    return table.settings.place is not None
+
+
+def where_link(table: Any) -> str:
+    """Where a table is, as a link a player can follow from anywhere (a DM or group DM has no
+    `<#channel>` mention that works outside it)."""
+    place = f"https://discord.com/channels/{table.guild_id if table.guild_id is not None else '@me'}/{table.channel_id}"
+    return f"{place}/{table.board_message_id}" if table.board_message_id else place
 
 
 class Announcer:
@@ -277,6 +297,8 @@ class Announcer:
                 turn_users += [u for u in notice.users if u != actor and u not in turn_users]
             elif kind == "reminder":
                 users, line = await self.reminded(table, notice, lang, silent=silent)
+                if by_clicks(table):  # reminded by DM already (reminded); nothing else reaches them
+                    users = []
                 turn_users += [u for u in users if u not in turn_users]
                 remind = remind or bool(users)
                 if line:
@@ -304,7 +326,7 @@ class Announcer:
                 self._carried[table_id] = {"ping": [], "news": news, "remind": False, "undone": undone}
                 return
             if table.state_json is not None or over is not None:
-                await self.finish(table, lang, over or "rules", news, silent=silent, actor=actor)
+                await self.finish(table, lang, over or "rules", news, silent=silent, actor=actor, followup=followup)
             self.bot.scheduler.poke()
             return
         playing = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
@@ -319,9 +341,12 @@ class Announcer:
         # DM hands: everyone's on the first turn, then those who opted in, whenever their
         # decisions changed (the actor too, when they moved from the channel)
         dm_sent = []
+        clicks = by_clicks(table)
         for user_id in owing:
-            if user_id in turn_users or (user_id == actor and followup is not None):
-                sent = await self.dm_hand(table, user_id, first_turn=first_turn, silent=silent)
+            # at a table played by clicks the turn ping is the DM itself (the actor is at the table)
+            if user_id in turn_users or (user_id == actor and followup is not None and not clicks):
+                sent = await self.dm_hand(table, user_id, first_turn=first_turn or clicks, silent=silent,
+                                          fresh=clicks and user_id in turn_users)  # a new DM notifies: the ping
                 if sent == "closed":
                     closed.append(user_id)
                 dm_sent += [user_id] if sent == "sent" else []
@@ -336,6 +361,14 @@ class Announcer:
                 if first_turn or remind or u not in refreshed
                 or now - (self.hands.last_seen(table.id, u) or 0) > PRESENT_S]
         if table.state_json is None or table.status != "running":
+            return
+        if clicks:  # nothing is posted there but a click's follow-up: the board of a move made there
+            if followup is not None and (first_turn or news or undone or turn_users):
+                named = [u for u in ping if u not in dm_sent]  # those the DM did not reach are named here
+                notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
+                await self.show_board(table, lang, ping=named, notes=notes,
+                                      deadline=min(deadlines) if deadlines else None, followup=followup, fresh=True)
+            self.bot.scheduler.poke()
             return
         if newer_queued and not first_turn:
             # latest wins: the queued update draws the board; it carries these pings and news
@@ -401,9 +434,16 @@ class Announcer:
         game = registry.get(table.game)
         who = ", ".join(mention(u, names) for u in users)
         deadline = notice.data.get("deadline")
+        if (notice.data.get("final") and deadline) or by_clicks(table):
+            for user_id in users:  # at a table played by clicks every reminder is a DM (nothing else reaches them)
+                lead = None
+                if by_clicks(table):
+                    prefs = await self.bot.prefs.user(user_id)
+                    reader = prefs.lang or self.bot.prefs.seen_lang(user_id) or lang
+                    lead = "⏰ " + t("clock.reminder", reader, who=mention(user_id, names), game=game_name(game, reader),
+                                    id=table.id)
+                await self.dm_hand(table, user_id, first_turn=False, silent=silent, fresh=True, lead=lead)
         if notice.data.get("final") and deadline:
-            for user_id in users:
-                await self.dm_hand(table, user_id, first_turn=False, silent=silent, fresh=True)
             return users, "⏰ " + t("clock.final_reminder", lang, who=who, game=game_name(game, lang), id=table.id,
                                      when=f"<t:{int(deadline)}:R>", then=t(f"clock.then_{table.settings.idle_policy}", lang))
         return users, t("clock.reminder", lang, who=who, game=game_name(game, lang), id=table.id)
@@ -431,6 +471,8 @@ class Announcer:
         return gone
 
     async def close_lobby(self, table: Any, lang: str, *, silent: bool = False) -> None:
+        if by_clicks(table):  # the lobby's buttons say it closed when clicked
+            return
         if table.board_message_id:
             await self.edit_message(table.channel_id, table.board_message_id, **lobby_edit_payload(table, lang))
         await self.send(table.channel_id, content=t("service.notice.lobby_closed", lang) + f" (#{table.id})",
@@ -452,13 +494,13 @@ class Announcer:
         return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
     async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False,
-                      fresh: bool = False) -> str:
+                      fresh: bool = False, lead: str | None = None) -> str:
         """DM the hand and controls to a user who wants it (everyone on the first turn): the
         table's DM hand is edited when there is one, else sent (`fresh`: always sent, e.g. the
         last reminder before a deadline, which should notify).
         Returns "sent", "unwanted", "closed" (DMs refused, now or before: 50007) or "failed"."""
         prefs = await self.bot.prefs.user(user_id)
-        if not (prefs.notify_dm or first_turn) or not user_id.isdigit():
+        if not (prefs.notify_dm or first_turn or by_clicks(table)) or not user_id.isdigit():
             return "unwanted"
         if prefs.dm_closed:
             return "closed"  # remembered: never retried until `/game notify on`
@@ -466,7 +508,8 @@ class Announcer:
         prompts = owed(table, user_id)
         undo = await self.bot.service.undo_offer(table.id, user_id) is not None
         payload = await hand_payload(self.pictures, table, user_id, prompts, lang, text=prefs.text_board,
-                               note=t("dm.where", lang, channel=f"<#{self.board_channel(table)}>"), undo=undo,
+                               note="\n".join(x for x in (lead, t("dm.where", lang, channel=self.where(table, lang))) if x),
+                               undo=undo,
                                recent=await self.bot.service.log(table.id, limit=3))
         known = self.hands.dm_message(table.id, user_id)
         drawn = signature(payload.get("drawn", []))
@@ -502,11 +545,18 @@ class Announcer:
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         game = registry.get(table.game)
-        channel = f"<#{self.lobby_channel(table) if key == 'dm.ended' else self.board_channel(table)}>"
+        channel = self.where(table, lang, lobby=key == "dm.ended")
         view = StaticLayout(discord.ui.Container(
             discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}"),
             discord.ui.TextDisplay(t(key, lang, channel=channel, version=table.version)), accent_colour=GREY))
         await self.edit_message(known[0], known[1], view=view, attachments=[], embed=None, content=None)
+
+    def where(self, table: Any, lang: str, *, lobby: bool = False) -> str:
+        """The table's place for a DM: its channel as a mention, or a link at a table played by
+        clicks (a DM or group DM between people, where a channel mention shows nothing)."""
+        if by_clicks(table):
+            return f"[{t(f'dm.place.{table.settings.place}', lang)}]({where_link(table)})"
+        return f"<#{self.lobby_channel(table) if lobby else self.board_channel(table)}>"
 
     def board_channel(self, table: Any) -> int:
         """Where the table's board lives: its own thread, or the channel of its lobby."""
@@ -542,7 +592,8 @@ class Announcer:
             extra.append(t("turn.thinking", lang, name=names_of(table, lang).get(thinking, thinking)))
         if deadline and ping:
             extra.append(t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>"))
-        view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra)
+        footnote = t("board.by_clicks", lang) if by_clicks(table) and table.status == "running" else None
+        view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra, footnote=footnote)
         return {"view": view, "file": as_file(png, name)}
 
     async def show_board(self, table: Any, lang: str | None = None, *, ping: list[str] | None = None,
@@ -563,6 +614,15 @@ class Announcer:
         now = discord.utils.utcnow().timestamp()
         too_old = self._too_old(table, now)
         scrolled = self._after_board.get(channel_id, 0) >= SCROLLED_AWAY_AFTER
+        if by_clicks(table):  # only as a click's follow-up; an older board stays (its buttons redraw it)
+            if followup is None:
+                return
+            message = await self.send(channel_id, silent=silent, mentions=ping, followup=followup, fallback=False,
+                                      **payload)
+            if message is not None:
+                self._board_drawn(table.id)
+                await svc.set_board_message(table.id, message.id)
+            return
         if table.board_message_id and not (fresh or too_old or scrolled or ping):
             if await self.edit_message(channel_id, table.board_message_id, **for_edit(payload)):
                 self._board_drawn(table.id)
@@ -582,7 +642,7 @@ class Announcer:
         await self.show_board(table, lang, fresh=fresh, silent=silent)
 
     async def finish(self, table: Any, lang: str, ended_by: str, news: list[str], *, silent: bool = False,
-                     actor: str | None = None) -> None:
+                     actor: str | None = None, followup: discord.Webhook | None = None) -> None:
         """The game is over: the result (final picture, scores, Rematch) goes to the lobby's
         channel, the live board goes away, and open hands lose their controls (the `actor`'s
         already did: their click was answered with the final hand)."""
@@ -599,6 +659,9 @@ class Announcer:
         payload: dict[str, Any] = {"view": view}
         if png is not None:
             payload["file"] = as_file(png, name)
+        if by_clicks(table):
+            await self._finish_by_clicks(table, payload, ended_by, actor, followup, silent=silent)
+            return
         await self.send(self.lobby_channel(table), silent=silent, **payload)
         if table.board_message_id:
             if table.settings.parent_channel_id:  # the thread keeps its final board, without controls
@@ -615,15 +678,62 @@ class Announcer:
                 await self.retire_dm(table, seat.user_id, "dm.ended")
         self.hands.forget_table(table.id)
 
+    async def _finish_by_clicks(self, table: Any, payload: dict[str, Any], ended_by: str, actor: str | None,
+                                followup: discord.Webhook | None, *, silent: bool) -> None:
+        """The result at a table played by clicks: in its DM as the follow-up of the move that
+        ended it, when it was made there; else by DM to each player (where Discord allows it).
+        The old boards' buttons answer with the final board and hand."""
+        posted = None
+        if followup is not None:
+            posted = await self.send(table.channel_id, silent=silent, followup=followup, fallback=False, **payload)
+        for seat in table.seats:
+            if not seat.is_human:
+                continue
+            if seat.user_id != actor:
+                await self.refresh_hand(table, seat.user_id, always=True)
+            await self.retire_dm(table, seat.user_id, "dm.ended")
+            if posted is None:
+                await self.dm_result(table, seat.user_id, ended_by)
+        self.hands.forget_table(table.id)
+
+    async def dm_result(self, table: Any, user_id: str, ended_by: str) -> None:
+        """The final board and scores by DM (a table played by clicks whose end no click there
+        showed); closed DMs are remembered and skipped."""
+        prefs = await self.bot.prefs.user(user_id)
+        if prefs.dm_closed or not user_id.isdigit():
+            return
+        lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
+        game = registry.get(table.game)
+        state = table.state(game) if table.state_json is not None else None
+        outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
+        name = board_filename(table)
+        payload: dict[str, Any] = {}
+        if state is not None:
+            await self.pictures.prepare(table, lang)
+            payload["file"] = as_file(self.pictures.board_png(game, table, state, lang), name)
+        payload["view"] = result_layout(game, table, outcome, lang, ended_by, name if state is not None else None,
+                                        False, notes=[t("dm.where", lang, channel=self.where(table, lang))])
+        try:
+            user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))
+            await user.send(**payload)
+        except discord.Forbidden as error:
+            if error.code == DM_CLOSED:
+                await self.bot.prefs.update_user(user_id, dm_closed=True)
+            else:
+                log.warning("result DM to %s refused: %s", user_id, error)
+        except discord.HTTPException as error:
+            log.warning("result DM to %s failed: %s", user_id, error)
+
     async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:
         await self.finish(table, lang, ended_by, [], silent=silent)
 
     # ---- REST helpers -------------------------------------------------------------------
     async def send(self, channel_id: int, *, mentions: list[str] | None = None,
-                   followup: discord.Webhook | None = None, silent: bool = False,
+                   followup: discord.Webhook | None = None, silent: bool = False, fallback: bool = True,
                    **kwargs: Any) -> discord.Message | None:
         """Post in the channel (as the follow-up of a public interaction when one is given);
-        `silent` posts without a push notification (quiet hours)."""
+        `silent` posts without a push notification (quiet hours). Without `fallback` a failed
+        follow-up is not posted in the channel instead (where the bot may not post on its own)."""
         channel = self.bot.get_partial_messageable(channel_id)
         allowed = discord.AllowedMentions(everyone=False, roles=False,
                                           users=[discord.Object(int(u)) for u in mentions or [] if u.isdigit()])
@@ -634,6 +744,9 @@ class Announcer:
                 try:
                     return await followup.send(allowed_mentions=allowed, wait=True, silent=silent, **kwargs)
                 except discord.HTTPException as error:  # token expired (15 min): post normally
+                    if not fallback:
+                        log.info("follow-up failed (%s); the next click there shows it", error)
+                        return None
                     log.info("follow-up failed (%s); posting in the channel", error)
             if nonce is not None:
                 kwargs["nonce"] = nonce

@@ -103,6 +103,8 @@ async def stats(bot: Desk, interaction: discord.Interaction, member: discord.abc
         embed.description = t("stats.none", lang)
     for line in lines[:25]:
         embed.add_field(name=_game_label(line.game, lang), value=_stat_line(line, lang), inline=False)
+    if interaction.guild_id is None:  # outside a server: the games played in DMs and group DMs
+        embed.set_footer(text=t("stats.where_dm", lang))
     await send(interaction, ephemeral=True, embed=embed)
 
 

@@ -73,7 +73,8 @@ def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
 
 
 def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any], image: str | None,
-                 ping: list[str] | None = None, notes: list[str] | None = None) -> StaticLayout:
+                 ping: list[str] | None = None, notes: list[str] | None = None,
+                 footnote: str | None = None) -> StaticLayout:
     """The live public board. `image` is the attachment name of the board picture; the status
     mentions everyone who owes a decision (the message's allowed mentions decide whom it
     notifies); `notes` are news since the last board (an expired clock, a seat handed over,
@@ -93,7 +94,8 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
         parts.append(discord.ui.TextDisplay(f"**{t('board.last_moves', lang)}**\n{moves}"))
     if table.status == "running":
         parts += public_controls(game, table, state, lang, names, budget=COMPONENT_BUDGET - _count(parts) - 5)
-    parts.append(discord.ui.TextDisplay("-# " + t("footer.table", lang, id=table.id, version=table.version)))
+    footer = t("footer.table", lang, id=table.id, version=table.version)
+    parts.append(discord.ui.TextDisplay("-# " + (f"{footer}\n-# {footnote}" if footnote else footer)))
     if table.status == "running":
         row = [button(ids.hand(table.id), t("board.my_hand", lang), discord.ButtonStyle.primary, emoji="🃏")]
         if not table.settings.private:  # private tables are not followed by others

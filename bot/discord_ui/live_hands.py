@@ -46,8 +46,8 @@ class LiveHands:
     def opened(self, table_id: int, user_id: str, interaction: discord.Interaction,
                message_id: int | None = None, drawn: tuple = ()) -> None:
         """`interaction` just showed (or redrew) this player's hand ephemerally."""
-        if interaction.guild_id is None:
-            return  # a DM: the DM hand is tracked by its message instead
+        if interaction.guild_id is None and not interaction.context.private_channel:
+            return  # the DM with the bot: the DM hand is tracked by its message instead
         self._open[(table_id, user_id)] = OpenHand(interaction, message_id, self._now(), drawn)
 
     def needs_redraw(self, table_id: int, user_id: str, drawn: tuple) -> bool:

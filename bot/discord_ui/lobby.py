@@ -130,6 +130,8 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
                 else f"**{t('lobby.options', lang)}{colon.strip()}** {t('lobby.official', lang)}")
     if table.settings.private:
         body.append(t("lobby.private.field", lang))
+    if table.settings.place is not None and table.status == "lobby":  # a DM or group DM between people
+        body.append("-# " + t("lobby.dm_note", lang))
     parts: list[discord.ui.Item] = [discord.ui.TextDisplay(clip(text, 1800)) for text in body]
     colour = COLOURS.get(table.status, discord.Colour.blurple())
     if table.status != "lobby":
@@ -297,7 +299,7 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
 
 async def refresh_message(bot: Desk, table: Any) -> None:
     """Redraw the lobby message after a change made from another message (an ephemeral picker)."""
-    if table.board_message_id is None:
-        return
+    if table.board_message_id is None or table.settings.place is not None:
+        return  # in a DM or group DM between people the lobby is redrawn by the next click on it
     lang = await table_lang(bot, table)
     await bot.announcer.edit_message(table.channel_id, table.board_message_id, **edit_payload(table, lang))

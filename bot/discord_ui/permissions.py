@@ -41,6 +41,17 @@ def missing_text(names: list[str], lang: str) -> str:
     return t("perm.missing", lang, perms=", ".join(t(f"perm.{name}", lang) for name in names))
 
 
+def private_place(interaction: discord.Interaction) -> str | None:
+    """"dm" or "group_dm" for a DM or group DM between people (the app is installed to a
+    user's account there and only answers interactions); None elsewhere, the DM with the bot
+    included."""
+    if not interaction.context.private_channel:
+        return None
+    channel = interaction.channel
+    kind = getattr(channel, "type", None)
+    return "group_dm" if kind is discord.ChannelType.group else "dm"
+
+
 def bot_can_host(interaction: discord.Interaction) -> bool:
     """Whether the bot may post in this channel on its own, as a table needs (its board, turn
     pings, reminders, results). Not where it is only installed to the user's account: a DM or

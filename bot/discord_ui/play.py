@@ -24,7 +24,7 @@ from .layouts import hand_layout
 from .live_hands import signature
 from .pictures_cache import HAND_SHOWS_BOARD, PictureCache, as_file, board_filename, hand_filename
 from .presenters import clip, event_lines, names_of
-from .replies import edit, error_text, is_private_message, send, uid, user_lang, within_deadline
+from .replies import edit, error_text, in_bot_dm, is_private_message, send, uid, user_lang, within_deadline
 
 
 def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
@@ -116,9 +116,11 @@ async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id
     if in_place:
         await edit(interaction, **for_edit(payload))
         bot.hands.opened(table_id, user_id, interaction, drawn=drawn)
+        if in_bot_dm(interaction) and interaction.message is not None:  # the DM hand now answers these decisions
+            bot.hands.dm_sent(table_id, user_id, interaction.channel_id, interaction.message.id, drawn)
         return
     followup = interaction.response.is_done()
-    message = await send(interaction, ephemeral=interaction.guild_id is not None, **payload)
+    message = await send(interaction, ephemeral=not in_bot_dm(interaction), **payload)
     bot.hands.opened(table_id, user_id, interaction, message.id if followup and message is not None else None,
                      drawn=drawn)
 

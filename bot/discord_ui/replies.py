@@ -64,12 +64,19 @@ def error_text(error: Exception, lang: str) -> str:
     return t("error.generic", lang)
 
 
+def in_bot_dm(interaction: discord.Interaction) -> bool:
+    """The user's own DM with the bot: what the bot sends there only they read, so a reply
+    need not be ephemeral. A DM or group DM between people (the app installed to a user's
+    account) is not: hands there stay ephemeral."""
+    return interaction.guild_id is None and not interaction.context.private_channel
+
+
 def is_private_message(interaction: discord.Interaction) -> bool:
-    """Whether the clicked message is the clicker's own (an ephemeral reply or a DM)."""
+    """Whether the clicked message is the clicker's own (an ephemeral reply or a DM from the bot)."""
     message = interaction.message
     if message is None:
         return False
-    return bool(message.flags.ephemeral) or interaction.guild_id is None
+    return bool(message.flags.ephemeral) or in_bot_dm(interaction)
 
 
 def _reply_lock(interaction: discord.Interaction) -> asyncio.Lock:

@@ -118,13 +118,26 @@ class Router:
             table = await svc.add_cpu(cid.table, uid(interaction.user), level=value)
         else:
             table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
-        await edit(interaction, content=t("lobby.value_set", lang), view=None)
+        done = "lobby.value_set" if table.settings.place is None else "lobby.value_set_dm"  # (a DM between people)
+        await edit(interaction, content=t(done, lang), view=None)
         await lobby.refresh_message(self.desk, table)
         self.desk.scheduler.poke()
 
     # ---- playing ----------------------------------------------------------------------------
     async def my_hand(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        await play.show_hand(self.desk, interaction, await self.desk.service.get(cid.table))
+        table = await self.desk.service.get(cid.table)
+        if table.settings.place is not None and not is_private_message(interaction) and table.state_json is not None:
+            await self._redraw_clicked_board(interaction, table)
+        await play.show_hand(self.desk, interaction, table)
+
+    async def _redraw_clicked_board(self, interaction: discord.Interaction, table: Any) -> None:
+        """A table in a DM or group DM between people: the bot cannot edit its boards on its own,
+        so a click on any of them, however old, answers with the board as it is now (the
+        click's own message is redrawn); the hand then follows, ephemeral."""
+        lang = await table_lang(self.desk, table)
+        recent = await self.desk.service.log(table.id, limit=3)
+        await self.desk.pictures.prepare(table, lang)
+        await edit(interaction, **play.for_edit(self.desk.announcer.board_payload(table, lang, recent)))
 
     async def answer(self, interaction: discord.Interaction, cid: ids.ComponentId, prompt_id: str,
                      choice: list[str]) -> None:
@@ -244,7 +257,7 @@ async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *,
         desk.announcer.publish(table.id, result.notices, first_turn=True,
                                followup=interaction.followup if here else None)
         return
-    if lobby_message:
+    if lobby_message and table.settings.place is None:  # (in a DM between people it is redrawn when clicked)
         await desk.announcer.edit_message(lobby_channel, lobby_message, **started)
     if note is not None:  # the board is in the thread; the command says where
         await send(interaction, ephemeral=False, content=note)

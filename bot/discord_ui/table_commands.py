@@ -36,13 +36,14 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     except (KeyError, ImportError, AttributeError):
         await send(interaction, ephemeral=True, content=t("table.game_unavailable", lang, game=game_key))
         return
-    if not permissions.bot_can_host(interaction):
+    place = permissions.private_place(interaction)  # a DM or group DM between people: played by clicks
+    if place is None and not permissions.bot_can_host(interaction):
         await send(interaction, ephemeral=True, content=t("table.bot_not_here", lang))
         return
     if lacking := permissions.missing(interaction):
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return
-    table = await open_lobby(bot, interaction, game_key)
+    table = await open_lobby(bot, interaction, game_key, place)
     public = await table_lang(bot, table)
     message = await send(interaction, ephemeral=False, **lobby.payload(table, public))
     if message is not None:
@@ -52,11 +53,13 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     bot.scheduler.poke()
 
 
-async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str) -> Any:
+async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str, place: str | None = None) -> Any:
     """The service's open_lobby; when the open-table cap refuses, first make sure none of the
     counted tables sits in a channel that no longer exists (a deletion the bot missed)."""
+    # a table in a DM or group DM between people speaks its host's language (there is no server's)
+    lang = await user_lang(interaction) if place is not None else None
     args = (interaction.guild_id, interaction.channel_id, uid(interaction.user), interaction.user.display_name,
-            game_key)
+            game_key, place, lang)
     try:
         return await bot.service.open_lobby(*args)
     except TableError as error:
@@ -104,7 +107,7 @@ async def hand(bot: Desk, interaction: discord.Interaction) -> None:
         if len(mine) == 1:
             table = mine[0]
         elif mine:
-            where = ", ".join(f"<#{x.channel_id}> (#{x.id})" for x in mine)
+            where = ", ".join(f"{bot.announcer.where(x, lang)} (#{x.id})" for x in mine)
             await send(interaction, ephemeral=True, content=clip(t("hand.which_table", lang, tables=where), 2000))
             return
         elif table is None:
@@ -140,7 +143,7 @@ async def board(bot: Desk, interaction: discord.Interaction, text: bool | None =
     if message is not None:
         old = table.board_message_id
         await svc.set_board_message(table.id, message.id)
-        if old and old != message.id:
+        if old and old != message.id and table.settings.place is None:  # (a DM between people: it stays)
             if table.status == "lobby":  # the old one is no longer live: no buttons on it
                 await bot.announcer.edit_message(table.channel_id, old, view=None)
             else:  # one board per table: the old one goes
@@ -155,7 +158,9 @@ async def resign(bot: Desk, interaction: discord.Interaction) -> None:
         return
     result = await svc.resign(table.id, uid(interaction.user))
     await send(interaction, ephemeral=True, content=t("table.resigned", lang, id=table.id))
-    bot.announcer.publish(table.id, result.notices)
+    # in a DM or group DM between people the result can only come as this command's follow-up
+    followup = interaction.followup if table.settings.place is not None else None
+    bot.announcer.publish(table.id, result.notices, followup=followup)
 
 
 async def undo(bot: Desk, interaction: discord.Interaction) -> None:
