@@ -70,3 +70,36 @@ def put(model: BaseModel, name: str, value: Any) -> None:
     pydantic's own handler for that case does, without finding the handler first."""
     model.__dict__[name] = value
     model.__pydantic_fields_set__.add(name)
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def clone(model: M) -> M:
+    """A deep copy of `model` for search and rollouts, several times cheaper than
+    `model_copy(deep=True)`: values are copied structurally (lists, dicts, tuples, nested
+    models), strings and numbers and frozen models are shared; which fields count as set is
+    kept. For game states: models made of plain values, containers and other models."""
+    obj = type(model).__new__(type(model))
+    _set(obj, "__dict__", {k: _copy(v) for k, v in model.__dict__.items()})
+    _set_fields_set(obj, set(model.__pydantic_fields_set__))
+    _set_extra(obj, None if model.__pydantic_extra__ is None else dict(model.__pydantic_extra__))
+    _set_private(obj, None if model.__pydantic_private__ is None else dict(model.__pydantic_private__))
+    return obj
+
+
+def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        return [v if type(v) in _ATOMS else _copy(v) for v in value]
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else _copy(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple([v if type(v) in _ATOMS else _copy(v) for v in value])
+    if isinstance(value, BaseModel):
+        return value if value.model_config.get("frozen") else clone(value)
+    if kind is set:
+        return set(value)
+    raise TypeError(f"clone cannot copy a {kind.__name__}")
