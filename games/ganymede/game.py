@@ -5,7 +5,7 @@ from pydantic import BaseModel
 
 from games.kit import Game, Outcome, Prompt, Rng, T
 
-from . import battle, effects, round_end, setup
+from . import battle, effects, round_end, rounds, setup
 from .options import Options
 from .piles import side_name
 from .prompts import prompts as open_prompts
@@ -60,6 +60,7 @@ class GanymedeGame(Game[State, GanymedeView]):
             battle.declare_threes(state, colour, target, int(pick), events)
         elif prompt.id == "remove":
             round_end.remove_card(state, colour, pick, events)
+        rounds.advance(state, events)
 
     def view(self, state: State, viewer: str | None) -> GanymedeView:
         return build_view(state, viewer, self.current_players(state))

@@ -1,11 +1,10 @@
 """⑥ Cleanup (each damaged player removes a used card) and ⑦ reinforcement (a black card each);
-then the next round."""
+then the round is over (`state.step = "next_round"`: `rounds.advance` starts the next one)."""
 from __future__ import annotations
 
 from games.kit import Event, T
 from games.kit.trusted import assign
 
-from . import rounds
 from .order import reinforcement_order
 from .piles import side_name, take_black
 from .rules import card_label
@@ -54,7 +53,7 @@ def continue_reinforcement(state: State, events: EventList) -> None:
                                                             "黒カードは残っていません。")))
         state.queue = []
     if not state.queue:
-        rounds.end_round(state, events)
+        state.step = "next_round"  # rounds.advance, called after every choice, opens the next round
 
 
 def reinforce(state: State, colour: str, rank: str, events: EventList) -> None:

@@ -7,9 +7,9 @@ comparison, green's comparison → cleanup → reinforcement (red, green, purple
 
 One module per phase, each handing over to the next: `setup` → here (a round opens with the
 initial cards) → `draw_phase` (with the 2 and 4 of `effects`) → `battle` (showdown, declarations,
-damage; `ending` when a side falls) → `round_end` (cleanup, reinforcement) → here again.
-The phases call each other through their modules (`draw_phase.continue_draw`), since the round
-is a loop.
+damage; `ending` when a side falls) → `round_end` (cleanup, reinforcement). The round is a loop
+but the imports are not: `round_end` ends a round by setting `state.step = "next_round"`, and
+`advance`, which the game calls after every choice, opens the next round from here.
 """
 from __future__ import annotations
 
@@ -61,3 +61,10 @@ def start_round(state: State, events: EventList) -> None:
 def end_round(state: State, events: EventList) -> None:
     state.last, state.current = state.current, None
     start_round(state, events)
+
+
+def advance(state: State, events: EventList) -> None:
+    """Open the next round while the last one ended with nobody owing a decision (a round can
+    pass with no choice at all, so this loops)."""
+    while state.step == "next_round":
+        end_round(state, events)

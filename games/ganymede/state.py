@@ -86,6 +86,7 @@ class State(BaseState):
     first: str | None = None                # colour of this round's first player (duel)
     round: int = 0
     step: str = "setup"                     # setup | draw | effect | order | declare | remove | reinforce | over
+    #                                         (next_round only while a choice is applied: rounds.advance)
     queue: list[str] = Field(default_factory=list)   # who acts next in this step (declare: "colour:what[:target]")
     pending: Pending | None = None
     damaged: list[str] = Field(default_factory=list)  # colours that took damage this round
