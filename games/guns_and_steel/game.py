@@ -5,8 +5,9 @@ import threading
 from typing import ClassVar
 
 from games.kit import Event, Game, Outcome, Prompt, Rng
-from games.kit.game import bump_version
+from games.kit.game import bump_version, plain_action_key, random_rollout
 
+from . import evaluate as ai_hooks
 from . import wiring
 from .flow import QUIET, advance, open_prompt, resolve
 from .resample import resample
@@ -27,6 +28,12 @@ class GunsAndSteel(Game[State, GunsView]):
     max_players = 4
     Options = Options
     State = State
+
+    # The computer players (kit/ai.py): the evaluation in evaluate.py, random rollouts.
+    evaluate = staticmethod(ai_hooks.evaluate)
+    rollout_choice = staticmethod(random_rollout)
+    action_key = staticmethod(plain_action_key)
+    rollout_depth = ai_hooks.ROLLOUT_DEPTH
 
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
         state = new_state(self.key, players, options, rng)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ismcts
 from .agents import Action, InfoSet, actions_of, forward_choice, hooks, stable_salt, value
 from .errors import IllegalAction
 from .game import BaseState, Game
@@ -81,7 +82,8 @@ def greedy_action(info: InfoSet, rng: Rng, samples: int = 3, horizon: int = 8) -
             try:
                 game.apply_in_place(state, seat, pid, list(choice), events=False)
                 _others_reply(game, state, seat, draw, horizon)
-            except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
+            except ismcts.SKIPPED as e:
+                ismcts.failures[type(e).__name__] += 1
                 continue
             total += value(game, state, seat)
             counted += 1

@@ -1,6 +1,7 @@
 """The games API (docs/architecture.md): one `Game` object per game, pure functions over pydantic state."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -229,6 +230,35 @@ class Game(Generic[S, V]):
     def rules_summary(self, lang: str = "en") -> str:
         raise NotImplementedError
 
+    # ---- computer players (kit/ai.py, kit/ismcts.py) -------------------------------
+    # Every game declares `evaluate`, `rollout_choice` and `action_key`: the defaults raise
+    # MissingHook, so a game that forgets one fails the first time a computer plays it
+    # (tests/ai/test_hooks.py lets one play every registered game). `random_rollout` and
+    # `plain_action_key` below are the usual choices for a game with nothing special to say.
+    rollout_depth: ClassVar[int] = 20  # moves a rollout plays before `evaluate` scores the position
+    # The game's own strong player (InfoSet, Rng, budget_s, iterations) -> (prompt id, choice),
+    # used instead of the generic IS-MCTS when the game has a better planner; None: IS-MCTS.
+    strong: ClassVar[Callable[..., tuple[str, tuple[str, ...]]] | None] = None
+
+    def evaluate(self, state: S, player: str) -> float:
+        """How good a running game looks for `player`, in [0, 1]: search scores the positions
+        where its rollouts stop with this."""
+        raise MissingHook(self, "evaluate")
+
+    def rollout_choice(self, state: S, prompt: Prompt, rng: Rng) -> list[str] | None:
+        """The rollout policy: an answer to `prompt` (one of the open prompts of `state`), or
+        None for a random answer that moves the game on (`random_rollout`)."""
+        raise MissingHook(self, "rollout_choice")
+
+    def action_key(self, state: S, prompt_id: str, choice: tuple[str, ...]) -> tuple:
+        """How search counts an answer: answers that play alike in every determinization share
+        a key (Sutosute: a card's kind, not its id); `plain_action_key`: the answer itself."""
+        raise MissingHook(self, "action_key")
+
+    def cooperative(self, state: S) -> bool:
+        """Whether all seats play as one team (no winner is then a loss for every seat)."""
+        return False
+
     # ---- persistence helpers ---------------------------------------------------
     def load_state(self, data: str | dict) -> S:
         if isinstance(data, str):
@@ -242,6 +272,26 @@ class Game(Generic[S, V]):
             if p.player not in seen:
                 seen.append(p.player)
         return seen
+
+
+class MissingHook(NotImplementedError):
+    """A game was asked for an AI hook (`Game.evaluate`, `rollout_choice`, `action_key`) it
+    never declared."""
+
+    def __init__(self, game: Game, hook: str) -> None:
+        super().__init__(f"{game.key} declares no {hook} (Game.{hook}): the computer players need it")
+
+
+def random_rollout(state: Any, prompt: Prompt, rng: Rng) -> None:
+    """`Game.rollout_choice` for a game without a rollout policy: always a random answer that
+    moves the game on (`staticmethod(random_rollout)` on the game class)."""
+    return None
+
+
+def plain_action_key(state: Any, prompt_id: str, choice: tuple[str, ...]) -> tuple[str, ...]:
+    """`Game.action_key` for a game whose answers mean the same in every determinization: the
+    answer itself (`staticmethod(plain_action_key)` on the game class)."""
+    return choice
 
 
 def bump_version(state: BaseState) -> None:
@@ -260,4 +310,4 @@ def opt(key: str, en: str, ja: str | None = None, **kw: Any) -> Option:
     return Option(key=key, label=T(en, ja), **kw)
 
 
-__all__ = ["BaseState", "Game", "NoOptions", "opt", "Text"]
+__all__ = ["BaseState", "Game", "MissingHook", "NoOptions", "opt", "plain_action_key", "random_rollout", "Text"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .agents import Action, InfoSet, actions_of, forward_choice, hooks, value
@@ -40,12 +41,19 @@ class SearchConfig:
 # iterations run by every search in this process so far: a worker reports what one decision
 # cost (tables/cpu.py), whichever planner a game uses around `search`
 iterations_done = 0
+# What the agents skipped in this process so far, by exception type: an iteration of the
+# search (or a greedy trial) whose moves a determinization refused. IllegalAction is expected
+# now and then (a determinization need not offer every answer of the real position); any other
+# type is a bug in a game's rules or hooks. `bench/ai.py` prints these counts.
+failures: Counter[str] = Counter()
+# What an iteration may fail with and be skipped; anything else stops the search.
+SKIPPED = (IllegalAction, KeyError, ValueError, IndexError, StopIteration)
 
 
 @dataclass
 class SearchStats:
     iterations: int = 0
-    failures: int = 0               # determinizations the rules refused (skipped)
+    failures: Counter[str] = field(default_factory=Counter)  # skipped iterations by exception type
     root: dict[Action, tuple[float, int]] = field(default_factory=dict)  # mean reward, visits
 
 
@@ -82,8 +90,9 @@ def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple
         stats.iterations += 1
         try:
             _iterate(info, rng, config, nodes, root_map, depth_limit, hook.rollout_choice, key_of)
-        except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
-            stats.failures += 1
+        except SKIPPED as e:
+            stats.failures[type(e).__name__] += 1
+            failures[type(e).__name__] += 1
     global iterations_done
     iterations_done += stats.iterations
     root = nodes.get((), {})
