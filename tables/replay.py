@@ -19,8 +19,9 @@ def replay_file(replay: ReplayFile) -> tuple[Any, Outcome | None]:
     Raises ReplayMismatch when the outcome differs from the recorded one."""
     game = registry.get(replay.game)
     state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
+    prompts = None  # each step hands the next position's prompts on
     for a in replay.actions:
-        game.apply_in_place(state, a.player, a.prompt_id, a.choice)
+        _, prompts = game.step(state, a.player, a.prompt_id, a.choice, prompts, events=False)
     outcome = game.outcome(state)
     if replay.outcome is not None and outcome != replay.outcome:
         raise ReplayMismatch(f"replay ended with {outcome} but the file records {replay.outcome}")

@@ -47,7 +47,7 @@ def test_strong_answers_the_follow_up_prompts():
             if level == "strong":
                 seen.add(prompt.id)
             pid, choice = ai.choose(GAME, state, P, level=level, seed=seed, iterations=30)
-            GAME.apply_in_place(state, P, pid, choice)
+            GAME.step(state, P, pid, choice)
         if seen >= {"return", "foresee"}:
             break
     assert seen >= {"return", "foresee"}
