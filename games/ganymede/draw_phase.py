@@ -3,7 +3,6 @@ co-op purple side draws by its rule. The 2 and 4 drawn here act through `effects
 from __future__ import annotations
 
 from games.kit import Event, T
-from games.kit.trusted import assign
 
 from . import battle
 from .piles import draw_card, side_name
@@ -31,7 +30,7 @@ def draw_one(state: State, side: Side, events: EventList) -> str | None:
     if card is None:
         return None
     side.play.append(card)
-    assign(side, {"draws": side.draws + 1})
+    side.draws = side.draws + 1
     if state.options.mode == "duel":
         side.face_down.append(card)
         if events is not None:

@@ -3,7 +3,6 @@ then the round is over (`state.step = "next_round"`: `rounds.advance` starts the
 from __future__ import annotations
 
 from games.kit import Event, T
-from games.kit.trusted import assign
 
 from .order import reinforcement_order
 from .piles import side_name, take_black
@@ -13,8 +12,8 @@ from .state import EventList, State
 
 def start_cleanup(state: State, events: EventList) -> None:
     """⑥: each damaged player (never purple, G12, G22) removes one of their used cards."""
-    assign(state, {"step": "remove", "queue": [c for c in state.damaged
-                                                if c != "purple" and state.sides[c].alive and state.sides[c].play]})
+    state.step = "remove"
+    state.queue = [c for c in state.damaged if c != "purple" and state.sides[c].alive and state.sides[c].play]
     if not state.queue:
         end_cleanup(state, events)
 
@@ -37,12 +36,14 @@ def remove_card(state: State, colour: str, card: str, events: EventList) -> None
 def end_cleanup(state: State, events: EventList) -> None:
     for side in state.sides.values():
         side.used.extend(side.play)
-        assign(side, {"play": [], "face_down": []})
+        side.play = []
+        side.face_down = []
     start_reinforcement(state, events)
 
 
 def start_reinforcement(state: State, events: EventList) -> None:
-    assign(state, {"step": "reinforce", "queue": reinforcement_order(state)})
+    state.step = "reinforce"
+    state.queue = reinforcement_order(state)
     continue_reinforcement(state, events)
 
 

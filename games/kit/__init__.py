@@ -29,9 +29,10 @@ from .models import Action, Event, Option, Outcome, Prompt
 from .playout import Playout, random_action, random_choice, random_playout, replay
 from .rng import Rng
 from .text import LANGS, T, Text
+from .trusted import StateModel
 
 __all__ = [
     "Action", "BaseState", "Event", "Game", "IllegalAction", "LANGS", "NoOptions", "Option",
-    "Outcome", "Playout", "Prompt", "Rng", "T", "Text", "one_per_identical", "opt", "random_action",
+    "Outcome", "Playout", "Prompt", "Rng", "StateModel", "T", "Text", "one_per_identical", "opt", "random_action",
     "random_choice", "random_playout", "replay",
 ]

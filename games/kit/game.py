@@ -11,9 +11,10 @@ from .errors import IllegalAction
 from .models import Event, Option, Outcome, Prompt
 from .rng import Rng
 from .text import T, Text
+from .trusted import StateModel
 
 
-class BaseState(BaseModel):
+class BaseState(StateModel):
     """Fields every game state has. `version` counts applied actions; front ends use it
     to reject clicks on outdated controls."""
 
