@@ -1,7 +1,6 @@
 """A finished game's log as a JSON file, and replaying such a file to its result."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from games import registry
@@ -35,10 +34,3 @@ def to_replay(table: Any, entries: list[Any], outcome: Outcome | None, ended_by:
         actions=[ReplayAction(player=e.player, prompt_id=e.prompt_id, choice=e.choice, auto=e.auto) for e in entries],
         outcome=outcome, ended_by=ended_by)
 
-
-def load_replay(path: str | Path) -> ReplayFile:
-    """Read a replay file; SystemExit with a readable reason when it is not one."""
-    try:
-        return ReplayFile.model_validate_json(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise SystemExit(f"{path} is not a replay file the bot exported: {e}") from e

@@ -615,9 +615,6 @@ class Announcer:
                 await self.retire_dm(table, seat.user_id, "dm.ended")
         self.hands.forget_table(table.id)
 
-    async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:
-        await self.finish(table, lang, ended_by, [], silent=silent)
-
     # ---- REST helpers -------------------------------------------------------------------
     async def send(self, channel_id: int, *, mentions: list[str] | None = None,
                    followup: discord.Webhook | None = None, silent: bool = False,

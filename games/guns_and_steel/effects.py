@@ -45,9 +45,8 @@ class Ctx:
 
 
 class Effect:
-    """Base of every effect. Attacks set `is_attack` and implement the two attack hooks."""
+    """Base of every effect. Attacks (effects_base.Attack) implement the two attack hooks."""
 
-    is_attack = False
     borrowable = True           # may be used through Philosophy, Espionage, Printing Press
 
     def modes(self, ctx: Ctx) -> list[Mode]:

@@ -16,12 +16,6 @@ def info(state: State, cid: str) -> CardDef:
     return card(state.cards[cid])
 
 
-def infos(state: State, ids: list[str]) -> list[CardDef]:
-    """The card definitions of several instances (one lookup table for the loop)."""
-    cards = state.cards
-    return [card(cards[c]) for c in ids]
-
-
 def hand(state: State, player: str) -> list[str]:
     return state.seats[player].hand
 
