@@ -13,7 +13,7 @@ from .state import EventList, Side, State
 def continue_draw(state: State, events: EventList) -> None:
     """Let each side in turn draw; stop where a player must decide. In the duel a player who
     has drawn face down always ends with their own "stop": whether they could draw on (their
-    hidden total) or use a 2 or 4 must not show in whom the board waits for (issue 15)."""
+    hidden total) or use a 2 or 4 must not show in whom the board waits for."""
     while state.queue:
         side = state.sides[state.queue[0]]
         if side.player is None:  # the automated co-op purple side

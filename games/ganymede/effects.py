@@ -31,7 +31,7 @@ def usable(state: State, side: Side, card: str) -> bool:
 def player_draw(state: State, colour: str, events: EventList) -> None:
     """Draw one card. A usable 2 or 4 waits for its owner: in co-op and three players (drawn face
     up) as its own step; in the duel (face down) as options of the same draw window that every
-    face-down draw opens, so nobody else can tell (issue 15)."""
+    face-down draw opens, so nobody else can tell."""
     side = state.sides[colour]
     state.pending = None
     card = draw_one(state, side, events)
