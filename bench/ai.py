@@ -10,7 +10,10 @@ The strong player searches the bot's default iterations for the game and mode
 (tables/search_budgets.json) unless `--iterations` or `--budget` (seconds of wall time) says
 otherwise. Seats rotate from game to game, so no level keeps the first seat. A tie counts half
 in the score column; the win column counts wins only. Every `--every` games a partial summary
-line is printed, so a run stopped or still going has figures. Numbers, not pass/fail.
+line is printed, so a run stopped or still going has figures. `failures` counts the search
+iterations (and greedy trials) that were skipped, by exception type (games/kit/ismcts.py):
+IllegalAction now and then is expected, any other type is a bug in a game's rules or AI hooks.
+Numbers, not pass/fail.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import signal
 import statistics
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -27,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games import registry  # noqa: E402
-from games.kit import agents, ai  # noqa: E402
+from games.kit import agents, ai, ismcts  # noqa: E402
 from tables import search_budget  # noqa: E402
 
 
@@ -63,10 +67,19 @@ MATCHUPS = [
 ]
 
 
-def play_one(args: tuple[Matchup, int, float | None, int | None, int | None]) -> tuple[float, bool, list[float]]:
-    """One game; returns (focus score 1 / 0.5 / 0, finished, the focus level's decision times).
-    Neither `budget` nor `iterations`: the bot's default iterations for the game and mode."""
-    m, n, budget, iterations, rollout = args
+Result = tuple[float, bool, list[float], Counter]
+
+
+def play_one(args: tuple[Matchup, int, float | None, int | None, int | None]) -> Result:
+    """One game; returns (focus score 1 / 0.5 / 0, finished, the focus level's decision times,
+    the agents' skipped iterations by exception type). Neither `budget` nor `iterations`: the
+    bot's default iterations for the game and mode."""
+    failed_before = Counter(ismcts.failures)
+    score, finished, times = _play(*args)
+    return score, finished, times, Counter(ismcts.failures) - failed_before
+
+
+def _play(m: Matchup, n: int, budget: float | None, iterations: int | None, rollout: int | None) -> tuple[float, bool, list[float]]:
     game = registry.get(m.game)
     if rollout is not None:  # tuning: another rollout depth than the game's
         agents._HOOKS[game.key] = replace(agents.hooks(game), rollout_depth=rollout)
@@ -91,7 +104,7 @@ def play_one(args: tuple[Matchup, int, float | None, int | None, int | None]) ->
                                 iterations=iterations)
         if level_of[player] == m.focus:
             times.append(time.perf_counter() - start)
-        game.apply_in_place(state, player, pid, choice)
+        game.step(state, player, pid, choice)
     outcome = game.outcome(state)
     if outcome is None:
         return 0.5, False, times
@@ -118,13 +131,13 @@ def run(m: Matchup, games: int, budget: float | None, iterations: int | None, jo
     summary of the games finished so far, marked as stopped."""
     start = time.perf_counter()
     tasks = [(m, n, budget, iterations, rollout) for n in range(first, first + games)]
-    results: list[tuple[float, bool, list[float]]] = []
+    results: list[Result] = []
     pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
         for n, result in enumerate(pool.map(play_one, tasks) if pool else map(play_one, tasks), start=first):
             results.append(result)
             if progress:  # one line per game on stderr
-                score, finished, times = result
+                score, finished, times, _ = result
                 print(f"  {m.name} game {n} score {score} finished {finished} decisions {len(times)} "
                       f"mean {statistics.fmean(times) * 1000 if times else 0:.0f} ms "
                       f"({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
@@ -138,22 +151,24 @@ def run(m: Matchup, games: int, budget: float | None, iterations: int | None, jo
     summary(m, results, start)
 
 
-def summary(m: Matchup, results: list[tuple[float, bool, list[float]]], start: float, partial: bool = False) -> None:
+def summary(m: Matchup, results: list[Result], start: float, partial: bool = False) -> None:
     games = len(results)
     if not games:
         return
-    wins = sum(1 for s, _, _ in results if s == 1.0)
-    ties = sum(1 for s, _, _ in results if s == 0.5)
-    unfinished = sum(1 for _, f, _ in results if not f)
+    wins = sum(1 for s, _, _, _ in results if s == 1.0)
+    ties = sum(1 for s, _, _, _ in results if s == 0.5)
+    unfinished = sum(1 for _, f, _, _ in results if not f)
+    failed = sum((r[3] for r in results), Counter())
     low, high = wilson(wins, games)
-    times = sorted(t for _, _, ts in results for t in ts)
+    times = sorted(t for _, _, ts, _ in results for t in ts)
     mean = statistics.fmean(times) if times else 0.0
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0
     seats = "+".join(m.levels)
     print(f"{'partial ' if partial else ''}{m.name:22s} {seats:22s} games {games:4d}  {m.focus} wins {wins / games:6.1%} "
           f"[{low:5.1%}, {high:5.1%}]  ties {ties}  unfinished {unfinished}  "
           f"decision mean {mean * 1000:6.0f} ms p95 {p95 * 1000:6.0f} ms  ({len(times)} decisions, "
-          f"{time.perf_counter() - start:.0f} s)", flush=True)
+          f"{time.perf_counter() - start:.0f} s)  failures "
+          f"{', '.join(f'{k} {v}' for k, v in sorted(failed.items())) or 'none'}", flush=True)
 
 
 def main() -> None:

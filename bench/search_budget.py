@@ -71,7 +71,7 @@ def positions(key: str, wanted: int, every: int):
                     if found >= wanted:
                         return
             pid, choice = ai.choose(game, state, player, level="random", seed=n + decision)
-            game.apply_in_place(state, player, pid, choice)
+            game.step(state, player, pid, choice)
         n += 1
 
 

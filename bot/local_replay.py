@@ -53,7 +53,7 @@ def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -
         prompt = next((p for p in prompts if p.id == a.prompt_id and p.player == a.player), None)
         labels = [prompt.option(k).label.get(lang) if prompt and prompt.option(k) else k for k in a.choice]
         try:
-            game.apply_in_place(state, a.player, a.prompt_id, a.choice, prompts)  # validates before it changes anything
+            game.step(state, a.player, a.prompt_id, a.choice, prompts)  # validates before it changes anything
         except IllegalAction as e:
             raise TerminalError(t("terminal.replay_illegal", lang, path=path, n=n, player=names.get(a.player, a.player),
                                   reason=plain(e.message(lang)))) from None

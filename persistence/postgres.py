@@ -192,10 +192,5 @@ class PostgresDatabase(Database):
                     raise Unavailable(one_line(error)) from error
         raise AssertionError("unreachable")
 
-    async def drop_schema(self) -> None:
-        """Remove this database's schema and everything in it (test teardown)."""
-        if self.schema:
-            await self.execute(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
-
     async def close(self) -> None:
         await self._pool.close()

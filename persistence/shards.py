@@ -21,9 +21,6 @@ class Shards:
         if self.count < 1 or not self.ids or not all(0 <= i < self.count for i in self.ids):
             raise ValueError(f"shard ids {sorted(self.ids)} must lie within 0..{self.count - 1}")
 
-    def owns(self, guild_id: int | None) -> bool:
-        return shard_of(guild_id, self.count) in self.ids
-
     def where(self, column: str, start: int) -> tuple[str, list[int]]:
         """An SQL condition on a guild id column, its parameters numbered from `start`."""
         ids = sorted(self.ids)

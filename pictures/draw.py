@@ -478,15 +478,3 @@ def icon(draw: ImageDraw.ImageDraw, kind: str, center: tuple[float, float], size
     else:  # a colour dot
         draw.ellipse((cx - s, cy - s, cx + s, cy + s), fill=fill, outline=mix(fill, "#ffffff", 0.4), width=2)
 
-
-def icon_row(canvas: Canvas, xy: tuple[float, float], items: Iterable[tuple[str, int | str | None]], size: int = 24,
-             fill: str = P.TEXT, gap: int = 10) -> float:
-    """Icons with counts side by side ("[oil]2 [earth]1"), xy = left and vertical middle; returns the end x."""
-    x, y = xy
-    for kind, count in items:
-        icon(canvas.draw, kind, (x + size / 2, y), size)
-        x += size + 3
-        if count is not None:
-            x += draw_text(canvas.draw, (x, y), str(count), size, fill=fill, bold=True, anchor="lm")
-        x += gap
-    return x

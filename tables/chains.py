@@ -113,7 +113,7 @@ def _follow(game: Game, state: Any, player: str, prompt: Prompt, key: str,
     """`follow_up` and the state after the answer (a copy), from which a further step is tried."""
     copy = state.model_copy(deep=True)
     try:
-        game.apply_in_place(copy, player, prompt.id, [key], events=False)
+        game.step(copy, player, prompt.id, [key], events=False)
     except IllegalAction:
         return None
     if copy.rng != state.rng:

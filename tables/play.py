@@ -66,7 +66,7 @@ class PlayOps(ServiceCore):
             trial = state.model_copy(deep=True)
             try:
                 for prompt_id, choice in steps:
-                    game.apply_in_place(trial, user_id, prompt_id, list(choice), events=False)
+                    game.step(trial, user_id, prompt_id, list(choice), events=False)
             except IllegalAction as e:
                 self._remember(table, state)
                 raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
@@ -109,10 +109,11 @@ class PlayOps(ServiceCore):
                 state = None
         if state is None:
             state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
+        prompts = None  # each step hands the next position's prompts on
         for entry in await self.store.actions.live(table.id, after_version=after):
             if upto is not None and entry.version > upto:
                 break
-            game.apply_in_place(state, entry.player, entry.prompt_id, entry.choice)
+            _, prompts = game.step(state, entry.player, entry.prompt_id, entry.choice, prompts, events=False)
         return state
 
     async def move_to_thread(self, table_id: int, thread_id: int) -> Table:

@@ -1,7 +1,6 @@
 """A finished game's log as a JSON file, and replaying such a file to its result."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from games import registry
@@ -19,8 +18,9 @@ def replay_file(replay: ReplayFile) -> tuple[Any, Outcome | None]:
     Raises ReplayMismatch when the outcome differs from the recorded one."""
     game = registry.get(replay.game)
     state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
+    prompts = None  # each step hands the next position's prompts on
     for a in replay.actions:
-        game.apply_in_place(state, a.player, a.prompt_id, a.choice)
+        _, prompts = game.step(state, a.player, a.prompt_id, a.choice, prompts, events=False)
     outcome = game.outcome(state)
     if replay.outcome is not None and outcome != replay.outcome:
         raise ReplayMismatch(f"replay ended with {outcome} but the file records {replay.outcome}")
@@ -34,10 +34,3 @@ def to_replay(table: Any, entries: list[Any], outcome: Outcome | None, ended_by:
         actions=[ReplayAction(player=e.player, prompt_id=e.prompt_id, choice=e.choice, auto=e.auto) for e in entries],
         outcome=outcome, ended_by=ended_by)
 
-
-def load_replay(path: str | Path) -> ReplayFile:
-    """Read a replay file; SystemExit with a readable reason when it is not one."""
-    try:
-        return ReplayFile.model_validate_json(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise SystemExit(f"{path} is not a replay file the bot exported: {e}") from e

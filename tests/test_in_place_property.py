@@ -1,9 +1,10 @@
-"""The fast path plays the same game: over random games of every game, mode and player count,
-`apply_in_place` (with the caller's prompts, and without), `step` (which hands the next prompts
-back), `step` without events (what playouts and search use: the rules skip writing the texts),
-`play_offered` (random playouts' unchecked step) and the public `apply` reach equal states,
-events and prompts at every step, the public `apply` never mutates its input, and an illegal
-choice raises on the in-place path too and leaves the state untouched.
+"""The one way to apply a move and its fast path play the same game: over random games of every
+game, mode and player count, `step` (with the caller's prompts, without them, and with the
+prompts the last step handed back), `step` without events (what search and replays use: the
+rules skip writing the texts), `play_offered` (the unchecked fast path of random playouts) and
+the public `apply` (a copy) reach equal states, events and prompts at every step, the public
+`apply` never mutates its input, and an illegal choice raises on the in-place path too and
+leaves the state untouched.
 
 CI plays a few fixed seeds per configuration; `PROPERTY_GAMES=N` plays N."""
 from __future__ import annotations
@@ -29,7 +30,7 @@ def _play_in_lockstep(key: str, options: dict, count: int, seed: int) -> int:
     players = [f"p{i}" for i in range(count)]
     public = game.setup(players, options, seed)
     fast = game.setup(players, options, seed)
-    bare = game.setup(players, options, seed)  # in place, prompts computed by apply_in_place itself
+    bare = game.setup(players, options, seed)  # in place, prompts computed by step itself
     stepped = game.setup(players, options, seed)  # `step`: the next prompts come back with the events
     quiet = game.setup(players, options, seed)  # `step(events=False)`
     offered = game.setup(players, options, seed)  # `play_offered`: random playouts' unchecked step
@@ -43,16 +44,17 @@ def _play_in_lockstep(key: str, options: dict, count: int, seed: int) -> int:
         if steps % 5 == 0:  # a refusal on the in-place path changes nothing
             before = fast.model_dump_json()
             with pytest.raises(IllegalAction):
-                game.apply_in_place(fast, prompt.player, prompt.id, ["~not-an-option~"], prompts)
+                game.step(fast, prompt.player, prompt.id, ["~not-an-option~"], prompts)
             with pytest.raises(IllegalAction):
-                game.apply_in_place(fast, prompt.player, "~no-such-prompt~", choice)
+                game.step(fast, prompt.player, "~no-such-prompt~", choice)
             assert fast.model_dump_json() == before
         old, before = public, public.model_dump_json()
         public, events = game.apply(old, prompt.player, prompt.id, choice)
         assert old.model_dump_json() == before, f"step {steps}: the public apply mutated its input"
-        fast_events = game.apply_in_place(fast, prompt.player, prompt.id, choice, prompts)
-        bare_events = game.apply_in_place(bare, prompt.player, prompt.id, choice)
+        fast_events, _ = game.step(fast, prompt.player, prompt.id, choice, prompts)
+        bare_events, bare_prompts = game.step(bare, prompt.player, prompt.id, choice)
         step_events, handed_on = game.step(stepped, prompt.player, prompt.id, choice, handed_on)
+        assert bare_prompts == handed_on, f"step {steps}: step hands on other prompts"
         no_events, quiet_prompts = game.step(quiet, prompt.player, prompt.id, choice, prompts, events=False)
         assert no_events == [] and quiet_prompts == handed_on, f"step {steps}: the quiet step differs"
         assert game.play_offered(offered, prompt, choice) == handed_on, f"step {steps}: play_offered's prompts differ"
@@ -80,7 +82,7 @@ def test_public_apply_leaves_its_input_untouched_after_in_place_play() -> None:
     state = game.setup(["a", "b"], {"mode": "duel"}, 4)
     for _ in range(10):
         p = game.prompts(state)[0]
-        game.apply_in_place(state, p.player, p.id, [p.options[0].key])
+        game.step(state, p.player, p.id, [p.options[0].key])
     snapshot = state.model_dump_json()
     p = game.prompts(state)[0]
     new, _ = game.apply(state, p.player, p.id, [p.options[0].key])

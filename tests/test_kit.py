@@ -226,7 +226,7 @@ def test_an_option_offered_to_someone_else_is_refused():
     assert e.value.code == "not_your_decision"
 
 
-def test_apply_in_place_matches_apply_and_validates_first():
+def test_step_matches_apply_and_validates_first():
     """The fast path gives the same state as the copying `apply`, and a refused choice leaves
     the caller's state untouched."""
     from games import registry
@@ -248,11 +248,11 @@ def test_apply_in_place_matches_apply_and_validates_first():
             p = prompts[0]
             before = owned.model_dump_json()
             with pytest.raises(IllegalAction):
-                game.apply_in_place(owned, p.player, p.id, ["no-such-option"], prompts)
+                game.step(owned, p.player, p.id, ["no-such-option"], prompts)
             assert owned.model_dump_json() == before
             choice = random_choice(p, rng)
             copied, _ = game.apply(copied, p.player, p.id, choice)
-            game.apply_in_place(owned, p.player, p.id, choice, prompts)
+            game.step(owned, p.player, p.id, choice, prompts)
             assert owned.model_dump_json() == copied.model_dump_json()
 
 

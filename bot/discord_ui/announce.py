@@ -724,9 +724,6 @@ class Announcer:
         except discord.HTTPException as error:
             log.warning("result DM to %s failed: %s", user_id, error)
 
-    async def post_result(self, table: Any, lang: str, ended_by: str = "rules", *, silent: bool = False) -> None:
-        await self.finish(table, lang, ended_by, [], silent=silent)
-
     # ---- REST helpers -------------------------------------------------------------------
     async def send(self, channel_id: int, *, mentions: list[str] | None = None,
                    followup: discord.Webhook | None = None, silent: bool = False, fallback: bool = True,

@@ -28,10 +28,6 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 TEMPLATE = r"ct:(?P<table>\d+):(?P<version>\d+):(?P<kind>{kind})(?::(?P<rest>.*))?"
 
 
-def template(kind: str) -> str:
-    return TEMPLATE.format(kind=kind)
-
-
 def escape(text: str) -> str:
     return text.replace("%", "%25").replace(":", "%3A")
 

@@ -14,8 +14,7 @@ from pydantic import BaseModel, Field, model_validator
 from games.kit import T, Text
 from games.kit.provenance import Provenance
 
-SYMBOLS = "RGB"   # the three colours; "-" is 空 (an empty symbol)
-EMPTY = "-"
+EMPTY = "-"  # 空, an empty symbol (the colours are R, G and B)
 SLOTS = 3
 
 

@@ -10,7 +10,6 @@ from games.kit import Prompt, Rng
 from games.kit.playout import random_choice
 
 from .data import rules
-from .plan import choose as strong  # noqa: F401  (the strong level: whole-game look-ahead, not the generic IS-MCTS)
 from .state import State
 
 ROLLOUT_DEPTH = 60  # a whole game: few actions, and the end (win or loss) is what counts

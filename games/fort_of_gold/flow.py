@@ -223,13 +223,13 @@ def end_turn(state: State, events: Quiet) -> None:
                 f"祭壇に宝物が{len(state.altar)}枚：勝利です（マナの山の残り{score}枚）" + ("。完全勝利！" if complete else "。")),
                 data={"score": score, "complete": complete}))
         return
-    _put(state, "turn", state.turn + 1)
+    state.turn = state.turn + 1
     start_turn(state, events)
 
 
 def start_turn(state: State, events: Quiet) -> None:
     """6 / 8: with no action that would succeed at the start of a turn, the game is lost."""
-    _put(state, "step", "turn")
+    state.step = "turn"
     if not can_welcome(state) and not legal_moves(state):
         state.result = "lost"
         state.step = "over"
@@ -238,13 +238,6 @@ def start_turn(state: State, events: Quiet) -> None:
                 f"No action can succeed at the start of turn {state.turn}: the game is lost "
                 f"({count(len(state.altar), 'treasure')} on the altar).",
                 f"手番{state.turn}の開始時に取れる行動がありません：敗北です（祭壇の宝物{len(state.altar)}枚）。")))
-
-
-def _put(state: State, field: str, value: object) -> None:
-    """`state.field = value`, as pydantic's __setattr__ does it for a plain field (no assignment
-    validation), minus its dispatch: every turn sets these two."""
-    state.__dict__[field] = value
-    state.__pydantic_fields_set__.add(field)
 
 
 def _forget(seen: list[str], card: str) -> None:

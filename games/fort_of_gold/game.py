@@ -4,9 +4,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Event, Game, IllegalAction, Option, Outcome, Prompt, Rng, T, opt
+from games.kit.game import plain_action_key
 from games.kit.words import count
 
-from . import flow
+from . import evaluate as ai_hooks
+from . import flow, plan
 from .data import label, rules
 from .options import Options
 from .refusals import explain
@@ -53,6 +55,13 @@ class FortOfGoldGame(Game[State, FortView]):
     Options = Options
     State = State
     allows_random_seats = False  # a solo game: its one seat is the player
+
+    # The computer players (kit/ai.py): the evaluation and rollout policy in evaluate.py.
+    evaluate = staticmethod(ai_hooks.evaluate)
+    rollout_choice = staticmethod(ai_hooks.rollout_choice)
+    action_key = staticmethod(plain_action_key)
+    rollout_depth = ai_hooks.ROLLOUT_DEPTH
+    strong = staticmethod(plan.choose)  # the strong level: whole-game look-ahead, not the generic IS-MCTS
 
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
         return flow.new_state(self.key, players[0], options, rng)

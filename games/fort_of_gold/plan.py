@@ -1,5 +1,5 @@
 """The strong player of the Fort of Gold: flat Monte Carlo over whole games played out by the
-quick player (policy.py), with common random numbers and sequential halving.
+quick player (policy.py) by the rules themselves, with common random numbers and sequential halving.
 
 Each "world" is one determinization of what the player knows (the unseen pile orders drawn at
 random, what was looked at kept in place). Every candidate answer is tried in the same worlds,
@@ -16,81 +16,53 @@ import time
 
 from games.kit import Rng, ismcts
 from games.kit.agents import Action, InfoSet
+from games.kit.trusted import clone
 
-from . import policy, sim
+from . import flow, policy
 from .data import rules
+from .rules import Move
+from .state import State
 
 _R = rules()
 MAX_WORLDS = 64       # more worlds than this rarely change the answer (time budget permitting)
 SETTLED_WORLDS = 12   # with every remaining answer tied this long, stop early
 
 
-def _move(key: str) -> sim.SimMove:
-    kind, first, second = key.split(":")
-    if kind == "welcome":
-        return ("welcome", first, int(second) - 1)
-    if kind == "gain":
-        return ("gain", first, tuple(int(c) - 1 for c in second.split("+")))
-    return (kind, int(first) - 1, second)
-
-
-def _after_turn_move(b: sim.Board, move: sim.SimMove) -> None:
-    returned, placements = None, None
-    if move[0] == "rotate" and len(b.tasks) >= _R.task_size:
-        returned = policy.choose_return(b, policy.tops_after(b, move))
-    if move[0] == "foresee":
-        look = b.mana[:_R.foresee_count]
-        rest = b.mana[_R.foresee_count:]
-        probe = b.copy()
-        probe.mana = rest
-        placements = policy.put_back_plan(probe, look)
-    sim.play(b, move, returned, placements)
-
-
-def _try(board: sim.Board, prompt_id: str, key: str, foresight: list[str]) -> float:
-    """Play `key` on a copy of `board`, then the quick player to the end; the reward."""
-    b = board.copy()
+def _try(world: State, prompt_id: str, key: str) -> float:
+    """Play `key` on a copy of `world` by the rules (flow.py, no events), the follow-up
+    answers and then the rest of the game by the quick player; the reward."""
+    state = clone(world)
     if prompt_id == "turn":
-        _after_turn_move(b, _move(key))
+        flow.perform(state, Move.from_key(key), None)
     elif prompt_id == "return":
-        sim.return_and_draw(b, key)
+        flow.return_treasure(state, key, None)
     else:  # foresee: this card now, the rest as the quick player would
         where, _, card = key.partition(":")
-        rest = [c for c in foresight if c != card]
-        probe = b.copy()
-        if where == "top":
-            probe.mana.insert(0, card)
-        else:
-            probe.mana.append(card)
-        sim.put_back(b, [(where, card)] + policy.put_back_plan(probe, rest))
-    policy.rollout(b)
-    return reward(b)
+        flow.place_foreseen(state, card, where, None)
+    policy.follow_up(state)
+    policy.rollout(state)
+    return reward(state)
 
 
-def reward(b: sim.Board) -> float:
-    if b.result == "won":
-        return 1.0 + 0.05 * min(len(b.mana), 2 * _R.complete_win_score) / (2 * _R.complete_win_score)
-    return 0.2 * len(b.altar) / _R.treasures_to_win
+def reward(state: State) -> float:
+    if state.result == "won":
+        return 1.0 + 0.05 * min(len(state.mana_pile), 2 * _R.complete_win_score) / (2 * _R.complete_win_score)
+    return 0.2 * len(state.altar) / _R.treasures_to_win
 
 
-def _preference(info: InfoSet, board: sim.Board, prompt_id: str, keys: list[str], foresight: list[str]) -> list[str]:
+def _preference(state: State, prompt_id: str, keys: list[str]) -> list[str]:
     """The candidates in the quick player's order of preference (its choice first)."""
     if prompt_id == "turn":
-        first = policy.choose_turn(board)
-        scored = {k: (0 if first is not None and _move(k) == first else 1, -_quick_score(board, _move(k))) for k in keys}
+        first = policy.choose_turn(state)
+        scored = {k: (0 if first is not None and Move.from_key(k) == first else 1,
+                      -policy.quick_score(state, Move.from_key(k))) for k in keys}
         return sorted(keys, key=lambda k: scored[k])
     if prompt_id == "return":
-        first = policy.choose_return(board)
+        first = policy.choose_return(state)
         return sorted(keys, key=lambda k: k != first)
-    plan = policy.put_back_plan(board, foresight)
+    plan = policy.put_back_plan(state, list(state.foresight))
     first = f"{plan[0][0]}:{plan[0][1]}" if plan else None
     return sorted(keys, key=lambda k: k != first)
-
-
-def _quick_score(b: sim.Board, move: sim.SimMove) -> float:
-    if move[0] == "gain":
-        return 100 - len(move[2])
-    return policy.score_move(b, move)
 
 
 def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | None = None) -> Action:
@@ -103,17 +75,16 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
     start = time.perf_counter()
     deadline = start + 0.85 * budget_s
     first = info.sample(rng)
-    alive = _preference(info, sim.from_state(first), prompt.id, keys, list(first.foresight))
+    alive = _preference(first, prompt.id, keys)
     default = alive[0]
     order = {k: i for i, k in enumerate(alive)}
     results: dict[str, list[float]] = {k: [] for k in keys}
     worlds, rollouts, next_cut = 0, 0, 4
     state = first
     while True:
-        board = sim.from_state(state)
         done = []
         for k in alive:
-            results[k].append(_try(board, prompt.id, k, list(state.foresight)))
+            results[k].append(_try(state, prompt.id, k))
             done.append(k)
             if iterations is None and time.perf_counter() > deadline:
                 break

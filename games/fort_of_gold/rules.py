@@ -148,10 +148,6 @@ def _name_table(rule: str) -> dict[str, str]:
     return {c.id: same_name_key(c.id, rule) for c in load().spirits.cards}
 
 
-def names_in(state: State, column: int) -> set[str]:
-    return {same_name_key(c, state.options.spirit_names) for c in state.stand[column]}
-
-
 # The legal moves read only these zones, so they are memoised on a snapshot of them: the turn
 # procedure, the prompt and the chosen move's lookup share one computation per position, and a
 # changed zone is a different key (never stale, whoever mutates the state).

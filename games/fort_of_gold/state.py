@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from games.kit import BaseState
+from games.kit import BaseState, StateModel
 
 from .options import Options
 
@@ -13,7 +13,7 @@ Step = Literal["turn", "return", "foresee", "over"]
 Result = Literal["won", "lost", "conceded"]
 
 
-class AltarSlot(BaseModel):
+class AltarSlot(StateModel):
     """A treasure on the altar (祭壇) and the spirit column under it (first attached first)."""
 
     treasure: str

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from games.kit import Event, T
-from games.kit.trusted import assign
 from games.kit.words import floored
 
 from . import round_end
@@ -16,16 +15,17 @@ from .state import Clash, EventList, State
 
 def showdown(state: State, events: EventList) -> None:
     """④: every face-down card turns up; then 3 and A are declared in turn order (G8, G19, G23)."""
-    assign(state, {"step": "declare", "queue": []})
+    state.step = "declare"
+    state.queue = []
     for colour in turn_order(state):
         side = state.sides[colour]
-        assign(side, {"face_down": []})
+        side.face_down = []
         state.current.cards[colour] = [state.cards[c] for c in side.play]
         if events is not None:
             events.append(Event(kind="showdown", text=side_name(side) + T(": ", "：") + label_text(state, side.play),
                                 data={"colour": colour}))
         if side.player is None:
-            assign(side, {"aces_high": auto_aces(state, side)})
+            side.aces_high = auto_aces(state, side)
             continue
         if special_count(state, side, ACE):
             state.queue.append(f"{colour}:aces")

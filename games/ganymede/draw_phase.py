@@ -3,7 +3,6 @@ co-op purple side draws by its rule. The 2 and 4 drawn here act through `effects
 from __future__ import annotations
 
 from games.kit import Event, T
-from games.kit.trusted import assign
 
 from . import battle
 from .piles import draw_card, side_name
@@ -14,7 +13,7 @@ from .state import EventList, Side, State
 def continue_draw(state: State, events: EventList) -> None:
     """Let each side in turn draw; stop where a player must decide. In the duel a player who
     has drawn face down always ends with their own "stop": whether they could draw on (their
-    hidden total) or use a 2 or 4 must not show in whom the board waits for (issue 15)."""
+    hidden total) or use a 2 or 4 must not show in whom the board waits for."""
     while state.queue:
         side = state.sides[state.queue[0]]
         if side.player is None:  # the automated co-op purple side
@@ -31,7 +30,7 @@ def draw_one(state: State, side: Side, events: EventList) -> str | None:
     if card is None:
         return None
     side.play.append(card)
-    assign(side, {"draws": side.draws + 1})
+    side.draws = side.draws + 1
     if state.options.mode == "duel":
         side.face_down.append(card)
         if events is not None:

@@ -7,7 +7,6 @@ up and the owner just decides whether to use it. The automated co-op purple side
 from __future__ import annotations
 
 from games.kit import Event, T, one_per_identical
-from games.kit.trusted import assign
 from games.kit.words import count
 
 from .draw_phase import continue_draw, draw_one, stop_drawing
@@ -32,9 +31,9 @@ def usable(state: State, side: Side, card: str) -> bool:
 def player_draw(state: State, colour: str, events: EventList) -> None:
     """Draw one card. A usable 2 or 4 waits for its owner: in co-op and three players (drawn face
     up) as its own step; in the duel (face down) as options of the same draw window that every
-    face-down draw opens, so nobody else can tell (issue 15)."""
+    face-down draw opens, so nobody else can tell."""
     side = state.sides[colour]
-    assign(state, {"pending": None})
+    state.pending = None
     card = draw_one(state, side, events)
     if card is not None and usable(state, side, card):
         state.pending = Pending(colour=colour, card=card)
@@ -46,7 +45,7 @@ def player_draw(state: State, colour: str, events: EventList) -> None:
 
 def stop(state: State, colour: str, events: EventList) -> None:
     """End the draw phase; a 2 or 4 not used by now stays face down without effect."""
-    assign(state, {"pending": None})
+    state.pending = None
     stop_drawing(state, colour, events)
 
 

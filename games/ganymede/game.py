@@ -4,8 +4,10 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from games.kit import Game, Outcome, Prompt, Rng, T
+from games.kit.game import plain_action_key, random_rollout
 
-from . import battle, effects, round_end, setup
+from . import battle, effects, round_end, rounds, setup
+from . import evaluate as ai_hooks
 from .options import Options
 from .piles import side_name
 from .prompts import prompts as open_prompts
@@ -22,6 +24,13 @@ class GanymedeGame(Game[State, GanymedeView]):
     max_players = 3
     Options = Options
     State = State
+
+    # The computer players (kit/ai.py): the evaluation and who plays as a team in evaluate.py.
+    evaluate = staticmethod(ai_hooks.evaluate)
+    rollout_choice = staticmethod(random_rollout)
+    action_key = staticmethod(plain_action_key)
+    rollout_depth = ai_hooks.ROLLOUT_DEPTH
+    cooperative = staticmethod(ai_hooks.cooperative)
 
     def player_range(self, options: BaseModel | None = None) -> tuple[int, int]:
         if options is None:
@@ -60,6 +69,7 @@ class GanymedeGame(Game[State, GanymedeView]):
             battle.declare_threes(state, colour, target, int(pick), events)
         elif prompt.id == "remove":
             round_end.remove_card(state, colour, pick, events)
+        rounds.advance(state, events)
 
     def view(self, state: State, viewer: str | None) -> GanymedeView:
         return build_view(state, viewer, self.current_players(state))

@@ -4,7 +4,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Event, T, Text
-from games.kit.trusted import assign
 
 from .data import colour_name
 from .rules import card_label
@@ -50,7 +49,7 @@ def draw_card(state: State, side: Side, events: list[Event]) -> str | None:
                 "：出撃デッキが尽きたので、使用済デッキを混ぜて出撃デッキを作り直しました。")))
     card = side.deck.pop(0)
     known = side.known_top
-    assign(side, {"known_top": known[1:] if known[:1] == [card] else []})  # every draw: no setattr dispatch
+    side.known_top = known[1:] if known[:1] == [card] else []
     return card
 
 

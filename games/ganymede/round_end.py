@@ -1,11 +1,9 @@
 """⑥ Cleanup (each damaged player removes a used card) and ⑦ reinforcement (a black card each);
-then the next round."""
+then the round is over (`state.step = "next_round"`: `rounds.advance` starts the next one)."""
 from __future__ import annotations
 
 from games.kit import Event, T
-from games.kit.trusted import assign
 
-from . import rounds
 from .order import reinforcement_order
 from .piles import side_name, take_black
 from .rules import card_label
@@ -14,8 +12,8 @@ from .state import EventList, State
 
 def start_cleanup(state: State, events: EventList) -> None:
     """⑥: each damaged player (never purple, G12, G22) removes one of their used cards."""
-    assign(state, {"step": "remove", "queue": [c for c in state.damaged
-                                                if c != "purple" and state.sides[c].alive and state.sides[c].play]})
+    state.step = "remove"
+    state.queue = [c for c in state.damaged if c != "purple" and state.sides[c].alive and state.sides[c].play]
     if not state.queue:
         end_cleanup(state, events)
 
@@ -38,12 +36,14 @@ def remove_card(state: State, colour: str, card: str, events: EventList) -> None
 def end_cleanup(state: State, events: EventList) -> None:
     for side in state.sides.values():
         side.used.extend(side.play)
-        assign(side, {"play": [], "face_down": []})
+        side.play = []
+        side.face_down = []
     start_reinforcement(state, events)
 
 
 def start_reinforcement(state: State, events: EventList) -> None:
-    assign(state, {"step": "reinforce", "queue": reinforcement_order(state)})
+    state.step = "reinforce"
+    state.queue = reinforcement_order(state)
     continue_reinforcement(state, events)
 
 
@@ -54,7 +54,7 @@ def continue_reinforcement(state: State, events: EventList) -> None:
                                                             "黒カードは残っていません。")))
         state.queue = []
     if not state.queue:
-        rounds.end_round(state, events)
+        state.step = "next_round"  # rounds.advance, called after every choice, opens the next round
 
 
 def reinforce(state: State, colour: str, rank: str, events: EventList) -> None:

@@ -7,14 +7,13 @@ comparison, green's comparison → cleanup → reinforcement (red, green, purple
 
 One module per phase, each handing over to the next: `setup` → here (a round opens with the
 initial cards) → `draw_phase` (with the 2 and 4 of `effects`) → `battle` (showdown, declarations,
-damage; `ending` when a side falls) → `round_end` (cleanup, reinforcement) → here again.
-The phases call each other through their modules (`draw_phase.continue_draw`), since the round
-is a loop.
+damage; `ending` when a side falls) → `round_end` (cleanup, reinforcement). The round is a loop
+but the imports are not: `round_end` ends a round by setting `state.step = "next_round"`, and
+`advance`, which the game calls after every choice, opens the next round from here.
 """
 from __future__ import annotations
 
 from games.kit import Event, T
-from games.kit.trusted import assign, trusted
 
 from . import draw_phase
 from .ending import finish
@@ -23,21 +22,22 @@ from .piles import draw_card, side_name
 from .rules import card_label
 from .state import EventList, RoundRecord, State
 
-_RECORD_GIVEN = frozenset({"number", "first"})  # what RoundRecord(number=…, first=…) marks as set
-
 
 def start_round(state: State, events: EventList) -> None:
     if state.round >= state.options.round_limit:
         finish(state, "round_limit", events)
         return
-    # Fields set in one step each (kit/trusted.py `assign`): a round resets these for every side.
-    assign(state, {"round": state.round + 1, "damaged": []})
+    state.round = state.round + 1
+    state.damaged = []
     for side in state.sides.values():
-        assign(side, {"play": [], "face_down": [], "draws": 0, "aces_high": 0, "threes": {}})
+        side.play = []
+        side.face_down = []
+        side.draws = 0
+        side.aces_high = 0
+        side.threes = {}
     if state.options.mode == "duel":
         state.first = next_first(state)
-    state.current = trusted(RoundRecord, {"number": state.round, "first": state.first, "cards": {}, "aces_high": {},
-                                          "threes": {}, "clashes": [], "removed": [], "gained": {}}, _RECORD_GIVEN)
+    state.current = RoundRecord(number=state.round, first=state.first)
     if events is not None:
         events.append(Event(kind="round", text=T(f"Round {state.round}.", f"第{state.round}ラウンド。")
                             + (T(" First player: ", " 先攻：") + side_name(state.sides[state.first])
@@ -54,10 +54,18 @@ def start_round(state: State, events: EventList) -> None:
             if events is not None:
                 events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード：")
                                     + card_label(state.cards[card]) + T(".", "。"), data={"colour": colour}))
-    assign(state, {"step": "draw", "queue": turn_order(state)})
+    state.step = "draw"
+    state.queue = turn_order(state)
     draw_phase.continue_draw(state, events)
 
 
 def end_round(state: State, events: EventList) -> None:
     state.last, state.current = state.current, None
     start_round(state, events)
+
+
+def advance(state: State, events: EventList) -> None:
+    """Open the next round while the last one ended with nobody owing a decision (a round can
+    pass with no choice at all, so this loops)."""
+    while state.step == "next_round":
+        end_round(state, events)

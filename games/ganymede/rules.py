@@ -11,7 +11,6 @@ from __future__ import annotations
 from functools import cache
 
 from games.kit import T, Text
-from games.kit.trusted import trusted
 
 from .data import ACE, SPECIAL_COLOURS, colour_name, rank_value
 from .state import Card, Clash, Side, State
@@ -128,9 +127,4 @@ def clash(state: State, a: Side, b: Side) -> Clash:
         cap = special_count(state, them, "10") > 0 and damage > 3
         dealt[me.colour] = 3 if cap else damage
         capped[me.colour] = cap
-    # Every value built here with its type: no validation pass (kit/trusted.py).
-    return trusted(Clash, {"sides": [a.colour, b.colour], "strength": strength_of, "bust": bust, "dealt": dealt,
-                           "capped": capped}, _CLASH_GIVEN)
-
-
-_CLASH_GIVEN = frozenset({"sides", "strength", "bust", "dealt", "capped"})
+    return Clash(sides=[a.colour, b.colour], strength=strength_of, bust=bust, dealt=dealt, capped=capped)

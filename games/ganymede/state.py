@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.kit import BaseState, Event
+from games.kit import BaseState, Event, StateModel
 
 from .options import Options
 
@@ -25,7 +25,7 @@ class Card(BaseModel):
     rank: str
 
 
-class Side(BaseModel):
+class Side(StateModel):
     """One faction: red, green or purple. `player` is None for the automated co-op purple side."""
 
     colour: Colour
@@ -46,7 +46,7 @@ class Side(BaseModel):
         return self.hp > 0
 
 
-class Pending(BaseModel):
+class Pending(StateModel):
     """A draw-time effect (2 or 4) its owner may use now; `peeked` = the cards a 4 showed."""
 
     colour: Colour
@@ -54,7 +54,7 @@ class Pending(BaseModel):
     peeked: list[str] = Field(default_factory=list)
 
 
-class Clash(BaseModel):
+class Clash(StateModel):
     """One strength comparison, public once resolved."""
 
     sides: list[str]                 # the two colours compared
@@ -64,7 +64,7 @@ class Clash(BaseModel):
     capped: dict[str, bool] = Field(default_factory=dict)  # the receiver's 10 lowered the damage
 
 
-class RoundRecord(BaseModel):
+class RoundRecord(StateModel):
     """The public summary of the last finished round (ranks, never card ids)."""
 
     number: int
@@ -86,6 +86,7 @@ class State(BaseState):
     first: str | None = None                # colour of this round's first player (duel)
     round: int = 0
     step: str = "setup"                     # setup | draw | effect | order | declare | remove | reinforce | over
+    #                                         (next_round only while a choice is applied: rounds.advance)
     queue: list[str] = Field(default_factory=list)   # who acts next in this step (declare: "colour:what[:target]")
     pending: Pending | None = None
     damaged: list[str] = Field(default_factory=list)  # colours that took damage this round

@@ -4,7 +4,7 @@
    (their effects are not applied) and deplete own resources whose front is a unit or tactic.
    The counter window opens for every defender who might hold such a card by public
    knowledge (not only for those who do), with a one-click "No counter"; a player may choose
-   never to be asked again this game (issue 15).
+   never to be asked again this game.
 2. Then the attacker's military is compared with each defender's: less = "lost", equal =
    "tie", more = "held" (attacks beat strictly weaker players, notes A8).
 3. The unit's effect hook `on_defender` runs per defender in turn order (choices belong to

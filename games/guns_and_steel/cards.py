@@ -19,7 +19,6 @@ from games.kit.provenance import Cited, Status
 DATA = Path(__file__).with_name("data")
 ERAS = ("horse", "gunpowder", "oil", "earth", "space")               # bottom row first
 ENERGIES = ("food", "iron", "horse", "gunpowder", "oil", "earth", "space")
-CARD_TYPES = ("tech", "tactic", "unit")
 SETS = ("base", "renaissance")
 Prov = Status  # the kit's provenance (games/kit/provenance.py), spelled inline ({value, prov, ref}): 500 values stay compact
 X = TypeVar("X")

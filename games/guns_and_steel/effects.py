@@ -12,7 +12,6 @@ from functools import lru_cache
 from typing import Any
 
 from games.kit import Option, T, Text, opt
-from games.kit.trusted import put
 
 from . import field
 from .cards import TYPE_NAMES, card, energy_name
@@ -46,9 +45,8 @@ class Ctx:
 
 
 class Effect:
-    """Base of every effect. Attacks set `is_attack` and implement the two attack hooks."""
+    """Base of every effect. Attacks (effects_base.Attack) implement the two attack hooks."""
 
-    is_attack = False
     borrowable = True           # may be used through Philosophy, Espionage, Printing Press
 
     def modes(self, ctx: Ctx) -> list[Mode]:
@@ -95,7 +93,7 @@ def use_effect(state: State, player: str, card_key: str, mode: str, events: Even
         return
     kind = card(card_key).kind
     counter = "unit_effects" if kind == "unit" else "tactic_effects" if kind == "tactic" else "tech_effects"
-    put(state.record, counter, getattr(state.record, counter) + 1)
+    setattr(state.record, counter, getattr(state.record, counter) + 1)
     if not quiet(events):
         say_text(events, "effect", _uses_text(player, card_key), card=card_key)
     eff.apply(context(state, player, card_key, events, instance, source), mode)

@@ -106,8 +106,6 @@ def _deplete_generate_modes(card_key: str) -> tuple[Mode, ...]:
 
 
 class Attack(Effect):
-    is_attack = True
-
     def apply(self, ctx: Ctx, mode: str) -> None:
         start_attack(ctx.state, ctx.player, ctx.card, ctx.events)
 

@@ -6,7 +6,6 @@ one place; resource side = `up=False`) live here.
 from __future__ import annotations
 
 from games.kit import one_per_identical
-from games.kit.trusted import put
 
 from .cards import CardDef, card
 from .state import FieldCard, State, field_card
@@ -15,12 +14,6 @@ from .state import FieldCard, State, field_card
 def info(state: State, cid: str) -> CardDef:
     """The card definition of instance `cid`."""
     return card(state.cards[cid])
-
-
-def infos(state: State, ids: list[str]) -> list[CardDef]:
-    """The card definitions of several instances (one lookup table for the loop)."""
-    cards = state.cards
-    return [card(cards[c]) for c in ids]
 
 
 def hand(state: State, player: str) -> list[str]:
@@ -62,7 +55,7 @@ def deplete(state: State, player: str, cid: str, energy: bool = False) -> None:
     f = _field_card(state, player, cid)
     if f.up:
         raise ValueError(f"{cid} is not a resource")
-    put(f, "up", True)
+    f.up = True
     if energy:
         add_energy(state, info(state, cid).resource, 1)
 
@@ -72,7 +65,7 @@ def replenish(state: State, player: str, cid: str) -> None:
     f = _field_card(state, player, cid)
     if not f.up:
         raise ValueError(f"{cid} is already a resource")
-    put(f, "up", False)
+    f.up = False
 
 
 def to_field(state: State, player: str, cid: str, up: bool) -> None:
@@ -84,7 +77,7 @@ def to_field(state: State, player: str, cid: str, up: bool) -> None:
 
 def return_to_hand(state: State, player: str, cid: str) -> None:
     seat = state.seats[player]
-    put(seat, "field", [f for f in seat.field if f.id != cid])
+    seat.field = [f for f in seat.field if f.id != cid]
     seat.hand.append(cid)
 
 

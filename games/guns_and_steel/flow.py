@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from games.kit import Event, Option, Prompt, T, Text
-from games.kit.trusted import trusted
+from games.kit.trusted import trusted_event, trusted_prompt
 
 from .state import State, Task
 
@@ -52,7 +52,7 @@ NEXT_TURN: list[Callable[[State, Events], None]] = []
 def task(kind: str, player: str, **data: Any) -> Task:
     if not data:
         return _bare_task(kind, player)
-    return _trusted(Task, {"kind": kind, "player": player, "data": data}, _TASK_FIELDS)
+    return Task(kind=kind, player=player, data=data)
 
 
 @lru_cache(maxsize=1024)
@@ -62,11 +62,6 @@ def _bare_task(kind: str, player: str) -> Task:
     return Task(kind=kind, player=player, data={})
 
 
-_TASK_FIELDS = frozenset({"kind", "player", "data"})
-_EVENT_FIELDS = frozenset({"kind", "text", "to", "data"})
-_PROMPT_FIELDS = frozenset({"id", "player", "text", "options", "min", "max", "window"})
-# A task, a prompt and a few events per action: built without validating them again.
-_trusted = trusted
 
 
 def push(state: State, t: Task) -> None:
@@ -123,9 +118,7 @@ def resolve(state: State, choice: list[str], events: Events) -> Prompt | None:
 
 def make_prompt(t: Task, text: Text, options: list[Option], low: int = 1, high: int = 1,
                 window: Text | None = None) -> Prompt:
-    return _trusted(Prompt, {"id": t.kind, "player": t.player, "text": text, "options": list(options), "min": low,
-                             "max": high, "ordered": False, "window": window, "public": False},
-                    _PROMPT_FIELDS)
+    return trusted_prompt(t.kind, t.player, text, list(options), window, low=low, high=high)
 
 
 def quiet(events: Events) -> bool:
@@ -136,10 +129,10 @@ def quiet(events: Events) -> bool:
 def say(events: Events, kind: str, en: str, ja: str, to: list[str] | None = None, **data: Any) -> None:
     if events is QUIET:
         return
-    events.append(_trusted(Event, {"kind": kind, "text": T(en, ja), "to": to, "data": data}, _EVENT_FIELDS))
+    events.append(trusted_event(kind, T(en, ja), to, data))
 
 
 def say_text(events: Events, kind: str, text: Text, to: list[str] | None = None, **data: Any) -> None:
     if events is QUIET:
         return
-    events.append(_trusted(Event, {"kind": kind, "text": text, "to": to, "data": data}, _EVENT_FIELDS))
+    events.append(trusted_event(kind, text, to, data))

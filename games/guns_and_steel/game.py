@@ -1,12 +1,12 @@
 """Guns & Steel (鋼鉄と火薬) for 2–4 players: the games-API object."""
 from __future__ import annotations
 
-import threading
 from typing import ClassVar
 
 from games.kit import Event, Game, Outcome, Prompt, Rng
-from games.kit.game import bump_version
+from games.kit.game import plain_action_key, random_rollout
 
+from . import evaluate as ai_hooks
 from . import wiring
 from .flow import QUIET, advance, open_prompt, resolve
 from .resample import resample
@@ -15,9 +15,6 @@ from .sets import rules_for
 from .setup import new_state
 from .state import Options, State
 from .view import GunsView, build_view, hidden_ids, render
-
-# What the last `_apply` in this thread found open next (see `_open_after`).
-_FOUND = threading.local()
 
 
 class GunsAndSteel(Game[State, GunsView]):
@@ -28,6 +25,12 @@ class GunsAndSteel(Game[State, GunsView]):
     Options = Options
     State = State
 
+    # The computer players (kit/ai.py): the evaluation in evaluate.py, random rollouts.
+    evaluate = staticmethod(ai_hooks.evaluate)
+    rollout_choice = staticmethod(random_rollout)
+    action_key = staticmethod(plain_action_key)
+    rollout_depth = ai_hooks.ROLLOUT_DEPTH
+
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:
         state = new_state(self.key, players, options, rng)
         advance(state, [])
@@ -37,24 +40,11 @@ class GunsAndSteel(Game[State, GunsView]):
         p = open_prompt(state)
         return [p] if p is not None else []
 
-    def _play(self, state: State, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
+    def _play(self, state: State, prompt: Prompt, choice: list[str], events: list[Event] | None) -> list[Prompt]:
         # Without a list (playouts, search) the rules say into QUIET: no sentence is written.
-        _FOUND.state, _FOUND.prompt = state, resolve(state, choice, QUIET if events is None else events)
-
-    def play_offered(self, state: State, prompt: Prompt, choice: list[str]) -> list[Prompt]:
-        """The kit's unchecked step (random playouts), with the decision the turn engine
-        stopped at handed straight back: no detour through `_FOUND`."""
-        found = resolve(state, list(choice), QUIET)
-        bump_version(state)
+        # The turn engine stops at the next decision: that prompt is handed on, not built again.
+        found = resolve(state, choice, QUIET if events is None else events)
         return [found] if found is not None else []
-
-    def _open_after(self, state: State) -> list[Prompt]:
-        # The turn engine stopped at the next decision while applying: hand that prompt on
-        # instead of building it again (only for the state just applied, in this thread).
-        if getattr(_FOUND, "state", None) is state:
-            found, _FOUND.state, _FOUND.prompt = _FOUND.prompt, None, None
-            return [found] if found is not None else []
-        return self.prompts(state)
 
     def view(self, state: State, viewer: str | None) -> GunsView:
         return build_view(state, viewer)

@@ -1,5 +1,5 @@
 """What every player knows about another player's hidden cards, for windows that must not
-give them away (issue 15: a question asked only when someone can answer it tells everyone).
+give them away (a question asked only when someone can answer it tells everyone).
 
 Everyone knows which cards each player owns: the five starting cards, every purchase, and
 every card turned face up since. Of the ones not face up (the hidden cards), each resource

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.kit import Rng
 
 from .cards import ERAS, card, load_set
-from .pyramid import Rows, Source, new_source, rows_of, sources_of
+from .pyramid import Rows, Source, new_source, rows_of, sources_of, standard_pyramid
 from .research import choose_mixed_wonder, pile_extra_cost, split_rows_and_piles
 from .rules_renaissance import RenaissanceRules
 from .state import State
@@ -23,7 +23,6 @@ class MixedRules(RenaissanceRules):
     wonder_sets = ("renaissance",)
 
     def build_table(self, state: State, rng: Rng, ids: dict[str, str]) -> None:
-        from .setup import standard_pyramid
         shuffled = standard_pyramid(self.card_sets, len(state.players), rng)
         rows, piles = split_rows_and_piles(shuffled)
         state.pyramid = {era: [ids[c] for c in rows[era]] for era in ERAS}

@@ -11,7 +11,7 @@ from collections import Counter
 from functools import cache, lru_cache
 
 from games.kit import Option, T, Text, opt
-from games.kit.trusted import assign, fresh_text, put, trusted
+from games.kit.trusted import fresh_text, trusted_option
 
 from . import field, payment
 from .cards import ENERGIES, ERAS, TYPE_NAMES, all_cards, card, energy_name, energy_text
@@ -204,14 +204,10 @@ def _purchase_prompt(state: State, t: Task):
 BUY_NOTHING = opt("none", "Buy nothing", "購入しない", passes=True)
 
 
-_OPTION_GIVEN = frozenset({"key", "label", "detail", "group"})
-
-
 def _source_option(s: Source) -> Option:
     """A card to buy as an option: `Option(key=…, label=…, detail=…, group=…)` from texts kept
     per card (kept with the table's offers, `_Offers.option`: its key is this game's id)."""
-    return trusted(Option, {"key": s.key, "label": _source_label(s.card, s.extra), "detail": _facts(s.card),
-                            "group": s.era, "passes": False, "goes_back": False}, _OPTION_GIVEN)
+    return trusted_option(s.key, _source_label(s.card, s.extra), _facts(s.card), s.era)
 
 
 @lru_cache(maxsize=4096)
@@ -386,13 +382,15 @@ def buy(state: State, player: str, s: Source, deplete_ids: list[str], convert: b
     conv = payment.min_conversions(state.energy, c.cost.value, s.extra)
     assert conv is not None, "bought an unaffordable card"
     rec = state.record
-    assign(rec, {"bought": c.id, "bought_era": s.era, "bought_with_conversion": conv > 0 or convert,
-                 "newest_era_before_purchase": state.newest_bought_era})
+    rec.bought = c.id
+    rec.bought_era = s.era
+    rec.bought_with_conversion = conv > 0 or convert
+    rec.newest_era_before_purchase = state.newest_bought_era
     if state.newest_bought_era is None or ERAS.index(s.era) > ERAS.index(state.newest_bought_era):
-        put(state, "newest_bought_era", s.era)
+        state.newest_bought_era = s.era
     remove(state, s.key)
     state.seats[player].field.append(field_card(s.key, True))
-    put(state, "energy", {})
+    state.energy = {}
     if not quiet(events):
         spent = _ids_text(state, deplete_ids) + _names_text(state, deplete_ids)
         say(events, "buy", f"{player} buys {c.name.en} for " + _price(s).en + " (depleting " + spent.en + ").",

@@ -10,7 +10,9 @@ from functools import lru_cache
 from itertools import chain
 from typing import NamedTuple
 
-from .cards import ERAS
+from games.kit import Rng
+
+from .cards import ERAS, load_set
 from .state import State
 
 # The pyramid as `sources_of` reads it: per era, each slot's instance id or None, then the card
@@ -109,3 +111,36 @@ def remove(state: State, cid: str) -> None:
 
 def remaining(state: State, era: str) -> int:
     return sum(1 for c in state.pyramid.get(era, []) if c is not None)
+
+
+# ---- laying the pyramid out at setup ------------------------------------------------------
+
+def standard_pyramid(card_sets: tuple[str, ...], players: int, rng: Rng) -> dict[str, list[str]]:
+    """Card keys per era, shuffled, left to right. 2 players: the 2-player-icon cards are
+    removed before shuffling."""
+    rows: dict[str, list[str]] = {}
+    for era in ERAS:
+        keys = [c.id for s in card_sets for c in load_set(s).cards.values()
+                if c.era is not None and c.era.value == era and not (players == 2 and c.two_player_excluded.value)]
+        rng.shuffle(keys)
+        rows[era] = keys
+    return rows
+
+
+def icon_winner(row: list[str], wonders: list[tuple[str, str]], rng: Rng) -> str:
+    """Of [(wonder, icon card)], the wonder whose icon card lies furthest left in `row`;
+    a missing icon card loses; with none present, a random one (notes A9)."""
+    placed = [(row.index(icon), wid) for wid, icon in wonders if icon in row]
+    if placed:
+        return min(placed)[1]
+    return rng.choice([wid for wid, _ in wonders])
+
+
+def wonders_by_icon(rows: dict[str, list[str]], wonder_sets: tuple[str, ...], rng: Rng) -> list[str]:
+    """One wonder per era: the one whose setup icon card is further left (seed-B 準備 2)."""
+    out = []
+    for era in ERAS:
+        pair = [(w.id, w.setup_icon.value) for s in wonder_sets for w in load_set(s).wonders.values() if w.era.value == era]
+        if pair:
+            out.append(icon_winner(rows[era], pair, rng))
+    return out

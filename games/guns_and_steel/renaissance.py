@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from games.kit import StateModel
 
 ERAS = ("horse", "gunpowder", "oil", "earth", "space")
 VP_TOKENS_TO_END = 15          # seed-R ゲームの終了: "勝利点トークンを15以上保持"
@@ -30,7 +32,7 @@ class TurnFacts:
     recollected_vp: int = 0                                     # printed VP of the cards recollected this turn
 
 
-class RenState(BaseModel):
+class RenState(StateModel):
     """VP tokens and honor tokens. `honor` maps wonder id -> player -> tokens on it."""
 
     vp_tokens: dict[str, int] = Field(default_factory=dict)

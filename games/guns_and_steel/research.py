@@ -12,7 +12,7 @@ from pathlib import Path
 
 from games.kit import Rng
 
-from .setup import icon_winner
+from .pyramid import icon_winner
 
 ERAS = ("horse", "gunpowder", "oil", "earth", "space")
 MIXED_DATA = json.loads((Path(__file__).parent / "data" / "mixed.json").read_text(encoding="utf-8"))

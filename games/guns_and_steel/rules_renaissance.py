@@ -23,10 +23,6 @@ from .state import State, Task
 from .turn import trigger_end
 
 
-def turn_facts(state: State) -> TurnFacts:
-    return TurnFacts(*_facts_key(state))
-
-
 def _facts_key(state: State) -> tuple:
     """`TurnFacts`' fields in order, hashable."""
     r = state.record

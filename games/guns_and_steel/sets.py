@@ -12,7 +12,7 @@ from games.kit import Rng
 
 from .cards import ERAS
 from .flow import Events, task
-from .pyramid import Source, pyramid_sources
+from .pyramid import Source, pyramid_sources, standard_pyramid, wonders_by_icon
 from .state import State, Task
 
 
@@ -28,7 +28,6 @@ class BaseRules:
     def build_table(self, state: State, rng: Rng, ids: dict[str, str]) -> None:
         """Fill `state.pyramid` (and `state.piles`) and `state.table_wonders`. `ids` maps a card
         key to its instance id. 2 players: cards with the 2-player icon are removed first."""
-        from .setup import standard_pyramid, wonders_by_icon
         rows = standard_pyramid(self.card_sets, len(state.players), rng)
         state.pyramid = {era: [ids[c] for c in rows[era]] for era in ERAS}
         state.table_wonders = wonders_by_icon(rows, self.wonder_sets, rng)

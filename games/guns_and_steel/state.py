@@ -3,37 +3,32 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from games.kit import BaseState
-from games.kit.trusted import trusted
+from games.kit import BaseState, StateModel
 
 from .options import Options
 from .renaissance import RenState
 
 
-class FieldCard(BaseModel):
+class FieldCard(StateModel):
     """A civilisation card in a player's field; `up` = progress side face up, else resource side."""
 
     id: str
     up: bool
 
 
-_FIELD_CARD_FIELDS = frozenset({"id", "up"})
-
-
 def field_card(cid: str, up: bool) -> FieldCard:
-    """`FieldCard(id=cid, up=up)` without validation (a card is played on most actions)."""
-    return trusted(FieldCard, {"id": cid, "up": up}, _FIELD_CARD_FIELDS)
+    return FieldCard(id=cid, up=up)
 
 
-class Seat(BaseModel):
+class Seat(StateModel):
     hand: list[str] = Field(default_factory=list)
     field: list[FieldCard] = Field(default_factory=list)
     wonders: list[str] = Field(default_factory=list)
 
 
-class Task(BaseModel):
+class Task(StateModel):
     """One step of the turn: automatic, or a decision owed by `player`. `kind` names a
     registered handler (flow.TASKS); `data` is its JSON-able continuation."""
 
@@ -42,7 +37,7 @@ class Task(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
 
 
-class AttackState(BaseModel):
+class AttackState(StateModel):
     """The attack being resolved. `result[defender]` is "lost" (less military than the
     attacker), "tie" or "held" (more); `tally` counts what a penalty did per defender."""
 
@@ -56,7 +51,7 @@ class AttackState(BaseModel):
     tally: dict[str, int] = Field(default_factory=dict)
 
 
-class TurnRecord(BaseModel):
+class TurnRecord(StateModel):
     """What the active player did this turn (reset at the start of each turn)."""
 
     resources_played: list[str] = Field(default_factory=list)   # resources played in the resource phase
@@ -72,11 +67,7 @@ class TurnRecord(BaseModel):
 
 
 def new_turn_record() -> TurnRecord:
-    """`TurnRecord()` without validation (every turn starts with one)."""
-    return trusted(TurnRecord, {"resources_played": [], "bought": None, "bought_era": None,
-                                "bought_with_conversion": False, "newest_era_before_purchase": None,
-                                "unit_effects": 0, "tactic_effects": 0, "tech_effects": 0,
-                                "recollected": [], "recollected_vp": 0}, frozenset())
+    return TurnRecord()
 
 
 class State(BaseState):

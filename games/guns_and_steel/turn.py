@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from games.kit import Option, T, Text
-from games.kit.trusted import assign, put
 from games.kit.words import count
 
 from . import field
@@ -58,8 +57,10 @@ def start_turn(state: State, events: Events) -> None:
         finish(state, "round_limit", events)
         return
     if state.turn > 0:
-        put(state, "active", state.order[(state.order.index(state.active) + 1) % len(state.order)])
-    assign(state, {"turn": state.turn + 1, "record": new_turn_record(), "energy": {}})
+        state.active = state.order[(state.order.index(state.active) + 1) % len(state.order)]
+    state.turn = state.turn + 1
+    state.record = new_turn_record()
+    state.energy = {}
     p = state.active
     if not quiet(events):
         say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)
@@ -174,7 +175,7 @@ def _end_run(state: State, t: Task, events: Events) -> None:
 
 
 def _turn_end(state: State, t: Task, events: Events) -> None:
-    put(state, "energy", {})
+    state.energy = {}
     rules_for(state).end_of_turn(state, events)
     if state.end_pending and not state.finished:
         finish(state, state.end_pending, events)
@@ -190,7 +191,7 @@ def _recollect(state: State, t: Task, events: Events) -> None:
     for cid in ups:
         field.return_to_hand(state, t.player, cid)
     state.record.recollected.extend(ups)
-    put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in ups))
+    state.record.recollected_vp = state.record.recollected_vp + sum(field.info(state, c).vp.value for c in ups)
     if ups:
         say(events, "recollect", f"{t.player} takes {count(len(ups), 'face-up card')} back to hand.",
             f"{t.player}は表のカード{len(ups)}枚を手札に戻しました。")
@@ -214,7 +215,7 @@ def _take_back(state: State, t: Task, choice: list[str], events: Events) -> None
     for cid in choice:
         field.return_to_hand(state, t.player, cid)
     state.record.recollected.extend(choice)
-    put(state.record, "recollected_vp", state.record.recollected_vp + sum(field.info(state, c).vp.value for c in choice))
+    state.record.recollected_vp = state.record.recollected_vp + sum(field.info(state, c).vp.value for c in choice)
     if choice:
         say(events, "take_back", f"{t.player} takes {count(len(choice), 'resource')} back to hand.",
             f"{t.player}は資源{len(choice)}枚を手札に戻しました。")

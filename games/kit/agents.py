@@ -12,11 +12,10 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from importlib import import_module
 from itertools import combinations, permutations
 from typing import Any
 
-from .game import BaseState, Game
+from .game import BaseState, Game, MissingHook, plain_action_key, random_rollout
 from .models import Prompt
 from .playout import random_choice
 from .redeal import deal_within, determinize, fresh_copy, reseed  # noqa: F401  (re-exported)
@@ -39,18 +38,18 @@ class InfoSet:
 
 @dataclass(frozen=True)
 class Hooks:
-    """A game's AI hooks: the kit's `determinize` and the optional `evaluate.py` in its package."""
+    """A game's AI hooks as the agents call them: the kit's `determinize` and what the game
+    declares on its `Game` class (`evaluate`, `rollout_choice`, `action_key`, …, kit/game.py)."""
 
     determinize: Callable[[Any, str, Rng], Any]
     evaluate: Callable[[Any, str], float]
-    rollout_choice: Callable[[Any, Prompt, Rng], list[str] | None] | None = None
+    rollout_choice: Callable[[Any, Prompt, Rng], list[str] | None] | None = None  # None: random answers
     rollout_depth: int = 20
     cooperative: Callable[[Any], bool] | None = None  # all seats one team: no winner = a loss
     # The game's own strong player (InfoSet, Rng, budget_s, iterations) -> Action, used instead
     # of the generic IS-MCTS when the game has a better planner (still fed only the InfoSet).
     strong: Callable[[InfoSet, Rng, float, int | None], Action] | None = None
-    # How search counts an answer (pid, choice) -> key: answers that play alike in every
-    # determinization share a key (Sutosute: a card's kind, not its id). None: the answer itself.
+    # How search counts an answer (pid, choice) -> key; None: the answer itself.
     action_key: Callable[[Any, str, tuple[str, ...]], tuple] | None = None
 
 
@@ -58,22 +57,28 @@ _HOOKS: dict[str, Hooks] = {}
 
 
 def hooks(game: Game) -> Hooks:
-    """The game's AI hooks: `determinize` is the kit's (the game's own `resample` with fresh
-    chance, kit/redeal.py); `evaluate.py` next to its rules (games/<game>/) gives the rest."""
+    """The game's AI hooks, read once from its `Game` object. A hook the game never declared
+    raises MissingHook here, before any search starts. The kit's own `random_rollout` and
+    `plain_action_key` become None, which the search reads as "nothing to call"."""
     cached = _HOOKS.get(game.key)
     if cached is not None:
         return cached
-    package = type(game).__module__.rsplit(".", 1)[0]
-    det = partial(determinize, game)
-    try:
-        ev = import_module(f"{package}.evaluate")
-        found = Hooks(det, ev.evaluate, getattr(ev, "rollout_choice", None), getattr(ev, "ROLLOUT_DEPTH", 20),
-                      getattr(ev, "cooperative", None), getattr(ev, "strong", None),
-                      getattr(ev, "action_key", None))
-    except ImportError:
-        found = Hooks(det, lambda state, player: 0.5)
+    cls = type(game)
+    for name in ("evaluate", "rollout_choice", "action_key"):
+        if getattr(cls, name) is getattr(Game, name):
+            raise MissingHook(game, name)
+    rollout = None if _plain(cls, "rollout_choice", random_rollout) else game.rollout_choice
+    key = None if _plain(cls, "action_key", plain_action_key) else game.action_key
+    team = None if cls.cooperative is Game.cooperative else game.cooperative
+    found = Hooks(partial(determinize, game), game.evaluate, rollout, game.rollout_depth, team, game.strong, key)
     _HOOKS[game.key] = found
     return found
+
+
+def _plain(cls: type, name: str, kit_default: Callable) -> bool:
+    """Whether the class declared the kit's ready-made hook (a staticmethod of it)."""
+    declared = next((vars(c)[name] for c in cls.__mro__ if name in vars(c)), None)
+    return isinstance(declared, staticmethod) and declared.__func__ is kit_default
 
 
 def stable_salt(*parts: object) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import ismcts
 from .agents import Action, InfoSet, actions_of, forward_choice, hooks, stable_salt, value
 from .errors import IllegalAction
 from .game import BaseState, Game
@@ -86,9 +87,10 @@ def greedy_action(info: InfoSet, rng: Rng, samples: int = 3, horizon: int = 8) -
             draw = Rng(seed=s)
             state = info.sample(draw)
             try:
-                game.apply_in_place(state, seat, pid, list(choice), events=False)
+                game.step(state, seat, pid, list(choice), events=False)
                 _others_reply(game, state, seat, draw, horizon)
-            except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
+            except ismcts.SKIPPED as e:
+                ismcts.failures[type(e).__name__] += 1
                 continue
             total += value(game, state, seat)
             counted += 1
@@ -109,5 +111,5 @@ def _others_reply(game: Game, state: Any, seat: str, rng: Rng, horizon: int) -> 
             return  # the seat owes a decision again (or nobody else does)
         prompt = others[rng.below(len(others))]
         picked = rollout_choice(state, prompt, rng) if rollout_choice else None
-        game.apply_in_place(state, prompt.player, prompt.id, picked if picked is not None else forward_choice(prompt, rng),
+        game.step(state, prompt.player, prompt.id, picked if picked is not None else forward_choice(prompt, rng),
                             prompts, events=False)

@@ -1,4 +1,4 @@
-"""Alt text for the pictures (issue 31): what a person who cannot see a board or a hand is told.
+"""Alt text for the pictures: what a person who cannot see a board or a hand is told.
 
 Pure and built from views only, like the pictures themselves, so the public alt text obeys the
 same hidden-information rules (tests/test_alt_text.py resamples hidden cards and compares). It

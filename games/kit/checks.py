@@ -83,7 +83,7 @@ def check_illegal(game: Game, state: BaseState, rng: Rng) -> None:
     own = state.model_copy(deep=True)  # the in-place path must refuse alike and change nothing
     for player, prompt_id, choice in attempts:
         for path, args in ((game.apply, (state, player, prompt_id, choice)),
-                           (game.apply_in_place, (own, player, prompt_id, choice, prompts))):
+                           (game.step, (own, player, prompt_id, choice, prompts))):
             try:
                 path(*args)
             except IllegalAction as e:
@@ -177,7 +177,7 @@ def check_random_game(game: Game, players: list[str], options: BaseModel | dict 
         assert again == new and events_again == events, "apply is not deterministic"
         own = state.model_copy(deep=True)
         own_events, handed_on = game.step(own, prompt.player, prompt.id, choice, prompts)
-        assert own == new and own_events == events, "apply_in_place plays differently from apply"
+        assert own == new and own_events == events, "step plays differently from apply"
         assert handed_on == game.prompts(new), "step hands on other prompts than prompts() gives"
         assert _leads_on(game, new), f"{prompt.id} {choice} leads to a state with no prompts and no outcome"
         for e in events:

@@ -1,6 +1,7 @@
 """The games API (docs/architecture.md): one `Game` object per game, pure functions over pydantic state."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -10,9 +11,10 @@ from .errors import IllegalAction
 from .models import Event, Option, Outcome, Prompt
 from .rng import Rng
 from .text import T, Text
+from .trusted import StateModel
 
 
-class BaseState(BaseModel):
+class BaseState(StateModel):
     """Fields every game state has. `version` counts applied actions; front ends use it
     to reject clicks on outdated controls."""
 
@@ -78,74 +80,67 @@ class Game(Generic[S, V]):
         """Every decision owed right now; [] once the game is over."""
         raise NotImplementedError
 
-    def apply(self, state: S, player: str, prompt_id: str, choice: list[str]) -> tuple[S, list[Event]]:
-        """Apply one offered choice to a copy of `state`. Raises IllegalAction otherwise."""
-        prompt = self._validate(state, player, prompt_id, choice)
-        new = state.model_copy(deep=True)
-        events = self._apply(new, prompt, list(choice))
-        new.version += 1
-        return new, events
-
-    def apply_in_place(self, state: S, player: str, prompt_id: str, choice: list[str],
-                       prompts: list[Prompt] | None = None, *, events: bool = True) -> list[Event]:
-        """The fast path for callers that own `state` (search, playouts, replay, the table
-        service): validate exactly as `apply` does, then mutate `state` itself. `prompts`, when
-        given, must be `self.prompts(state)` for this very state; it saves computing them again.
-        `events=False` is for callers that throw the events away (playouts, search): the same
-        state results, and [] comes back. On IllegalAction the state is unchanged (validation
-        happens before any change)."""
-        prompt = self._validate(state, player, prompt_id, choice, prompts)
-        if events:
-            out = self._apply(state, prompt, list(choice))
-        else:
-            self._play(state, prompt, list(choice), None)
-            out = []
-        bump_version(state)
-        return out
-
+    # One way to apply a move: `step` (checked, in place); `apply` is `step` on a copy (the
+    # games API's contract), and `play_offered` the one unchecked fast path for a caller that
+    # built the answer itself from an open prompt (random playouts). All three run the game's
+    # `_play`; tests/test_in_place_property.py plays them in lockstep.
     def step(self, state: S, player: str, prompt_id: str, choice: list[str],
              prompts: list[Prompt] | None = None, *, events: bool = True) -> tuple[list[Event], list[Prompt]]:
-        """`apply_in_place`, then the prompts open afterwards: the loop of playouts, replays and
-        search computes each position's prompts once and hands them back in with its answer."""
-        out = self.apply_in_place(state, player, prompt_id, choice, prompts, events=events)
-        return out, self._open_after(state)
+        """Apply one offered choice to `state` itself; return its events and the prompts open
+        afterwards. Raises IllegalAction for anything not offered, and the state is then
+        unchanged (validation happens before any change). `prompts`, when given, must be
+        `self.prompts(state)` for this very state (what the last step handed back): it saves
+        computing them again. `events=False` is for callers that throw the events away
+        (playouts, search, replays): the same state results, the rules write no event texts,
+        and [] comes back."""
+        prompt = self._validate(state, player, prompt_id, choice, prompts)
+        out: list[Event] | None = [] if events else None
+        after = self._play(state, prompt, list(choice), out)
+        bump_version(state)
+        return out or [], self.prompts(state) if after is None else after
+
+    def apply(self, state: S, player: str, prompt_id: str, choice: list[str]) -> tuple[S, list[Event]]:
+        """`step` on a copy of `state`: the caller's state is never changed (docs/architecture.md,
+        the games API). Returns the new state and its events."""
+        prompt = self._validate(state, player, prompt_id, choice)
+        new = state.model_copy(deep=True)
+        out: list[Event] = []
+        self._play(new, prompt, list(choice), out)
+        bump_version(new)
+        return new, out
 
     def play_offered(self, state: S, prompt: Prompt, choice: list[str]) -> list[Prompt]:
-        """`step(..., events=False)` for a caller that built `choice` itself from `prompt`, one
-        of the prompts `state` has open right now (random playouts): the same state results,
-        without checking again what the caller already knows is offered; the prompts open
-        afterwards come back. Anything else goes through `step`, which refuses illegal answers."""
-        self._play(state, prompt, list(choice), None)
+        """The unchecked fast path: `step(..., events=False)` for a caller that built `choice`
+        itself from `prompt`, one of the prompts `state` has open right now (random playouts).
+        The same state results, without checking again what the caller already knows is
+        offered; the prompts open afterwards come back. Anything else goes through `step`."""
+        after = self._play(state, prompt, list(choice), None)
         bump_version(state)
-        return self._open_after(state)
-
-    def _open_after(self, state: S) -> list[Prompt]:
-        """The prompts open right after an in-place apply. A game whose rules already found them
-        while applying (Guns & Steel's turn engine stops at the next decision) returns those."""
-        return self.prompts(state)
+        return self.prompts(state) if after is None else after
 
     def _validate(self, state: S, player: str, prompt_id: str, choice: list[str],
                   prompts: list[Prompt] | None = None) -> Prompt:
         """The open prompt `choice` answers; IllegalAction when it is not an offered answer.
-        Both apply paths refuse through here, so a game that explains refusals does it once."""
+        Every checked path refuses through here, so a game that explains refusals does it once."""
         prompt = self._find_prompt(state, player, prompt_id, prompts)
         self._check_choice(prompt, choice)
         return prompt
 
-    # A game implements one of `_apply` and `_play`; each is written in terms of the other.
-    def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
-        """Mutate `state` (already a private copy) for a validated choice; return the events."""
-        events: list[Event] = []
-        self._play(state, prompt, choice, events)
-        return events
-
-    def _play(self, state: S, prompt: Prompt, choice: list[str], events: list[Event] | None) -> None:
-        """`_apply`, appending the events to `events`; None when the caller throws them away
-        (playouts, search), so a game whose event texts cost much of an action (Ganymede,
-        Sutosute) skips writing them. The state must end the same either way."""
+    # A game implements `_play`, or for a simple game `_apply`.
+    def _play(self, state: S, prompt: Prompt, choice: list[str], events: list[Event] | None) -> list[Prompt] | None:
+        """Carry out a validated choice on `state`, appending the events to `events`; None when
+        the caller throws them away (playouts, search), so a game whose event texts cost much of
+        an action skips writing them. The state must end the same either way. Returns the
+        prompts now open when the rules found them while applying (Guns & Steel's turn engine
+        stops at the next decision), else None: the kit asks `prompts`."""
         written = self._apply(state, prompt, choice)
         if events is not None:
             events.extend(written)
+        return None
+
+    def _apply(self, state: S, prompt: Prompt, choice: list[str]) -> list[Event]:
+        """`_play` for a simple game: mutate `state` for a validated choice, return the events."""
+        raise NotImplementedError
 
     def _find_prompt(self, state: S, player: str, prompt_id: str, prompts: list[Prompt] | None = None) -> Prompt:
         open_prompts = self.prompts(state) if prompts is None else prompts
@@ -229,6 +224,35 @@ class Game(Generic[S, V]):
     def rules_summary(self, lang: str = "en") -> str:
         raise NotImplementedError
 
+    # ---- computer players (kit/ai.py, kit/ismcts.py) -------------------------------
+    # Every game declares `evaluate`, `rollout_choice` and `action_key`: the defaults raise
+    # MissingHook, so a game that forgets one fails the first time a computer plays it
+    # (tests/ai/test_hooks.py lets one play every registered game). `random_rollout` and
+    # `plain_action_key` below are the usual choices for a game with nothing special to say.
+    rollout_depth: ClassVar[int] = 20  # moves a rollout plays before `evaluate` scores the position
+    # The game's own strong player (InfoSet, Rng, budget_s, iterations) -> (prompt id, choice),
+    # used instead of the generic IS-MCTS when the game has a better planner; None: IS-MCTS.
+    strong: ClassVar[Callable[..., tuple[str, tuple[str, ...]]] | None] = None
+
+    def evaluate(self, state: S, player: str) -> float:
+        """How good a running game looks for `player`, in [0, 1]: search scores the positions
+        where its rollouts stop with this."""
+        raise MissingHook(self, "evaluate")
+
+    def rollout_choice(self, state: S, prompt: Prompt, rng: Rng) -> list[str] | None:
+        """The rollout policy: an answer to `prompt` (one of the open prompts of `state`), or
+        None for a random answer that moves the game on (`random_rollout`)."""
+        raise MissingHook(self, "rollout_choice")
+
+    def action_key(self, state: S, prompt_id: str, choice: tuple[str, ...]) -> tuple:
+        """How search counts an answer: answers that play alike in every determinization share
+        a key (Sutosute: a card's kind, not its id); `plain_action_key`: the answer itself."""
+        raise MissingHook(self, "action_key")
+
+    def cooperative(self, state: S) -> bool:
+        """Whether all seats play as one team (no winner is then a loss for every seat)."""
+        return False
+
     # ---- persistence helpers ---------------------------------------------------
     def load_state(self, data: str | dict) -> S:
         if isinstance(data, str):
@@ -242,6 +266,26 @@ class Game(Generic[S, V]):
             if p.player not in seen:
                 seen.append(p.player)
         return seen
+
+
+class MissingHook(NotImplementedError):
+    """A game was asked for an AI hook (`Game.evaluate`, `rollout_choice`, `action_key`) it
+    never declared."""
+
+    def __init__(self, game: Game, hook: str) -> None:
+        super().__init__(f"{game.key} declares no {hook} (Game.{hook}): the computer players need it")
+
+
+def random_rollout(state: Any, prompt: Prompt, rng: Rng) -> None:
+    """`Game.rollout_choice` for a game without a rollout policy: always a random answer that
+    moves the game on (`staticmethod(random_rollout)` on the game class)."""
+    return None
+
+
+def plain_action_key(state: Any, prompt_id: str, choice: tuple[str, ...]) -> tuple[str, ...]:
+    """`Game.action_key` for a game whose answers mean the same in every determinization: the
+    answer itself (`staticmethod(plain_action_key)` on the game class)."""
+    return choice
 
 
 def bump_version(state: BaseState) -> None:
@@ -260,4 +304,4 @@ def opt(key: str, en: str, ja: str | None = None, **kw: Any) -> Option:
     return Option(key=key, label=T(en, ja), **kw)
 
 
-__all__ = ["BaseState", "Game", "NoOptions", "opt", "Text"]
+__all__ = ["BaseState", "Game", "MissingHook", "NoOptions", "opt", "plain_action_key", "random_rollout", "Text"]

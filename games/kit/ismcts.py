@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .agents import Action, InfoSet, actions_of, forward_choice, hooks, value
@@ -44,12 +45,19 @@ class SearchConfig:
 iterations_done = 0
 # searches bounded by iterations that hit their wall ceiling first (they played weaker)
 searches_cut_short = 0
+# What the agents skipped in this process so far, by exception type: an iteration of the
+# search (or a greedy trial) whose moves a determinization refused. IllegalAction is expected
+# now and then (a determinization need not offer every answer of the real position); any other
+# type is a bug in a game's rules or hooks. `bench/ai.py` prints these counts.
+failures: Counter[str] = Counter()
+# What an iteration may fail with and be skipped; anything else stops the search.
+SKIPPED = (IllegalAction, KeyError, ValueError, IndexError, StopIteration)
 
 
 @dataclass
 class SearchStats:
     iterations: int = 0
-    failures: int = 0               # determinizations the rules refused (skipped)
+    failures: Counter[str] = field(default_factory=Counter)  # skipped iterations by exception type
     cut_short: bool = False         # an iteration budget stopped at its wall ceiling
     root: dict[Action, tuple[float, int]] = field(default_factory=dict)  # mean reward, visits
 
@@ -88,8 +96,9 @@ def search(info: InfoSet, rng: Rng, config: SearchConfig | None = None) -> tuple
         stats.iterations += 1
         try:
             _iterate(info, rng, config, nodes, root_map, depth_limit, hook.rollout_choice, key_of)
-        except (IllegalAction, KeyError, ValueError, IndexError, StopIteration):
-            stats.failures += 1
+        except SKIPPED as e:
+            stats.failures[type(e).__name__] += 1
+            failures[type(e).__name__] += 1
     global iterations_done, searches_cut_short
     iterations_done += stats.iterations
     searches_cut_short += stats.cut_short

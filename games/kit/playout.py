@@ -77,6 +77,7 @@ def replay(game: Game, players: list[str], options: BaseModel | dict | None, see
            actions: list[Action]) -> BaseState:
     """Setup + the action log gives the state back (the persistence and replay contract)."""
     state = game.setup(players, options, seed)
+    prompts = None  # each step hands the next position's prompts on
     for a in actions:
-        game.apply_in_place(state, a.player, a.prompt_id, a.choice)
+        _, prompts = game.step(state, a.player, a.prompt_id, a.choice, prompts, events=False)
     return state

@@ -63,7 +63,7 @@ def successors(state: State, player: str) -> list[str]:
 def combo_window(state: State, player: str) -> bool:
     """Whether the winner is asked for a combo: whenever one might follow by what the other
     player can see (a hand card they cannot see might link), not only when it does — so the
-    question itself tells nothing (issue 15). "Stop" answers it in one click."""
+    question itself tells nothing. "Stop" answers it in one click."""
     if not state.options.combos or len(state.chain) >= max_links() or not successors(state, player):
         return False
     return any(c not in state.public for c in state.hands[player]) or bool(next_links(state, player))

@@ -5,7 +5,6 @@ Steps that wait for a player: civ, place, declare, combo, china, persia, draw, t
 from __future__ import annotations
 
 from games.kit import Event, Rng, T
-from games.kit.trusted import assign, trusted
 from games.kit.words import count
 
 from .combos import bonus, combo_window, played_kind
@@ -79,8 +78,14 @@ def start_round(state: State, events: EventList) -> None:
     if limit and state.round >= limit:
         finish(state, "round_limit", events)
         return
-    assign(state, {"step": "place", "placed": {}, "declared": None, "revealed": False, "winner": None, "chain": [],
-                   "china_return": False, "tie_discards": {}})
+    state.step = "place"
+    state.placed = {}
+    state.declared = None
+    state.revealed = False
+    state.winner = None
+    state.chain = []
+    state.china_return = False
+    state.tie_discards = {}
     if not state.options.public_info:
         state.public = []
 
@@ -88,7 +93,7 @@ def start_round(state: State, events: EventList) -> None:
 def place(state: State, player: str, card: str, events: EventList) -> None:
     # 整理案: shown cards stay face up only until cards are placed. All of them are hidden at the
     # first placement, so nobody learns which shown card (if any) went face down.
-    assign(state, {"public": []})  # every placement: set in one step (kit/trusted.py)
+    state.public = []
     take_from_hand(state, player, card)
     state.placed[player] = card
     if events is not None:
@@ -120,11 +125,8 @@ def declare(state: State, choice: str, events: EventList) -> None:
 
 # What RoundRecord(number=…, kinds=…, declared=…, powers=…) marks as set; the record of
 # every round is built without a validation pass (its values come from the state).
-_RECORD_GIVEN = frozenset({"number", "kinds", "declared", "powers"})
-
-
 def reveal(state: State, events: EventList) -> None:
-    assign(state, {"revealed": True})
+    state.revealed = True
     a, b = state.players
     for p in state.players:
         # インド 平和主義 is lost the moment Conquest is placed, so Conquest itself never gets the +1.
@@ -138,11 +140,10 @@ def reveal(state: State, events: EventList) -> None:
               for p in state.players}
     pw = powers(played, state.dice, state.civs, state.india_active)
     winner = None if pw[a] == pw[b] else (a if pw[a] > pw[b] else b)
-    record = trusted(RoundRecord, {
-        "number": state.round + 1, "kinds": {p: state.cards[state.placed[p]] for p in state.players},
-        "declared": {p: played[p].kind for p in state.players if played[p].revolution}, "powers": pw,
-        "winner": None, "gained": {}, "combo": [], "parthian": False, "reset": False}, _RECORD_GIVEN)
-    assign(state, {"last": record, "round": state.round + 1})
+    record = RoundRecord(number=state.round + 1, kinds={p: state.cards[state.placed[p]] for p in state.players},
+                         declared={p: played[p].kind for p in state.players if played[p].revolution}, powers=pw)
+    state.last = record
+    state.round = state.round + 1
     if events is not None:
         text = T(" / ".join(f"{p}: {kind_name(played[p].kind).en} {pw[p]}" for p in state.players),
                  " / ".join(f"{p}：{kind_name(played[p].kind).ja} {pw[p]}" for p in state.players))
@@ -165,8 +166,9 @@ def reveal(state: State, events: EventList) -> None:
 # ---- a win -----------------------------------------------------------------------
 
 def win(state: State, winner: str, diff: int, played: Played, events: EventList) -> None:
-    assign(state, {"winner": winner, "draws_in_row": 0})
-    assign(state.last, {"winner": winner})
+    state.winner = winner
+    state.draws_in_row = 0
+    state.last.winner = winner
     gain(state, winner, diff)
     if events is not None:
         events.append(Event(kind="win", text=T(f"{winner} wins the round and gains {_pts(diff)}.",
@@ -192,7 +194,7 @@ def gain(state: State, player: str, points: int) -> None:
 
 def continue_combo(state: State, events: EventList) -> None:
     if combo_window(state, state.winner):
-        assign(state, {"step": "combo"})
+        state.step = "combo"
     else:
         end_combo(state, events)
 
@@ -261,9 +263,10 @@ def transfer(state: State, events: EventList) -> None:
         if events is not None:
             events.append(Event(kind="take", text=T(f"{w} takes {loser}'s ", f"{w}が{loser}の") + kind_name(state.cards[lc])
                                 + T(" into their hand.", "を手札に加えました。")))
-    assign(state, {"placed": {}})
+    state.placed = {}
     v2_reshuffle(state, events)
-    assign(state, {"draw_queue": [loser], "after_draw": "reroll"})
+    state.draw_queue = [loser]
+    state.after_draw = "reroll"
     run_draws(state, events)
 
 
@@ -295,7 +298,7 @@ def rome_draw(state: State, player: str, choice: str, events: EventList) -> None
 
 def after_draws(state: State, events: EventList) -> None:
     if state.after_draw == "reroll":
-        assign(state, {"step": "reroll"})
+        state.step = "reroll"
     else:
         tie_end(state, events)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.kit import Game, Outcome, Prompt, Rng, T
 
+from . import evaluate as ai_hooks
 from . import flow
 from .deck import EventList
 from .options import Options
@@ -21,6 +22,12 @@ class SutosuteGame(Game[State, SutosuteView]):
     max_players = 2
     Options = Options
     State = State
+
+    # The computer players (kit/ai.py): the evaluation, rollout policy and action key (card kinds) in evaluate.py.
+    evaluate = staticmethod(ai_hooks.evaluate)
+    rollout_choice = staticmethod(ai_hooks.rollout_choice)
+    action_key = staticmethod(ai_hooks.action_key)
+    rollout_depth = ai_hooks.ROLLOUT_DEPTH
 
     # ---- setup ----------------------------------------------------------------
     def _setup(self, players: list[str], options: Options, rng: Rng) -> State:

@@ -1,20 +1,20 @@
 """The game state: everything needed to continue, including hidden cards and the RNG."""
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from games.kit import BaseState
+from games.kit import BaseState, StateModel
 
 from .options import Options
 
 
-class DiscardEntry(BaseModel):
+class DiscardEntry(StateModel):
     card: str
     face_up: bool
     owner: str | None = None  # who put a face-down card there and so knows it (ver.2 draw rule)
 
 
-class RoundRecord(BaseModel):
+class RoundRecord(StateModel):
     """The public summary of the last resolved round (kinds only, never card ids)."""
 
     number: int

@@ -63,9 +63,6 @@ class TimerRepo:
         """The pending timers of one seat (or of the table, seat "") become `timers`."""
         await self.db.run(replace_timers(table_id, {seat: timers}))
 
-    async def replace_many(self, table_id: int, by_seat: dict[str, list[Timer]]) -> None:
-        await self.db.run(replace_timers(table_id, by_seat))
-
     async def clear(self, table_id: int) -> None:
         await self.db.run(clear_timers(table_id))
 

@@ -89,10 +89,6 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> tuple[Line, ..
     return tuple(tuple(line) for line in lines if line)
 
 
-def line_width(line: Line, size: int, bold: bool = False) -> float:
-    return sum(_width(a, size, bold) for a in line)
-
-
 def _runs(line: Line) -> list[Atom]:
     """A line's icons, and its text between them as whole runs (one mask each, read as words)."""
     runs: list[Atom] = []

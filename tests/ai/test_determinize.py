@@ -35,7 +35,7 @@ def states(key: str, options: dict, players: int, games: int, every: int = 7):
             if step % every == 0:
                 yield game, state.model_copy(deep=True), prompts[0].player
             p = rng.choice(prompts)
-            game.apply_in_place(state, p.player, p.id, random_choice(p, rng), prompts)
+            game.step(state, p.player, p.id, random_choice(p, rng), prompts)
 
 
 def identities(game, state, ids):

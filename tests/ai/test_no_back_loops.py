@@ -20,7 +20,7 @@ def _first_prompt_with_back(game, seed: int):
         if with_back:
             return state, with_back[0]
         prompt = prompts[0]
-        game.apply_in_place(state, prompt.player, prompt.id, random_choice(prompt, rng))
+        game.step(state, prompt.player, prompt.id, random_choice(prompt, rng))
     raise AssertionError("no payment with Back in a random game")
 
 
@@ -47,7 +47,7 @@ def test_three_greedy_players_finish_a_guns_and_steel_game():
     while game.prompts(state) and moves < 1500:
         player = game.prompts(state)[0].player
         pid, choice = ai.choose(game, state, player, level="greedy", seed=4)
-        game.apply_in_place(state, player, pid, choice)
+        game.step(state, player, pid, choice)
         moves += 1
     outcome = game.outcome(state)
     assert outcome is not None, f"no end after {moves} moves"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.kit import BaseState, Event, Game, Option, Outcome, Prompt, Rng, T
+from games.kit.game import plain_action_key, random_rollout
 
 ROUNDS = 2
 TOKENS = {"t1": 1, "t2": 2, "t3": 3, "t4": 4}
@@ -31,6 +32,13 @@ class DiceGame(Game[DiceState]):
     min_players = 2
     max_players = 2
     State = DiceState
+    rollout_choice = staticmethod(random_rollout)
+    action_key = staticmethod(plain_action_key)
+
+    def evaluate(self, state: DiceState, player: str) -> float:
+        """The seat's share of the points so far."""
+        total = sum(state.scores.values())
+        return state.scores[player] / total if total else 0.5
 
     def _setup(self, players: list[str], options, rng: Rng) -> DiceState:
         return DiceState(game=self.key, players=players, seed=rng.seed, rng=rng,

@@ -46,17 +46,18 @@ def test_every_game_mode_and_player_count_is_stored() -> None:
 
 @pytest.mark.parametrize(("name", "data", "log"), CASES, ids=[c[0] for c in CASES])
 def test_in_place_replay_plays_the_same_game(name: str, data: dict, log: dict) -> None:
-    """Prompts computed once per action and handed to apply_in_place: the same prompts, the
-    same events and the same final state as the recording."""
+    """`step` in place, each handing the next prompts on: the same prompts, the same events and
+    the same final state as the recording."""
     game = registry.get(data["game"])
     state = game.setup(data["players"], data["options"], log["seed"])
     prompt_hash, event_hash = hashlib.sha256(), hashlib.sha256()
+    prompts = game.prompts(state)
     for player, prompt_id, choice in log["actions"]:
-        prompts = game.prompts(state)
         prompt_hash.update(digest(prompts).encode())
-        events = game.apply_in_place(state, player, prompt_id, choice, prompts)
+        events, prompts = game.step(state, player, prompt_id, choice, prompts)
         event_hash.update(digest(events).encode())
-    prompt_hash.update(digest(game.prompts(state)).encode())
+    assert prompts == game.prompts(state)
+    prompt_hash.update(digest(prompts).encode())
     assert json.loads(state.model_dump_json()) == log["final_state"]
     assert prompt_hash.hexdigest() == log["prompts_sha256"], "an offered prompt or option changed"
     assert event_hash.hexdigest() == log["events_sha256"], "an event changed"

@@ -100,7 +100,7 @@ def test_a_chain_select_holds_every_pair_of_the_answers_that_can_be_chained_and_
                 mixed = prompt, nexts
                 break
         k = rng.randint(prompt.min, min(prompt.max, len(prompt.options)))
-        game.apply_in_place(state, prompt.player, prompt.id, [o.key for o in rng.sample(list(prompt.options), k)])
+        game.step(state, prompt.player, prompt.id, [o.key for o in rng.sample(list(prompt.options), k)])
     assert mixed, "a progress step where some cards' effects cannot be used comes up"
     prompt, nexts = mixed
     offered = chains(game, state, prompt.player)

@@ -81,7 +81,7 @@ def positions(count: int):
         for n in range(6 + 2 * seed):
             prompt = game.prompts(state)[0]
             pid, choice = ai.choose(game, state, prompt.player, level="random", seed=n)
-            game.apply_in_place(state, prompt.player, pid, choice)
+            game.step(state, prompt.player, pid, choice)
         out.append((game, state, game.prompts(state)[0].player))
     return out
 

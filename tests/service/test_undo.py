@@ -91,7 +91,7 @@ async def undo_playout(url: str, key: str, options: dict, seed: int) -> dict[str
         assert len(log) - len(live) == seen.get("undone", 0)
         state = game.setup(table.players, game.parse_options(table.options), table.seed)
         for e in live:
-            game.apply_in_place(state, e.player, e.prompt_id, e.choice)
+            game.step(state, e.player, e.prompt_id, e.choice)
         assert json.loads(state.model_dump_json()) == json.loads(table.state_json)
         if table.status == "finished":
             exported = await svc.export_log(table.id)

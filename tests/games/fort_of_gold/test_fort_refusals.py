@@ -35,7 +35,7 @@ def test_refusals_give_the_reason(key, en, ja):
     assert ja in e.value.text.ja
     assert s.model_dump_json() == before
     with pytest.raises(IllegalAction) as in_place:  # the table service and search apply in place
-        GAME.apply_in_place(s, P, "turn", [key])
+        GAME.step(s, P, "turn", [key])
     assert in_place.value.code == "would_fail" and in_place.value.text == e.value.text
     assert s.model_dump_json() == before
 

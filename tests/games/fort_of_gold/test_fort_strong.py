@@ -7,13 +7,13 @@ import time
 
 from fort_helpers import P, scenario, tr
 
-from games.fort_of_gold import GAME, policy, sim
+from games.fort_of_gold import GAME, policy
 from games.kit import ai
 
 
 def test_the_quick_player_wins_most_deals():
     """Random play never wins; the rollout player wins about 9 deals in 10 (0.90 over 1,000)."""
-    won = sum(policy.rollout(sim.from_state(GAME.setup([P], {}, seed))).result == "won" for seed in range(200))
+    won = sum(policy.rollout(GAME.setup([P], {}, seed)).result == "won" for seed in range(200))
     assert won >= 160, won
 
 
@@ -47,7 +47,7 @@ def test_strong_answers_the_follow_up_prompts():
             if level == "strong":
                 seen.add(prompt.id)
             pid, choice = ai.choose(GAME, state, P, level=level, seed=seed, iterations=30)
-            GAME.apply_in_place(state, P, pid, choice)
+            GAME.step(state, P, pid, choice)
         if seen >= {"return", "foresee"}:
             break
     assert seen >= {"return", "foresee"}

@@ -1,7 +1,7 @@
 """The worked examples of the base rulebook (seed-B), played through the games API."""
 from gs_scenario import act, field_of, hand_of, keys, position, prompt, seat
 
-from games.guns_and_steel.setup import wonders_by_icon
+from games.guns_and_steel.pyramid import wonders_by_icon
 from games.kit import Rng
 
 PLAYERS = ["you", "gandhi", "napoleon", "elizabeth"]

@@ -133,7 +133,7 @@ def test_the_kept_offers_always_match_offers_computed_afresh():
             purchase._LAST[0] = None                    # nothing kept: computed afresh
             assert GAME.prompts(state) == kept, (set_key, step)
             p = prompts[0]
-            GAME.apply_in_place(state, p.player, p.id, random_choice(p, rng))
+            GAME.step(state, p.player, p.id, random_choice(p, rng))
 
 
 def test_the_kept_offers_notice_a_table_changed_in_place():

@@ -7,8 +7,8 @@ from games.guns_and_steel import GAME  # noqa: F401  (registers every effect kin
 from games.guns_and_steel.cards import ERAS, load_set, starting_cards
 from games.guns_and_steel.effects import EFFECTS
 from games.guns_and_steel.payment import can_pay, min_conversions
+from games.guns_and_steel.pyramid import wonders_by_icon
 from games.guns_and_steel.renaissance import CONDITIONS
-from games.guns_and_steel.setup import wonders_by_icon
 from games.kit import Rng
 
 REN = load_set("renaissance")

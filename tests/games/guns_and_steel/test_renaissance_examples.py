@@ -3,7 +3,7 @@ from gs_scenario import act, field_of, hand_of, keys, prompt, seat
 from ren_scenario import LD9, LD9_WONDERS, inst, ren_position, tokens
 
 from games.guns_and_steel.cards import card
-from games.guns_and_steel.setup import wonders_by_icon
+from games.guns_and_steel.pyramid import wonders_by_icon
 from games.kit import Rng
 
 # ---- 攻撃ルール: the Machine Gun attack, the Frigate variant, the depletion example -------------------
