@@ -43,6 +43,18 @@ class Seat(BaseModel):
         return not self.is_cpu and not self.auto
 
 
+class GivenHint(BaseModel):
+    """A hint given to a person (tables/hints.py): the strong player's answer for the decision
+    the table was at (`version`), and the search behind it (games.kit.ai.Advice)."""
+
+    version: int
+    prompt_id: str
+    choice: list[str]
+    simulations: int = 0
+    share: float = 1.0
+    win: float | None = None
+
+
 class TableSettings(BaseModel):
     """The turn clock of one table; copied from the guild defaults when the lobby opens."""
 
@@ -57,6 +69,9 @@ class TableSettings(BaseModel):
     private: bool = False                                 # invite-only: not listed, not followed by others
     invited: list[str] = Field(default_factory=list)      # members the host invited (private tables)
     join_code: str | None = None                          # shared by the host: joins a private table
+    hints: bool = False                                   # the hand offers 💡 Hint; such a table is unrated
+    learn: bool = False                                   # a guided first game (/game learn): decisions explained
+    hinted: dict[str, GivenHint] = Field(default_factory=dict)  # per person: the latest hint given
 
     @field_validator("quiet_hours")
     @classmethod

@@ -27,6 +27,9 @@ from games.kit import Game, ai, ismcts
 from .search_worker import start_search_worker
 
 DEFAULT_BUDGET_S = 0.9  # thinking time per move; with the pool's hand-off the move is ready within 1 s
+# A hint is a search like a computer's move and shares the workers, after the computers' own
+# moves: the queue serves a higher priority first (a hint waits while computers think).
+PRIORITY_HINT = 1
 
 
 def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float,
@@ -39,6 +42,16 @@ def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, 
     prompt_id, choice = ai.choose(game, game.load_state(state_json), player, level=level, seed=seed,
                                   budget_s=budget_s, iterations=iterations)
     return prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu, started
+
+
+def _advise(game_key: str, state_json: str, player: str, seed: int, budget_s: float,
+            iterations: int | None) -> tuple[ai.Advice, int, float]:
+    """In a worker: the strong player's answer for a person's hint, with the root statistics
+    of its search (`ai.advise`), the search iterations and the CPU seconds it took."""
+    game = registry.get(game_key)
+    done, cpu = ismcts.iterations_done, time.process_time()
+    advice = ai.advise(game, game.load_state(state_json), player, seed=seed, budget_s=budget_s, iterations=iterations)
+    return advice, ismcts.iterations_done - done, time.process_time() - cpu
 
 
 _shared_pool: ProcessPoolExecutor | None = None
@@ -137,6 +150,22 @@ class CpuRunner:
         stats.waits.append((time.time(), max(0.0, started - asked)))
         self._count(iterations, cpu_s)
         return prompt_id, choice
+
+    async def hint(self, game: Game, state: Any, player: str, seed: int, *, table_id: int | None = None,
+                   priority: int = PRIORITY_HINT) -> ai.Advice:
+        """The strong player's answer for `player` with why (a person's 💡 Hint), thought out in
+        the same workers as computer moves, at `priority` (below the computers' moves), never
+        on the event loop unless the runner is `inline` (tests). `table_id` names the table
+        whose queue the hint joins."""
+        if self.inline:
+            return ai.advise(game, state, player, seed=seed, budget_s=self.budget_s, iterations=self.iterations)
+        loop = asyncio.get_running_loop()
+        advice, iterations, cpu_s = await loop.run_in_executor(
+            self.executor or shared_pool(), _advise, game.key, state.model_dump_json(), player, seed,
+            self.budget_s, self.iterations)
+        self.stats.iterations += iterations
+        self.stats.cpu_s += cpu_s
+        return advice
 
     def _count(self, iterations: int, cpu_s: float) -> None:
         self.stats.decisions += 1

@@ -13,6 +13,8 @@ CODES = (
     "bad_level", "not_here", "undo_refused",
     # time away, private tables and following (issue 30)
     "away_refused", "private_table", "follow_refused",
+    # hints and guided games
+    "hint_refused",
 )
 
 

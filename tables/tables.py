@@ -9,6 +9,7 @@ from __future__ import annotations
 from .access import AccessOps
 from .away import AwayOps
 from .idle import IdleOps
+from .hints import HintOps
 from .lobby import LobbyOps
 from .play import PlayOps
 from .prefs import PrefsOps
@@ -18,5 +19,5 @@ from .undo import UndoOps
 from .watch import WatchOps
 
 
-class TableService(AwayOps, WatchOps, LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
+class TableService(AwayOps, WatchOps, HintOps, LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""

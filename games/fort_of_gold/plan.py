@@ -16,6 +16,7 @@ import time
 
 from games.kit import Rng
 from games.kit.agents import Action, InfoSet
+from games.kit.ismcts import SearchStats
 
 from . import policy, sim
 from .data import rules
@@ -93,9 +94,11 @@ def _quick_score(b: sim.Board, move: sim.SimMove) -> float:
     return policy.score_move(b, move)
 
 
-def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | None = None) -> Action:
+def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | None = None,
+           stats: SearchStats | None = None) -> Action:
     """The strong answer. `iterations` bounds the rollouts (deterministic for a fixed seed);
-    otherwise the search stops before `budget_s` seconds."""
+    otherwise the search stops before `budget_s` seconds. `stats` (a hint asks for them) gets
+    the rollouts run and, per answer tried, the share of its rollouts that won and their count."""
     prompt = info.prompts[0]
     keys = [o.key for o in prompt.options if o.key != "concede"]  # conceding only loses
     if len(keys) <= 1:
@@ -141,6 +144,10 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
         state = info.sample(rng)
     if not worlds:  # not even one world in time: the quick player's answer
         return prompt.id, (default,)
+    if stats is not None:
+        stats.iterations = rollouts
+        stats.root = {(prompt.id, (k,)): (sum(r >= 1.0 for r in runs) / len(runs), len(runs))
+                      for k, runs in results.items() if runs}
     best = min(alive, key=lambda k: (-sum(results[k]), order[k]))
     return prompt.id, (best if _clearly_better(results[best], results[default]) else default,)
 
