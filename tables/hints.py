@@ -15,6 +15,9 @@ where the front end can open one.
 """
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 from games.kit.agents import stable_salt
 from persistence.models import GivenHint, Seat, Table
 
@@ -27,11 +30,13 @@ GUIDED_LEVEL = "greedy"  # a newcomer's opponent: plays sensibly, without the st
 
 
 class HintOps(ServiceCore):
-    async def hint(self, table_id: int, user_id: str) -> GivenHint:
+    async def hint(self, table_id: int, user_id: str, *, again: bool = False) -> GivenHint:
         """The strong player's answer for `user_id`'s present decision with the search's figures.
         Refused (`hint_refused`) when the table does not allow hints, the person owes nothing,
-        or already had the hint for this decision (its text says which); `out_of_date` when the
-        table moved on while the search thought."""
+        already had the hint for this decision or is waiting for it (the text says which);
+        `out_of_date` when the table moved on while the search thought. `again`: the hint of
+        this decision is given again (or awaited) instead of refused — a guided game's hand,
+        drawn again, shows the same hint; it is never a second one."""
         table = await self._load(table_id)
         self._require(table, "running")
         seat = table.seat(user_id)
@@ -39,26 +44,34 @@ class HintOps(ServiceCore):
             raise refuse("not_seated")
         if not table.settings.hints:
             raise TableError("hint_refused", "hint.off")
-        given = table.settings.hinted.get(user_id)
-        if given is not None and given.version == table.version:
-            raise TableError("hint_refused", "hint.used", params={"version": table.version})
+        given = self.hint_now(table, user_id)
+        if given is not None:
+            if again:
+                return given
+            raise TableError("hint_refused", "hint.used")
         game = self._game(table.game)
         state = table.state(game)
         if not any(p.player == user_id for p in game.prompts(state)):
             raise TableError("hint_refused", "hint.nothing_owed")
         asking = (table_id, user_id, table.version)
-        if asking in self._hinting:
+        task = self._hinting.get(asking)
+        if task is not None and not again:
             raise TableError("hint_refused", "hint.thinking")
-        self._hinting.add(asking)
-        try:
-            seed = stable_salt("hint", table.seed or 0, user_id)
-            advice = await self.cpu.hint(game, state, user_id, seed, table_id=table_id)
-        finally:
-            self._hinting.discard(asking)
+        if task is None:
+            task = asyncio.ensure_future(self._search_hint(table, game, state, user_id))
+            self._hinting[asking] = task
+            task.add_done_callback(lambda _: self._hinting.pop(asking, None))
+        return await asyncio.shield(task)
+
+    async def _search_hint(self, table: Table, game: Any, state: Any, user_id: str) -> GivenHint:
+        """Search (in the workers, no lock held), then keep the hint with the table, unless
+        the table moved on meanwhile."""
+        seed = stable_salt("hint", table.seed or 0, user_id)
+        advice = await self.cpu.hint(game, state, user_id, seed, table_id=table.id)
         given = GivenHint(version=table.version, prompt_id=advice.prompt_id, choice=list(advice.choice),
                           simulations=advice.simulations, share=advice.share, win=advice.win)
-        async with self._lock(table_id):
-            current = await self._load(table_id)
+        async with self._lock(table.id):
+            current = await self._load(table.id)
             if current.status != "running" or current.version != table.version:
                 raise refuse("out_of_date")
             settings = current.settings.model_copy(update={"hinted": {**current.settings.hinted, user_id: given}})

@@ -30,6 +30,7 @@ QUIET_HOURS = "@quiet_hours"
 THREAD = "@thread"
 THREAD_CHOICES = (("server", None), ("on", True), ("off", False))
 PRIVATE = "@private"        # invite-only (issue 30, tables/watch.py)
+HINTS = "@hints"            # 💡 Hint on hands; such a table is unrated (tables/hints.py)
 SERVER_QUIET = "server"
 NO_QUIET = "off"
 REMOVE_CPU = "@remove_cpu"
@@ -130,6 +131,8 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
                 else f"**{t('lobby.options', lang)}{colon.strip()}** {t('lobby.official', lang)}")
     if table.settings.private:
         body.append(t("lobby.private.field", lang))
+    if table.settings.hints:
+        body.append(t("hint.unrated", lang))
     parts: list[discord.ui.Item] = [discord.ui.TextDisplay(clip(text, 1800)) for text in body]
     colour = COLOURS.get(table.status, discord.Colour.blurple())
     if table.status != "lobby":
@@ -161,6 +164,8 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
     more.append(select_option(t("lobby.thread", lang), THREAD, thread_text(table, lang)))
     more.append(select_option(t("lobby.private", lang), PRIVATE,
                               t("lobby.private.on" if table.settings.private else "lobby.private.off", lang)[:100]))
+    more.append(select_option(t("lobby.hints", lang), HINTS,
+                              t("lobby.hints.on" if table.settings.hints else "lobby.hints.off", lang)))
     if any(s.is_cpu for s in table.seats):
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     parts.append(discord.ui.ActionRow(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang))))
@@ -227,6 +232,11 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                    for key in ("on", "off")]
         item = select(ids.lobby_value(table.id, v, name), options, t("lobby.private", lang))
         return t("lobby.pick_value", lang, name=t("lobby.private", lang)), detached_view([item])
+    if name == HINTS:
+        options = [select_option(t(f"lobby.hints.{key}", lang), key, default=(key == "on") == table.settings.hints)
+                   for key in ("off", "on")]
+        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.hints", lang))
+        return t("lobby.pick_value", lang, name=t("lobby.hints", lang)), detached_view([item])
     if name in (REMINDERS, QUIET_HOURS):
         label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
         options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
@@ -285,6 +295,8 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
         return "setting", {"thread": offered(dict(THREAD_CHOICES))}
     if name == PRIVATE:
         return "setting", {"private": offered({"on": True, "off": False})}
+    if name == HINTS:
+        return "setting", {"hints": offered({"on": True, "off": False})}
     if name == QUIET_HOURS:
         quiet = {SERVER_QUIET: None, NO_QUIET: [], **{f"{a}-{b}": [a, b] for a, b in QUIET_PRESETS}}
         return "setting", {"quiet_hours": offered(quiet)}

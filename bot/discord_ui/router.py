@@ -180,6 +180,12 @@ class Router:
         await play.take_back(self.desk, interaction, cid.table, cid.version, in_place=is_private_message(interaction),
                              button=True)
 
+    async def hint(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+        await play.hint(self.desk, interaction, cid.table, cid.version)
+
+    async def leave_guided(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+        await play.leave_guided(self.desk, interaction, cid.table)
+
     # ---- after the game, and reading --------------------------------------------------------
     async def rematch(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
         """A new lobby in the same place, same seats and options; the result keeps its button
