@@ -44,10 +44,13 @@ class Seat(BaseModel):
 
 
 class GivenHint(BaseModel):
-    """A hint given to a person (tables/hints.py): the strong player's answer for the decision
-    the table was at (`version`), and the search behind it (games.kit.ai.Advice)."""
+    """A hint given to a person (tables/hints.py): the strong player's answer for their
+    decision (`decision`: a digest of what they were asked, `turn`: when their turn began;
+    `version`: the table's version then), and the search behind it (games.kit.ai.Advice)."""
 
     version: int
+    decision: str = ""
+    turn: float | None = None
     prompt_id: str
     choice: list[str]
     simulations: int = 0

@@ -16,6 +16,8 @@ where the front end can open one.
 from __future__ import annotations
 
 import asyncio
+import json
+import zlib
 from typing import Any
 
 from games.kit.agents import stable_salt
@@ -27,6 +29,26 @@ from .i18n import t
 from .watch import with_join_code
 
 GUIDED_LEVEL = "greedy"  # a newcomer's opponent: plays sensibly, without the strong search
+
+
+def decision_of(game: Any, state: Any, user_id: str) -> str:
+    """A digest of the decision `user_id` owes in `state`: their open prompts and answers."""
+    asked = [(p.id, p.min, p.max, [o.key for o in p.options]) for p in game.prompts(state) if p.player == user_id]
+    return f"{zlib.crc32(json.dumps(asked).encode()):08x}" if asked else ""
+
+
+def current_hint(table: Table, user_id: str, game: Any, state: Any) -> GivenHint | None:
+    """The hint `user_id` was given for the decision they owe now, if any: the same decision
+    (others may have moved since) within the same turn of theirs."""
+    given = table.settings.hinted.get(user_id)
+    seat = table.seat(user_id)
+    if given is None or seat is None or table.status != "running":
+        return None
+    if given.version == table.version:
+        return given
+    if given.decision and given.turn == seat.turn_started_at and given.decision == decision_of(game, state, user_id):
+        return given
+    return None
 
 
 class HintOps(ServiceCore):
@@ -44,13 +66,13 @@ class HintOps(ServiceCore):
             raise refuse("not_seated")
         if not table.settings.hints:
             raise TableError("hint_refused", "hint.off")
-        given = self.hint_now(table, user_id)
+        game = self._game(table.game)
+        state = table.state(game)
+        given = current_hint(table, user_id, game, state)
         if given is not None:
             if again:
                 return given
             raise TableError("hint_refused", "hint.used")
-        game = self._game(table.game)
-        state = table.state(game)
         if not any(p.player == user_id for p in game.prompts(state)):
             raise TableError("hint_refused", "hint.nothing_owed")
         asking = (table_id, user_id, table.version)
@@ -67,21 +89,22 @@ class HintOps(ServiceCore):
         """Search (in the workers, no lock held), then keep the hint with the table, unless
         the table moved on meanwhile."""
         seed = stable_salt("hint", table.seed or 0, user_id)
+        asked = decision_of(game, state, user_id)
         advice = await self.cpu.hint(game, state, user_id, seed, table_id=table.id)
-        given = GivenHint(version=table.version, prompt_id=advice.prompt_id, choice=list(advice.choice),
-                          simulations=advice.simulations, share=advice.share, win=advice.win)
         async with self._lock(table.id):
             current = await self._load(table.id)
-            if current.status != "running" or current.version != table.version:
+            # others may have moved meanwhile (a computer's face-down card): the hint stands
+            # while this person's decision is the one it was searched for
+            if current.status != "running" or (current.version != table.version and (
+                    decision_of(game, current.state(game), user_id) != asked
+                    or current.seat(user_id).turn_started_at != table.seat(user_id).turn_started_at)):
                 raise refuse("out_of_date")
+            given = GivenHint(version=current.version, decision=asked, turn=current.seat(user_id).turn_started_at,
+                              prompt_id=advice.prompt_id, choice=list(advice.choice),
+                              simulations=advice.simulations, share=advice.share, win=advice.win)
             settings = current.settings.model_copy(update={"hinted": {**current.settings.hinted, user_id: given}})
             await self._save(current.model_copy(update={"settings": settings}), current)
         return given
-
-    def hint_now(self, table: Table, user_id: str) -> GivenHint | None:
-        """The hint `user_id` was given for the decision the table is at now, if any."""
-        given = table.settings.hinted.get(user_id)
-        return given if given is not None and given.version == table.version else None
 
     async def open_guided(self, guild_id: int | None, channel_id: int, user_id: str, name: str, game_key: str,
                           lang: str | None = None) -> Table:
@@ -106,4 +129,4 @@ class HintOps(ServiceCore):
                 "seats": seats, "settings": settings, "lang": lang or current.lang}), current)
 
 
-__all__ = ["GUIDED_LEVEL", "HintOps"]
+__all__ = ["GUIDED_LEVEL", "HintOps", "current_hint", "decision_of"]

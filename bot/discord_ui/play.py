@@ -17,6 +17,7 @@ from games import registry
 from games.kit import Prompt
 from tables.chains import chains
 from tables.errors import TableError
+from tables.hints import current_hint
 
 from . import controls, ids, text_board
 from .desk import Desk
@@ -52,14 +53,14 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
     if not text:  # `text`: the player reads the board as text (issue 31), no pictures
         files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
     undo_id = ids.undo(table.id, table.version) if undo and table.status == "running" else None
-    guide, hint_id, leave_id = guide_parts(game, table, user_id, prompts, lang)
+    guide, hint_id, leave_id = guide_parts(game, table, game_state, user_id, prompts, lang)
     view = hand_layout(game, table, game_state, user_id, lang, prompts, items, [f.filename for f in files], lines,
                        undo_id=undo_id, recent=recent or [], board_text=board_text, guide=guide, hint_id=hint_id,
                        leave_id=leave_id)
     return {"view": view, "files": files, "drawn": prompts}
 
 
-def guide_parts(game: Any, table: Any, user_id: str, prompts: list[Prompt],
+def guide_parts(game: Any, table: Any, state: Any, user_id: str, prompts: list[Prompt],
                 lang: str) -> tuple[list[str], str | None, str | None]:
     """What hints and guided games add to a hand: the lines under the decision (a guided
     game's explanation from the rules, the hint given for this decision and its reason), the
@@ -67,9 +68,7 @@ def guide_parts(game: Any, table: Any, user_id: str, prompts: list[Prompt],
     guided game's Leave button's id."""
     running = table.status == "running"
     settings = table.settings
-    given = settings.hinted.get(user_id)
-    if given is not None and given.version != table.version:
-        given = None
+    given = current_hint(table, user_id, game, state) if running and settings.hints else None
     lines: list[str] = []
     if running and prompts:
         if settings.learn and (text := explanation(game, prompts, lang)):
@@ -83,16 +82,24 @@ def guide_parts(game: Any, table: Any, user_id: str, prompts: list[Prompt],
 
 
 async def with_guided_hint(service: Any, table: Any, user_id: str, prompts: list[Prompt]) -> Any:
-    """A guided game shows the hint with every decision: `table` with the hint for the
-    decision owed now (searched when there is none yet; unchanged when none can be had)."""
-    if not (table.settings.learn and table.settings.hints and prompts and table.status == "running"):
-        return table
-    try:
-        given = await service.hint(table.id, user_id, again=True)
-    except TableError:
-        return table
-    hinted = {**table.settings.hinted, user_id: given}
-    return table.model_copy(update={"settings": table.settings.model_copy(update={"hinted": hinted})})
+    """A guided game shows the hint with every decision: the table with the hint for the
+    decision owed now (searched when there is none yet). When the game moved on while the
+    hint was searched (a forced move, a computer's), the table as it is now, with its own
+    hint; unchanged when none can be had."""
+    for _ in range(3):
+        if not (table.settings.learn and table.settings.hints and prompts and table.status == "running"):
+            return table
+        try:
+            given = await service.hint(table.id, user_id, again=True)
+        except TableError as error:
+            if error.code != "out_of_date":
+                return table
+            table = await service.get(table.id)
+            prompts = owed(table, user_id)
+            continue
+        hinted = {**table.settings.hinted, user_id: given}
+        return table.model_copy(update={"settings": table.settings.model_copy(update={"hinted": hinted})})
+    return table
 
 
 async def hand_payload(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
@@ -100,7 +107,10 @@ async def hand_payload(pictures: PictureCache, table: Any, user_id: str, prompts
     """`hand_message`, its pictures drawn off the event loop first (`PictureCache.prepare`).
     `hints_from` (the table service): a guided game's hand gets its hint first."""
     if hints_from is not None:
-        table = await with_guided_hint(hints_from, table, user_id, prompts)
+        guided = await with_guided_hint(hints_from, table, user_id, prompts)
+        if guided.version != table.version:  # drawn as it is now, not as it was
+            prompts = owed(guided, user_id)
+        table = guided
     if not kwargs.get("text"):
         await pictures.prepare(table, lang, board=table.game not in HAND_SHOWS_BOARD, hands=(user_id,))
     return hand_message(pictures, table, user_id, prompts, lang, **kwargs)
