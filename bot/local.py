@@ -219,7 +219,7 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say(line)
         said_notes[viewer] = lines
 
-    hinted: set[int] = set()  # state versions whose hint was given: one per decision
+    hinted: dict[int, str] = {}  # state version -> the hint given there: one per decision
 
     def give_hint(p: Prompt) -> None:
         """The strong player's choice for the decision on screen, with the search's reason
@@ -227,10 +227,18 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
         if state.version in hinted:
             say(t("terminal.hint_used", lang))
             return
-        hinted.add(state.version)
         advice = ai.advise(game, state, p.player, seed=seed, budget_s=args.think, iterations=CPU_ITERATIONS)
         line, why = hint_lines([q for q in game.prompts(state) if q.player == p.player], advice, lang)
-        say(plain(line) + (f"（{why}）" if lang == "ja" else f"  ({why})"))
+        hinted[state.version] = plain(line) + (f"（{why}）" if lang == "ja" else f"  ({why})")
+        say(hinted[state.version])
+
+    def guide(p: Prompt) -> None:
+        """A guided game's lines under a question: the rules' words about it, and its hint."""
+        say(plain(t("learn.explain", lang, text=explanation(game, [p], lang))))
+        if state.version in hinted:
+            say(hinted[state.version])
+        else:
+            give_hint(p)
 
     learn = bool(getattr(args, "learn", False))
     say(t("terminal.title", lang, game=game.names[lang], seed=seed))
@@ -255,6 +263,8 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say(format_prompt(p, lang))
                 if offer:
                     say(undo_hint(lang))
+                if learn:
+                    guide(p)
 
             def rules_and_question(p: Prompt = prompt, offer: bool = can_undo) -> None:
                 say(help_text(game, lang))
@@ -262,6 +272,8 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say(format_prompt(p, lang))
                 if offer:
                     say(undo_hint(lang))
+                if learn:
+                    guide(p)
 
             say()
             show_board(prompt.player)
@@ -275,9 +287,7 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 if can_undo:
                     say(undo_hint(lang))
                 if learn:  # a guided game: the rules' words about this decision, and its hint
-                    say(plain(t("learn.explain", lang, text=explanation(game, [prompt], lang))))
-                    if state.version not in hinted:
-                        give_hint(prompt)
+                    guide(prompt)
                 try:
                     choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo,
                                          show_hint=lambda p=prompt: give_hint(p))
