@@ -26,8 +26,10 @@ _WORD = re.compile(r"[A-Za-z]{4,}")
 def sentences(game: Game, lang: str) -> list[str]:
     """The rules summary cut into sentences (list bullets and the title line are their own)."""
     text = _TITLE.sub("", game.rules_summary(lang))
-    # a line broken inside a sentence (the source's own wrapping) joins the next one
-    text = re.sub(r"(?<![.!?:。：])\n(?!- |\*\*)", "" if lang == "ja" else " ", text)
+    # a line broken inside a sentence (the source's own wrapping: it goes on in lower case or
+    # in brackets) joins the next one; a list line ("Explore → Conquest") stays its own
+    if lang != "ja":
+        text = re.sub(r"\n(?=[a-z(\[])", " ", text)
     parts = (_JA_END if lang == "ja" else _EN_END).split(text)
     out: list[str] = []
     open_paren = False
