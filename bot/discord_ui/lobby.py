@@ -166,7 +166,7 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
                               t("lobby.private.on" if table.settings.private else "lobby.private.off", lang)[:100]))
     more.append(select_option(t("lobby.hints", lang), HINTS,
                               t("lobby.hints.on" if table.settings.hints else "lobby.hints.off", lang)))
-    if any(s.is_cpu for s in table.seats):
+    if any(s.is_cpu for s in table.seats) and len(more) < 25:  # else in the computer picker
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     parts.append(discord.ui.ActionRow(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang))))
     parts.append(discord.ui.TextDisplay("-# " + clock_line(table, lang).replace("\n", " ・ " if lang == "ja" else " · ")))
@@ -220,6 +220,8 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
         current = "strong" if name == ADD_CPU else table.settings.auto_level
         options = [select_option(t(f"ai.level.{lv}", lang), lv, t(f"ai.level.{lv}.detail", lang), default=lv == current)
                    for lv in levels]
+        if name == ADD_CPU and any(s.is_cpu for s in table.seats):  # also here: the lobby's list may be full
+            options.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
         item = select(ids.lobby_value(table.id, v, name), options, label)
         return t("lobby.pick_value", lang, name=label), detached_view([item])
     if name == THREAD:
@@ -274,7 +276,8 @@ def spec_of(game: Any, name: str) -> OptionSpec:
 
 def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the
-    table's settings, 'cpu' for a computer seat to add (the value is its level). Only values
+    table's settings, 'cpu' for a computer seat to add (the value is its level), 'remove_cpu'
+    for the computer seat to take away (the last one). Only values
     the pickers offer are accepted; anything else is `ids.BadControl`."""
     def offered(choices: dict[str, Any]) -> Any:
         if raw not in choices:
@@ -288,6 +291,8 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     if name == AUTO_LEVEL:
         return "setting", {"auto_level": offered({lv: lv for lv in LEVELS[1:]})}
     if name == ADD_CPU:
+        if raw == REMOVE_CPU and any(s.is_cpu for s in table.seats):
+            return "remove_cpu", next(s.user_id for s in reversed(table.seats) if s.is_cpu)
         return "cpu", offered({lv: lv for lv in LEVELS})
     if name == REMINDERS:
         return "setting", {"reminders": list(offered(dict(REMINDER_PRESETS)))}

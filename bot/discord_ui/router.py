@@ -116,6 +116,8 @@ class Router:
             table = await svc.set_option(cid.table, uid(interaction.user), name, value)
         elif kind == "cpu":
             table = await svc.add_cpu(cid.table, uid(interaction.user), level=value)
+        elif kind == "remove_cpu":
+            table = await svc.remove_cpu(cid.table, uid(interaction.user), value)
         else:
             table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
         await edit(interaction, content=t("lobby.value_set", lang), view=None)

@@ -162,3 +162,18 @@ async def test_leave_ends_a_guided_game_at_once(world):
     assert finished.status == "finished"
     again = await world.alice.slash(world.channel, "game learn", game="guns-and-steel")  # free to start another
     assert again.acknowledged and not again.ephemeral
+
+
+async def test_a_full_more_options_list_keeps_hints_and_removing_a_computer(world):
+    """Sutosute's many rule options fill the 25 entries of More options…: Hints is still
+    there, and a computer seat is taken away from the computer player picker instead."""
+    lobby = (await world.alice.slash(world.channel, "game new", game="sutosute")).response
+    from simdriver import lobby_button
+    await world.alice.click(lobby, custom_id=lobby_button(lobby, "cpu"))
+    lobby = world.channel.history()[-1]
+    more = next(c for c in controls(lobby) if kind(c) == "LM")
+    values = [o["value"] for o in more["options"]]
+    assert len(values) <= 25 and "@hints" in values and "@add_cpu" in values
+    await set_lobby_option(world, world.alice, lobby, "@add_cpu", "@remove_cpu")
+    table = await world.bot.service.table_in_channel(world.channel.id)
+    assert not any(s.is_cpu for s in table.seats)
