@@ -31,7 +31,7 @@ def reason(given: Any, lang: str) -> str:
     """Why, in the search's own figures: how often it chose the answer and how likely it
     thinks a win is; "the only answer" when there was nothing to weigh."""
     if not given.simulations:
-        return t("hint.reason_alone", lang)
+        return t("hint.reason_alone" if getattr(given, "only", False) else "hint.reason_quick", lang)
     n = Count(f"{given.simulations:,}", given.simulations == 1)
     share = round(100 * given.share)
     if given.win is None:

@@ -56,6 +56,7 @@ class GivenHint(BaseModel):
     simulations: int = 0
     share: float = 1.0
     win: float | None = None
+    only: bool = False
 
 
 class TableSettings(BaseModel):

@@ -101,7 +101,8 @@ class HintOps(ServiceCore):
                 raise refuse("out_of_date")
             given = GivenHint(version=current.version, decision=asked, turn=current.seat(user_id).turn_started_at,
                               prompt_id=advice.prompt_id, choice=list(advice.choice),
-                              simulations=advice.simulations, share=advice.share, win=advice.win)
+                              simulations=advice.simulations, share=advice.share, win=advice.win,
+                              only=advice.only)
             settings = current.settings.model_copy(update={"hinted": {**current.settings.hinted, user_id: given}})
             await self._save(current.model_copy(update={"settings": settings}), current)
         return given

@@ -51,13 +51,15 @@ class Advice:
     `simulations`: the playouts the search ran (0 when there was only one answer to weigh);
     `share`: the part of them spent on this answer (the search's vote for it, 1.0 when alone);
     `win`: its mean result in [0, 1] over those playouts, the search's estimate of the chance
-    to win (for a solo game, of the game being won)."""
+    to win (for a solo game, of the game being won); `only`: it was the one answer to give
+    (with no playouts and several answers, the planner had no time and gave its quick choice)."""
 
     prompt_id: str
     choice: list[str]
     simulations: int = 0
     share: float = 1.0
     win: float | None = None
+    only: bool = False
 
 
 def advise(game: Game, state: BaseState, player: str, seed: int = 0, budget_s: float = 1.0,
@@ -81,7 +83,7 @@ def advise(game: Game, state: BaseState, player: str, seed: int = 0, budget_s: f
     total = sum(visits for _, visits in stats.root.values())
     mean, visits = stats.root.get((pid, tuple(choice)), (None, 0))
     if not total:
-        return Advice(pid, list(choice))
+        return Advice(pid, list(choice), only=len(actions_of(info.prompts, player, Rng(seed=0), 2)) <= 1)
     return Advice(pid, list(choice), simulations=stats.iterations, share=visits / total, win=mean)
 
 

@@ -28,7 +28,7 @@ def test_a_hint_is_the_strong_answer_a_legal_option_of_the_decision_with_its_fig
         if advice.simulations:  # something to weigh: a share of the playouts and a chance to win
             assert 0 < advice.share <= 1 and 0 <= advice.win <= 1
         else:
-            assert advice.share == 1 and advice.win is None
+            assert advice.share == 1 and advice.win is None and advice.only == (len(prompt.options) == 1)
         checked += 1
     assert checked
 
