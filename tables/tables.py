@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .access import AccessOps
 from .away import AwayOps
-from .idle import IdleOps
 from .hints import HintOps
+from .idle import IdleOps
 from .lobby import LobbyOps
 from .play import PlayOps
 from .prefs import PrefsOps
