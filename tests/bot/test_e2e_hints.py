@@ -141,13 +141,16 @@ async def test_learn_in_a_server_plays_in_its_own_thread_to_the_end(world):
 
 async def test_learn_in_a_dm_with_the_bot_plays_to_the_end_in_japanese(world):
     user = world.alice.user
+    await world.alice.slash(world.channel, "game language", language="ja")
     result = await user.slash("game learn", game="ganymede")
     assert result.acknowledged
     table = (await world.bot.service.tables_for_user(str(user.id)))[0]
     assert table.guild_id is None and table.channel_id == user.dm_channel.id and table.status == "running"
-    hand = next(m for m in result.followups if "guided game of" in texts_of(m))
-    assert "📖" in texts_of(hand)
-    table, explained = await guided_game(world, world.alice, hand, random.Random(5), dm=True)
+    assert table.lang == "ja" and not table.settings.thread  # a DM has no threads: it plays right there
+    hand = next(m for m in result.followups if "練習ゲーム" in texts_of(m))
+    assert "📖 黒カード：" in texts_of(hand) and "💡 **ヒント：**" in texts_of(hand)
+    assert "やめる" in [c.get("label") for c in controls(hand)]
+    table, explained = await guided_game(world, world.alice, hand, random.Random(5), lang="ja", dm=True)
     assert table.status == "finished" and explained >= 3
 
 
