@@ -84,11 +84,14 @@ async def open_table_from(world, lobby):
 
 async def test_the_hint_in_japanese(world):
     await world.admin.slash(world.channel, "gameadmin settings", language="ja")
+    await world.alice.slash(world.channel, "game language", language="ja")
     table_id, _ = await open_table(world, "ganymede", [world.alice], {"mode": "duel", "@hints": "on"}, cpus=1)
     hand = (await world.alice.slash(world.channel, "game hand")).response
+    assert hint_button(hand)["label"] == "ヒント"
     shown = await world.alice.click(hand, custom_id=hint_button(hand)["custom_id"])
     text = texts_of(shown.response)
-    assert "💡 **Hint:**" in text or "💡 **ヒント：**" in text
+    assert "💡 **ヒント**：" in text
+    assert re.search(r"[\d,]+回のシミュレーションのうち\d+%で選ばれ、勝つ見込みは\d+%です|ここで選べるのはこれだけです", text)
 
 
 async def guided_game(world, member, start, rng: random.Random, lang: str = "en", dm: bool = False) -> tuple[object, int]:
@@ -102,7 +105,7 @@ async def guided_game(world, member, start, rng: random.Random, lang: str = "en"
     table_id = tables[0].id
     hands = {member.id: start}
     explained = 0
-    book, bulb = ("📖", "💡 **Hint:**" if lang == "en" else "💡 **ヒント：**")
+    book, bulb = ("📖", "💡 **Hint:**" if lang == "en" else "💡 **ヒント**：")
     for _ in range(400):
         await service.settle(table_id)
         table = await service.get(table_id)
@@ -148,7 +151,7 @@ async def test_learn_in_a_dm_with_the_bot_plays_to_the_end_in_japanese(world):
     assert table.guild_id is None and table.channel_id == user.dm_channel.id and table.status == "running"
     assert table.lang == "ja" and not table.settings.thread  # a DM has no threads: it plays right there
     hand = next(m for m in result.followups if "練習ゲーム" in texts_of(m))
-    assert "📖 黒カード：" in texts_of(hand) and "💡 **ヒント：**" in texts_of(hand)
+    assert "📖 黒カード：" in texts_of(hand) and "💡 **ヒント**：" in texts_of(hand)
     assert "やめる" in [c.get("label") for c in controls(hand)]
     table, explained = await guided_game(world, world.alice, hand, random.Random(5), lang="ja", dm=True)
     assert table.status == "finished" and explained >= 3
