@@ -129,7 +129,9 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
     colon = "：" if lang == "ja" else ": "
     body.append("\n".join([f"**{t('lobby.options', lang)}**", *changed]) if changed
                 else f"**{t('lobby.options', lang)}{colon.strip()}** {t('lobby.official', lang)}")
-    if table.settings.private:
+    if table.settings.learn:  # a guided game (/game learn): private by nature, nothing to invite to
+        body.append(t("learn.record", lang))
+    elif table.settings.private:
         body.append(t("lobby.private.field", lang))
     if table.settings.hints:
         body.append(t("hint.unrated", lang))

@@ -134,6 +134,8 @@ async def test_learn_in_a_server_plays_in_its_own_thread_to_the_end(world):
     (thread,) = world.channel.threads
     table = await world.bot.service.table_in_channel(thread.id)
     assert table is not None and table.settings.learn and table.settings.private
+    record = texts_of(result.response)  # the opening message, now the record of the game
+    assert "📖 A guided first game" in record and "Hints allowed: this game is unrated" in record
     hand = next(m for m in result.followups if "guided game of Sutosute" in texts_of(m))
     table, explained = await guided_game(world, world.alice, hand, random.Random(4))
     assert table.status == "finished" and explained >= 3
