@@ -5,8 +5,10 @@
 Seat 1 is you; the other seats are computer players (`--ai random|greedy|strong`, default
 strong, thinking `--think` seconds a move) unless `--humans N` makes them hot-seat humans.
 Each decision lists numbered options; answer with the number(s) separated by spaces (an empty
-line for "none" where that is allowed), `v` to see the board again, `help` for the rules and
-what the symbols mean, `q` to quit. A decision with one possible answer is made for the player
+line for "none" where that is allowed), `v` to see the board again, `h` for a hint (the strong
+computer's choice and why, one per decision), `help` for the rules and what the symbols mean,
+`q` to quit. `--learn` plays a guided game: each decision is explained in the rules' own words
+and comes with its hint, against a computer that plays sensibly (`greedy` unless `--ai` says). A decision with one possible answer is made for the player
 (and said); an answer that ends the game for them (Concede) is confirmed first.
 
 Exit codes: 0 when the game ends or the player quits (`q`, end of input), 2 for options or a
@@ -20,6 +22,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from bot.hints import explanation, hint_lines
 from bot.i18n import Span, t
 from bot.terminal.errors import TerminalError
 from bot.terminal.help import HELP_WORDS, help_text
@@ -46,6 +49,9 @@ class Undo(Exception):
     """The human typed u (only accepted when undo was offered)."""
 
 
+LEARN_AI = "greedy"  # a guided game's computer seats, unless --ai names a level
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m bot.local", description="Play a card game in the terminal.",
                                  formatter_class=RegistryHelp)
@@ -53,8 +59,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--replay", metavar="FILE", help="replay a finished game's log downloaded from the bot and print its result")
     ap.add_argument("--players", type=int, help="number of seats (default: the game's minimum for these options)")
     ap.add_argument("--humans", type=int, default=1, help="how many seats are humans at this keyboard (default 1)")
-    ap.add_argument("--ai", choices=ai.LEVELS, default=DEFAULT_AI,
-                    help="how the computer seats play (default strong)")
+    ap.add_argument("--ai", choices=ai.LEVELS, default=None,
+                    help="how the computer seats play (default strong; greedy in a --learn game)")
+    ap.add_argument("--learn", action="store_true",
+                    help="a guided game: each decision explained from the rules, with a hint")
     ap.add_argument("--think", type=float, default=1.0, metavar="SECONDS",
                     help="the strong computer's thinking time per move (default 1)")
     ap.add_argument("--lang", choices=("en", "ja"), default="en")
@@ -66,6 +74,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     args = ap.parse_args(argv)
     if args.game is None and args.replay is None:
         ap.error("name a game to play, or --replay FILE")
+    if args.ai is None:
+        args.ai = LEARN_AI if args.learn else DEFAULT_AI
     return args
 
 
@@ -117,12 +127,12 @@ def undo_hint(lang: str) -> str:
 
 def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None],
                 say: Callable[[str], None] = print, show_help: Callable[[], None] | None = None,
-                can_undo: bool = False) -> list[str]:
+                can_undo: bool = False, show_hint: Callable[[], None] | None = None) -> list[str]:
     """Ask until the answer names between min and max distinct listed options.
 
     `show_board` runs on `v` (it should show the board and the question again), `show_help`
-    on `help`; `say` writes the "please enter" hint to the same place as everything else.
-    `u` raises Undo when `can_undo`.
+    on `help`, `show_hint` on `h`; `say` writes the "please enter" hint to the same place as
+    everything else. `u` raises Undo when `can_undo`.
     """
     while True:
         answer = ask("> ").strip().lower()
@@ -130,6 +140,9 @@ def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board
             raise Quit
         if answer == "u" and can_undo:
             raise Undo
+        if answer == "h" and show_hint is not None:
+            show_hint()
+            continue
         if answer == "v":
             show_board()
             continue
@@ -206,10 +219,35 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say(line)
         said_notes[viewer] = lines
 
+    hinted: dict[int, str] = {}  # state version -> the hint given there: one per decision
+
+    def give_hint(p: Prompt) -> None:
+        """The strong player's choice for the decision on screen, with the search's reason
+        (from the seat's information set only: `ai.advise`)."""
+        if state.version in hinted:
+            say(t("terminal.hint_used", lang))
+            return
+        advice = ai.advise(game, state, p.player, seed=seed, budget_s=args.think, iterations=CPU_ITERATIONS)
+        line, why = hint_lines([q for q in game.prompts(state) if q.player == p.player], advice, lang)
+        hinted[state.version] = plain(line) + (f"（{why}）" if lang == "ja" else f"  ({why})")
+        say(hinted[state.version])
+
+    def guide(p: Prompt) -> None:
+        """A guided game's lines under a question: the rules' words about it, and its hint."""
+        say(plain(t("learn.explain", lang, text=explanation(game, [p], lang))))
+        if state.version in hinted:
+            say(hinted[state.version])
+        else:
+            give_hint(p)
+
+    learn = bool(getattr(args, "learn", False))
     say(t("terminal.title", lang, game=game.names[lang], seed=seed))
     if getattr(args, "preset", None):
         say(t("terminal.preset_line", lang, preset=args.preset))
     say(t("terminal.keys", lang))
+    say(t("terminal.hint_key", lang))
+    if learn:
+        say(t("terminal.learn_intro", lang))
     while True:
         prompts = game.prompts(state)
         if not prompts:
@@ -225,6 +263,8 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say(format_prompt(p, lang))
                 if offer:
                     say(undo_hint(lang))
+                if learn:
+                    guide(p)
 
             def rules_and_question(p: Prompt = prompt, offer: bool = can_undo) -> None:
                 say(help_text(game, lang))
@@ -232,6 +272,8 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say(format_prompt(p, lang))
                 if offer:
                     say(undo_hint(lang))
+                if learn:
+                    guide(p)
 
             say()
             show_board(prompt.player)
@@ -244,8 +286,11 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                 say(format_prompt(prompt, lang))
                 if can_undo:
                     say(undo_hint(lang))
+                if learn:  # a guided game: the rules' words about this decision, and its hint
+                    guide(prompt)
                 try:
-                    choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo)
+                    choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo,
+                                         show_hint=lambda p=prompt: give_hint(p))
                     drastic = needs_confirming(prompt, choice)
                     if drastic is not None:
                         confirm = confirm_prompt(prompt, drastic)

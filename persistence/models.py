@@ -43,6 +43,22 @@ class Seat(BaseModel):
         return not self.is_cpu and not self.auto
 
 
+class GivenHint(BaseModel):
+    """A hint given to a person (tables/hints.py): the strong player's answer for their
+    decision (`decision`: a digest of what they were asked, `turn`: when their turn began;
+    `version`: the table's version then), and the search behind it (games.kit.ai.Advice)."""
+
+    version: int
+    decision: str = ""
+    turn: float | None = None
+    prompt_id: str
+    choice: list[str]
+    simulations: int = 0
+    share: float = 1.0
+    win: float | None = None
+    only: bool = False
+
+
 class TableSettings(BaseModel):
     """The turn clock of one table; copied from the guild defaults when the lobby opens."""
 
@@ -60,6 +76,9 @@ class TableSettings(BaseModel):
     # a DM ("dm") or group DM ("group_dm") between people, where the bot is installed to a user's
     # account: it cannot post there on its own, every update rides on a player's click; two seats
     place: Literal["dm", "group_dm"] | None = None
+    hints: bool = False                                   # the hand offers 💡 Hint; such a table is unrated
+    learn: bool = False                                   # a guided first game (/game learn): decisions explained
+    hinted: dict[str, GivenHint] = Field(default_factory=dict)  # per person: the latest hint given
 
     @field_validator("quiet_hours")
     @classmethod

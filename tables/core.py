@@ -75,6 +75,7 @@ class ServiceCore:
         self._searching: set[int] = set()             # tables whose computer is thinking now
         self._dropped: dict[asyncio.Task, int] = {}   # steps cancelled (undo, admin) and not yet stopped
         self._thinking: dict[int, str] = {}           # ... and for which seat
+        self._hinting: dict[tuple[int, str, int], asyncio.Future] = {}  # hints searched now: (table, person, version)
         # front ends: told of each automatic move (its ActResult), and when a computer seat
         # starts thinking (player) or stops (None); called on the event loop, must not block
         self.on_automatic: Callable[[ActResult], Any] | None = None

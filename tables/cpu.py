@@ -41,6 +41,7 @@ from .search_worker import start_search_worker
 MOVE = 0  # a computer seat's move: a game waits for it
 HINT = 1  # advice a person asked for: after every waiting move
 PRIORITIES = (MOVE, HINT)
+PRIORITY_HINT = HINT  # the name hints use
 
 
 def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, budget_s: float | None,
@@ -62,6 +63,25 @@ def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, 
     prompt_id, choice = ai.choose(game, state, player, level=level, seed=seed,
                                   budget_s=budget_s if iterations is None else ceiling, iterations=iterations)
     return (prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu, started,
+            ismcts.searches_cut_short > cut)
+
+
+def _advise(game_key: str, state_json: str, player: str, seed: int, budget_s: float | None,
+            iterations: int | None, ceiling_s: float, asked: float | None = None
+            ) -> tuple[ai.Advice, int, float, float, bool]:
+    """In a worker: the strong player's answer for a person's hint, with the root statistics
+    of its search (`ai.advise`), searched as `_choose` searches a computer's move, and the same
+    figures as `_choose` returns."""
+    started = time.time()
+    game = registry.get(game_key)
+    state = game.load_state(state_json)
+    if budget_s is None and iterations is None:
+        iterations = search_budget.iterations_for(state)
+    ceiling = search_budget.ceiling_left(ceiling_s, started - asked if asked is not None else 0.0)
+    done, cut, cpu = ismcts.iterations_done, ismcts.searches_cut_short, time.process_time()
+    advice = ai.advise(game, state, player, seed=seed, budget_s=budget_s if iterations is None else ceiling,
+                       iterations=iterations)
+    return (advice, ismcts.iterations_done - done, time.process_time() - cpu, started,
             ismcts.searches_cut_short > cut)
 
 
@@ -239,7 +259,6 @@ class CpuRunner:
                      table_id: Hashable = None, priority: int = MOVE) -> tuple[str, list[str]]:
         """`player`'s answer at `level`. `table_id` and `priority` (`MOVE`, `HINT`) place the
         decision in the fair queue; the answer depends only on the state, level and seed."""
-        stats = self.stats
         if level == "random" or self.inline:
             done, cut, cpu = ismcts.iterations_done, ismcts.searches_cut_short, time.process_time()
             iterations = self.iterations
@@ -250,6 +269,36 @@ class CpuRunner:
                                iterations=iterations)
             self._count(ismcts.iterations_done - done, time.process_time() - cpu, ismcts.searches_cut_short > cut)
             return answer
+        prompt_id, choice, iterations, cpu_s, _started, cut = await self._in_worker(
+            priority, table_id, _choose, game.key, state.model_dump_json(), player, level, seed, self.budget_s,
+            self.iterations, self.ceiling_s)
+        self._count(iterations, cpu_s, cut)
+        return prompt_id, choice
+
+    async def hint(self, game: Game, state: Any, player: str, seed: int, *, table_id: Hashable = None,
+                   priority: int = HINT) -> ai.Advice:
+        """The strong player's answer for `player` with why (a person's 💡 Hint), searched as a
+        computer's move would be (the game and mode's iterations) in the same workers, through
+        the same fair queue at `priority` (`HINT`: after every waiting computer move). Never on
+        the event loop unless the runner is `inline` (tests)."""
+        if self.inline:
+            iterations = self.iterations
+            if iterations is None and self.budget_s is None:
+                iterations = search_budget.iterations_for(state)
+            return ai.advise(game, state, player, seed=seed, iterations=iterations,
+                             budget_s=self.budget_s if iterations is None else self.ceiling_s)
+        advice, iterations, cpu_s, _started, cut = await self._in_worker(
+            priority, table_id, _advise, game.key, state.model_dump_json(), player, seed, self.budget_s,
+            self.iterations, self.ceiling_s)
+        self.stats.iterations += iterations
+        self.stats.cpu_s += cpu_s
+        return advice
+
+    async def _in_worker(self, priority: int, table_id: Hashable, fn: Any, *args: Any) -> Any:
+        """`fn(*args, asked)` in a search worker once the fair queue gives this decision its
+        turn; the queue's figures (waiting, waits) count it. `fn` returns its own answer with
+        the iterations, CPU seconds, when it started and whether it was cut short."""
+        stats = self.stats
         loop = asyncio.get_running_loop()
         queue = self.queue
         stats.waiting += 1
@@ -259,20 +308,17 @@ class CpuRunner:
         try:
             await queue.turn(priority, table_id)
             try:
-                job = (self.executor or shared_pool()).submit(
-                    _choose, game.key, state.model_dump_json(), player, level, seed, self.budget_s,
-                    self.iterations, self.ceiling_s, asked)
+                job = (self.executor or shared_pool()).submit(fn, *args, asked)
             except BaseException:
                 queue.release()
                 raise
             job.add_done_callback(lambda _: _call_soon(loop, queue.release))  # the worker is free again
-            prompt_id, choice, iterations, cpu_s, started, cut = await asyncio.wrap_future(job, loop=loop)
+            answer = await asyncio.wrap_future(job, loop=loop)
         finally:
             stats.waiting -= 1
             stats.waiting_by_priority[priority] -= 1
-        stats.waits.append((time.time(), max(0.0, started - asked)))
-        self._count(iterations, cpu_s, cut)
-        return prompt_id, choice
+        stats.waits.append((time.time(), max(0.0, answer[3] - asked)))
+        return answer
 
     def search_processes(self) -> int:
         """The search worker processes thinking for this runner (operators' figures)."""

@@ -15,6 +15,8 @@ CODES = (
     "away_refused", "private_table", "follow_refused",
     # tables in a DM or group DM between people: two seats at most
     "dm_two_players",
+    # hints and guided games
+    "hint_refused",
 )
 
 

@@ -184,7 +184,8 @@ class LobbyOps(ServiceCore):
         async with self._lock(table.id):
             current = await self._load(table.id)
             return await self._save_lobby(current.model_copy(update={
-                "seats": seats, "options": old.options, "settings": old.settings, "lang": old.lang}), current)
+                "seats": seats, "options": old.options, "settings": old.settings.model_copy(update={"hinted": {}}),
+                "lang": old.lang}), current)
 
     async def start(self, table_id: int, by_user: str, seed: int | None = None) -> ActResult:
         """The host starts the game: player-count check, setup, then computer seats move."""

@@ -41,6 +41,8 @@ class PrefsOps(ServiceCore):
             self._require(table, "lobby", "running")
             if not is_admin and (table.status != "lobby" or table.host != by_user):
                 raise refuse("not_admin" if table.status == "running" else "not_host")
+            if "hinted" in changes or (table.status != "lobby" and {"hints", "learn"} & set(changes)):
+                raise refuse("bad_setting", detail=", ".join(sorted({"hints", "learn", "hinted"} & set(changes))))
             settings: TableSettings = _validated(TableSettings, table.settings, changes)
             settings = with_join_code(settings)  # private tables get a join code (tables/watch.py)
             changed = table.model_copy(update={"settings": settings, "updated_at": self.clock()})

@@ -16,6 +16,7 @@ answer about a position that has moved on is never played.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import multiprocessing
@@ -44,6 +45,7 @@ SWEEP_EVERY_S = 60.0
 SEEN_WINDOW_S = 600.0  # workers that answered this recently count as the bot's workers
 REPORT_EVERY_S = 60.0
 RELISTEN_S = 30.0  # a lost listening connection is opened again at most this often (polling meanwhile)
+HINT_LEVEL = "hint"  # a job's level for a person's hint: the worker answers with `ai.advise`
 CONNECTIONS_PER_WORKER = 3  # a worker's pool of 2 and its listener (README: PostgreSQL connections)
 
 
@@ -114,6 +116,22 @@ class RemoteRunner:
             answer = ai.choose(game, state, player, level=level, seed=seed, iterations=self.iterations)
             self._count(0, 0.0)
             return answer
+        reply = await self._ask(game, state, player, level, seed, table_id, priority)
+        self._count(int(reply.get("iterations") or 0), float(reply.get("cpu_s") or 0.0), bool(reply.get("cut")))
+        return reply["prompt_id"], list(reply["choice"])
+
+    async def hint(self, game: Game, state: Any, player: str, seed: int, *, table_id: int | None = None,
+                   priority: int = cpu.HINT) -> ai.Advice:
+        """A person's 💡 Hint (`CpuRunner.hint`), thought out by a worker: a job of level
+        `HINT_LEVEL`, after every waiting computer move."""
+        reply = await self._ask(game, state, player, HINT_LEVEL, seed, table_id, priority)
+        self.stats.iterations += int(reply.get("iterations") or 0)
+        self.stats.cpu_s += float(reply.get("cpu_s") or 0.0)
+        return ai.Advice(**reply["advice"])
+
+    async def _ask(self, game: Game, state: Any, player: str, level: str, seed: int, table_id: int | None,
+                   priority: int) -> dict[str, Any]:
+        """Queue one job and await its answer (the worker's reply, read once)."""
         if self._closed:
             raise RuntimeError("the search runner is closed")
         stats = self.stats
@@ -142,8 +160,7 @@ class RemoteRunner:
             raise RuntimeError(f"search job {answered.id} failed in worker {reply.get('worker')}: {reply['error']}")
         stats.waits.append((time.time(), answered.waited_s))
         self._seen[str(reply.get("worker"))] = (time.time(), int(reply.get("slots") or 1))
-        self._count(int(reply.get("iterations") or 0), float(reply.get("cpu_s") or 0.0), bool(reply.get("cut")))
-        return reply["prompt_id"], list(reply["choice"])
+        return reply
 
     def _count(self, iterations: int, cpu_s: float, cut_short: bool = False) -> None:
         self.stats.decisions += 1
@@ -347,6 +364,12 @@ class SearchWorker:
         for tries in (1, 2):
             try:
                 # the ceiling counts from when this worker took the job (the bot's clock may differ)
+                if job.level == HINT_LEVEL:
+                    advice, iterations, cpu_s, _started, cut = await loop.run_in_executor(
+                        self.executor(), cpu._advise, job.game, job.state, job.player, job.seed, job.budget_s,
+                        job.iterations, self.ceiling_s)
+                    return {"advice": dataclasses.asdict(advice), "iterations": iterations, "cpu_s": cpu_s,
+                            "cut": cut}
                 prompt_id, choice, iterations, cpu_s, _started, cut = await loop.run_in_executor(
                     self.executor(), cpu._choose, job.game, job.state, job.player, job.level, job.seed,
                     job.budget_s, job.iterations, self.ceiling_s)

@@ -21,9 +21,10 @@ __all__ = ["ELO_K", "ELO_START", "build_result", "elo_update", "is_rated", "stat
 
 
 def is_rated(table: Table, ended_by: str) -> bool:
-    """Only games decided by the rules between at least two people, without any auto-play."""
+    """Only games decided by the rules between at least two people, without any auto-play and
+    without hints (a table that allows them is unrated from the start)."""
     return (ended_by == "rules" and not table.auto_played and not any(s.auto for s in table.seats)
-            and len(table.humans) >= 2)
+            and len(table.humans) >= 2 and not table.settings.hints)
 
 
 def build_result(table: Table, outcome: Outcome | None, ended_by: EndedBy, now: float) -> Result:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .access import AccessOps
 from .away import AwayOps
+from .hints import HintOps
 from .idle import IdleOps
 from .lobby import LobbyOps
 from .play import PlayOps
@@ -18,5 +19,5 @@ from .undo import UndoOps
 from .watch import WatchOps
 
 
-class TableService(AwayOps, WatchOps, LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
+class TableService(AwayOps, WatchOps, HintOps, LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""

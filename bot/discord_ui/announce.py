@@ -489,8 +489,8 @@ class Announcer:
             return True
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        payload = await hand_payload(self.pictures, table, user_id, prompts, lang, text=prefs.text_board,
-                               recent=await self.bot.service.log(table.id, limit=3))
+        payload = await hand_payload(self.pictures, table, user_id, prompts, lang, self.bot.service,
+                                     text=prefs.text_board, recent=await self.bot.service.log(table.id, limit=3))
         return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
     async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False,
@@ -507,7 +507,8 @@ class Announcer:
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
         prompts = owed(table, user_id)
         undo = await self.bot.service.undo_offer(table.id, user_id) is not None
-        payload = await hand_payload(self.pictures, table, user_id, prompts, lang, text=prefs.text_board,
+        payload = await hand_payload(self.pictures, table, user_id, prompts, lang, self.bot.service,
+                               text=prefs.text_board,
                                note="\n".join(x for x in (lead, t("dm.where", lang, channel=self.where(table, lang))) if x),
                                undo=undo,
                                recent=await self.bot.service.log(table.id, limit=3))

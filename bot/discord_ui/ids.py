@@ -12,6 +12,7 @@ D pick-in-order draft (add / ok / clear), DS draft select, C chain select (a dec
 the same player's next one in one pick, `tables.chains`), G log page, U undo (take back the
 clicker's latest move, as drawn at that version).
 F follow, UF unfollow and BJ join from /game browse (bot/discord_ui/watch.py).
+HT a hint for the decision drawn at that version, Q leave a guided game (bot/discord_ui/play.py).
 Prompt ids are escaped so they never contain ':'; option keys come last and may contain anything.
 """
 from __future__ import annotations
@@ -165,6 +166,14 @@ def parse_chain_value(value: str) -> tuple[int, ...]:
 
 def undo(table: int, version: int) -> str:
     return make(table, version, "U")
+
+
+def hint(table: int, version: int) -> str:
+    return make(table, version, "HT")
+
+
+def leave_guided(table: int) -> str:
+    return make(table, 0, "Q")
 
 
 def rematch(table: int) -> str:

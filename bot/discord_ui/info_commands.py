@@ -55,6 +55,8 @@ async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
     first = entries[0].seq if entries else 0
     last = entries[-1].seq if entries else 0
     note = t("log.page", lang, first=first, last=last, moves=Span(first, last), total=table.version) if entries else ""
+    if table.settings.hints:  # a table that allows hints is unrated, and its log says so
+        note = "\n".join(filter(None, [t("hint.unrated", lang), note]))
     embed = log_embed(game, table, entries, lang, note)
     items = []
     if entries and first > 1:

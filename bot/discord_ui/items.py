@@ -179,6 +179,21 @@ class UndoButton(ActionButton, Button, template=TABLE + r":U"):
         return router.undo(interaction, self.cid)
 
 
+class HintButton(ActionButton, Button, template=TABLE + r":HT"):
+    """💡 Hint on a player's hand: the strong player's choice for the decision drawn at that
+    version, one per decision (tables/hints.py)."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        return router.hint(interaction, self.cid)
+
+
+class LeaveGuidedButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:Q"):
+    """Leave on a guided game's hand (/game learn): the game ends."""
+
+    def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
+        return router.leave_guided(interaction, self.cid)
+
+
 # ---- after the game, and reading ------------------------------------------------------------
 class RematchButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:R"):
     """Rematch on a result: a new lobby with the same seats and options."""
@@ -225,11 +240,12 @@ class BrowseJoinButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}
 
 ALL = (LobbyButton, LobbyOptionSelect, LobbyMoreSelect, LobbyValueSelect, HandButton, OptionButton, NoneButton,
        OptionSelect, PageButton, DraftButton, DraftSelect, ChainSelect, UndoButton, RematchButton, LogPageButton,
-       MinePageButton, FollowButton, UnfollowButton, BrowseJoinButton)
+       MinePageButton, FollowButton, UnfollowButton, BrowseJoinButton, HintButton, LeaveGuidedButton)
 BY_KIND = {"L": LobbyButton, "LO": LobbyOptionSelect, "LM": LobbyMoreSelect, "LV": LobbyValueSelect,
            "H": HandButton, "B": OptionButton, "N": NoneButton, "S": OptionSelect, "P": PageButton,
            "D": DraftButton, "DS": DraftSelect, "C": ChainSelect, "U": UndoButton, "R": RematchButton, "G": LogPageButton,
-           "M": MinePageButton, "F": FollowButton, "UF": UnfollowButton, "BJ": BrowseJoinButton}
+           "M": MinePageButton, "F": FollowButton, "UF": UnfollowButton, "BJ": BrowseJoinButton,
+           "HT": HintButton, "Q": LeaveGuidedButton}
 
 
 def matches_any(custom_id: str) -> bool:

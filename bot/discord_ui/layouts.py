@@ -134,7 +134,8 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
                 undo_id: str | None = None, recent: list[Any] | None = None,
-                board_text: str | None = None, drawn_at: float | None = None) -> StaticLayout:
+                board_text: str | None = None, drawn_at: float | None = None, guide: list[str] | None = None,
+                hint_id: str | None = None, leave_id: str | None = None) -> StaticLayout:
     """A player's private side: their own picture first (`images`: attachment names, their own
     and maybe the board's, which comes last, below the controls), or `board_text` instead of the
     pictures (the text board preference), the last public moves, what
@@ -170,6 +171,7 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
         # a blank line ends the list above: the heading is not read as part of the last move
         text.append(("\n" if moves else "") + f"**{t('hand.your_move', lang)}**")
         text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]
+        text += [substitute(line, names) for line in guide or []]  # a guided game's explanation, the hint
     elif table.status == "running" and game.outcome(state) is None:
         waiting = game.current_players(state)
         text.append(f"**{t('hand.waiting', lang)}:** " + ("、" if lang == "ja" else ", ").join(
@@ -178,9 +180,13 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
         parts.append(discord.ui.TextDisplay(clip("\n".join(text), 1500)))
     # An ephemeral hand can be edited for 15 minutes only, so it may go stale: it says when it
     # was drawn (Discord shows "5 minutes ago", kept current) and Refresh redraws it in place.
-    row = [button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary, emoji="↩️")] if undo_id else []
+    row = [button(hint_id, t("hint.button", lang), discord.ButtonStyle.primary, emoji="💡")] if hint_id else []
+    if undo_id:
+        row.append(button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary, emoji="↩️"))
     if table.status == "running":
         row.append(button(ids.hand(table.id), t("hand.refresh", lang), discord.ButtonStyle.secondary, emoji="🔄"))
+    if leave_id:
+        row.append(button(leave_id, t("learn.leave", lang), discord.ButtonStyle.danger, emoji="🚪"))
     parts += control_parts(prompts, items, lang,
                            budget=COMPONENT_BUDGET - _count(parts) - 4 - len(row) - 3 * len(boards))
     if row:
@@ -354,6 +360,8 @@ def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, en
         state = table.state(game) if getattr(table, "state_json", None) else None
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
             f"attachment://{image}", description=alt_text.board(game, table, state, lang))))
+    if table.settings.hints:  # a table that allowed hints is unrated (tables/results.py)
+        parts.append(discord.ui.TextDisplay(t("result.hints_unrated", lang)))
     parts.append(discord.ui.TextDisplay("-# " + t("result.replay_hint", lang, id=table.id)))
     if rematch:
         parts.append(discord.ui.ActionRow(button(ids.rematch(table.id), t("table.rematch", lang),

@@ -30,6 +30,7 @@ QUIET_HOURS = "@quiet_hours"
 THREAD = "@thread"
 THREAD_CHOICES = (("server", None), ("on", True), ("off", False))
 PRIVATE = "@private"        # invite-only (issue 30, tables/watch.py)
+HINTS = "@hints"            # 💡 Hint on hands; such a table is unrated (tables/hints.py)
 SERVER_QUIET = "server"
 NO_QUIET = "off"
 REMOVE_CPU = "@remove_cpu"
@@ -128,10 +129,14 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
     colon = "：" if lang == "ja" else ": "
     body.append("\n".join([f"**{t('lobby.options', lang)}**", *changed]) if changed
                 else f"**{t('lobby.options', lang)}{colon.strip()}** {t('lobby.official', lang)}")
-    if table.settings.private:
+    if table.settings.learn:  # a guided game (/game learn): private by nature, nothing to invite to
+        body.append(t("learn.record", lang))
+    elif table.settings.private:
         body.append(t("lobby.private.field", lang))
     if table.settings.place is not None and table.status == "lobby":  # a DM or group DM between people
         body.append("-# " + t("lobby.dm_note", lang))
+    if table.settings.hints:
+        body.append(t("hint.unrated", lang))
     parts: list[discord.ui.Item] = [discord.ui.TextDisplay(clip(text, 1800)) for text in body]
     colour = COLOURS.get(table.status, discord.Colour.blurple())
     if table.status != "lobby":
@@ -163,7 +168,9 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
     more.append(select_option(t("lobby.thread", lang), THREAD, thread_text(table, lang)))
     more.append(select_option(t("lobby.private", lang), PRIVATE,
                               t("lobby.private.on" if table.settings.private else "lobby.private.off", lang)[:100]))
-    if any(s.is_cpu for s in table.seats):
+    more.append(select_option(t("lobby.hints", lang), HINTS,
+                              t("lobby.hints.on" if table.settings.hints else "lobby.hints.off", lang)))
+    if any(s.is_cpu for s in table.seats) and len(more) < 25:  # else in the computer picker
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
     parts.append(discord.ui.ActionRow(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang))))
     parts.append(discord.ui.TextDisplay("-# " + clock_line(table, lang).replace("\n", " ・ " if lang == "ja" else " · ")))
@@ -217,6 +224,8 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
         current = "strong" if name == ADD_CPU else table.settings.auto_level
         options = [select_option(t(f"ai.level.{lv}", lang), lv, t(f"ai.level.{lv}.detail", lang), default=lv == current)
                    for lv in levels]
+        if name == ADD_CPU and any(s.is_cpu for s in table.seats):  # also here: the lobby's list may be full
+            options.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
         item = select(ids.lobby_value(table.id, v, name), options, label)
         return t("lobby.pick_value", lang, name=label), detached_view([item])
     if name == THREAD:
@@ -229,6 +238,11 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                    for key in ("on", "off")]
         item = select(ids.lobby_value(table.id, v, name), options, t("lobby.private", lang))
         return t("lobby.pick_value", lang, name=t("lobby.private", lang)), detached_view([item])
+    if name == HINTS:
+        options = [select_option(t(f"lobby.hints.{key}", lang), key, default=(key == "on") == table.settings.hints)
+                   for key in ("off", "on")]
+        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.hints", lang))
+        return t("lobby.pick_value", lang, name=t("lobby.hints", lang)), detached_view([item])
     if name in (REMINDERS, QUIET_HOURS):
         label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
         options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
@@ -266,7 +280,8 @@ def spec_of(game: Any, name: str) -> OptionSpec:
 
 def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the
-    table's settings, 'cpu' for a computer seat to add (the value is its level). Only values
+    table's settings, 'cpu' for a computer seat to add (the value is its level), 'remove_cpu'
+    for the computer seat to take away (the last one). Only values
     the pickers offer are accepted; anything else is `ids.BadControl`."""
     def offered(choices: dict[str, Any]) -> Any:
         if raw not in choices:
@@ -280,6 +295,8 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     if name == AUTO_LEVEL:
         return "setting", {"auto_level": offered({lv: lv for lv in LEVELS[1:]})}
     if name == ADD_CPU:
+        if raw == REMOVE_CPU and any(s.is_cpu for s in table.seats):
+            return "remove_cpu", next(s.user_id for s in reversed(table.seats) if s.is_cpu)
         return "cpu", offered({lv: lv for lv in LEVELS})
     if name == REMINDERS:
         return "setting", {"reminders": list(offered(dict(REMINDER_PRESETS)))}
@@ -287,6 +304,8 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
         return "setting", {"thread": offered(dict(THREAD_CHOICES))}
     if name == PRIVATE:
         return "setting", {"private": offered({"on": True, "off": False})}
+    if name == HINTS:
+        return "setting", {"hints": offered({"on": True, "off": False})}
     if name == QUIET_HOURS:
         quiet = {SERVER_QUIET: None, NO_QUIET: [], **{f"{a}-{b}": [a, b] for a, b in QUIET_PRESETS}}
         return "setting", {"quiet_hours": offered(quiet)}

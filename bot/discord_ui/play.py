@@ -11,11 +11,13 @@ from typing import Any
 
 import discord
 
+from bot.hints import explanation, hint_lines
 from bot.i18n import t
 from games import registry
 from games.kit import Prompt
 from tables.chains import chains
 from tables.errors import TableError
+from tables.hints import current_hint
 
 from . import controls, ids, text_board
 from .desk import Desk
@@ -51,14 +53,64 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
     if not text:  # `text`: the player reads the board as text (issue 31), no pictures
         files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
     undo_id = ids.undo(table.id, table.version) if undo and table.status == "running" else None
+    guide, hint_id, leave_id = guide_parts(game, table, game_state, user_id, prompts, lang)
     view = hand_layout(game, table, game_state, user_id, lang, prompts, items, [f.filename for f in files], lines,
-                       undo_id=undo_id, recent=recent or [], board_text=board_text)
+                       undo_id=undo_id, recent=recent or [], board_text=board_text, guide=guide, hint_id=hint_id,
+                       leave_id=leave_id)
     return {"view": view, "files": files, "drawn": prompts}
 
 
+def guide_parts(game: Any, table: Any, state: Any, user_id: str, prompts: list[Prompt],
+                lang: str) -> tuple[list[str], str | None, str | None]:
+    """What hints and guided games add to a hand: the lines under the decision (a guided
+    game's explanation from the rules, the hint given for this decision and its reason), the
+    💡 Hint button's id (hints allowed, a decision owed, no hint given for it yet) and the
+    guided game's Leave button's id."""
+    running = table.status == "running"
+    settings = table.settings
+    given = current_hint(table, user_id, game, state) if running and settings.hints else None
+    lines: list[str] = []
+    if running and prompts:
+        if settings.learn and (text := explanation(game, prompts, lang)):
+            lines.append(t("learn.explain", lang, text=text))
+        if given is not None:
+            line, why = hint_lines(prompts, given, lang)
+            lines += [line, f"-# {why}"]
+    hint_id = ids.hint(table.id, table.version) if running and settings.hints and prompts and given is None else None
+    leave_id = ids.leave_guided(table.id) if running and settings.learn else None
+    return lines, hint_id, leave_id
+
+
+async def with_guided_hint(service: Any, table: Any, user_id: str, prompts: list[Prompt]) -> Any:
+    """A guided game shows the hint with every decision: the table with the hint for the
+    decision owed now (searched when there is none yet). When the game moved on while the
+    hint was searched (a forced move, a computer's), the table as it is now, with its own
+    hint; unchanged when none can be had."""
+    for _ in range(3):
+        if not (table.settings.learn and table.settings.hints and prompts and table.status == "running"):
+            return table
+        try:
+            given = await service.hint(table.id, user_id, again=True)
+        except TableError as error:
+            if error.code != "out_of_date":
+                return table
+            table = await service.get(table.id)
+            prompts = owed(table, user_id)
+            continue
+        hinted = {**table.settings.hinted, user_id: given}
+        return table.model_copy(update={"settings": table.settings.model_copy(update={"hinted": hinted})})
+    return table
+
+
 async def hand_payload(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
-                       **kwargs: Any) -> dict[str, Any]:
-    """`hand_message`, its pictures drawn off the event loop first (`PictureCache.prepare`)."""
+                       hints_from: Any = None, **kwargs: Any) -> dict[str, Any]:
+    """`hand_message`, its pictures drawn off the event loop first (`PictureCache.prepare`).
+    `hints_from` (the table service): a guided game's hand gets its hint first."""
+    if hints_from is not None:
+        guided = await with_guided_hint(hints_from, table, user_id, prompts)
+        if guided.version != table.version:  # drawn as it is now, not as it was
+            prompts = owed(guided, user_id)
+        table = guided
     if not kwargs.get("text"):
         await pictures.prepare(table, lang, board=table.game not in HAND_SHOWS_BOARD, hands=(user_id,))
     return hand_message(pictures, table, user_id, prompts, lang, **kwargs)
@@ -101,7 +153,8 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
         return
     prompts = owed(table, user_id)
     undo = await bot.service.undo_offer(table.id, user_id) is not None
-    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, state=state, note=note, undo=undo,
+    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, bot.service, state=state, note=note,
+                                 undo=undo,
                            recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     if in_place is None:
         in_place = is_private_message(interaction)
@@ -177,7 +230,7 @@ async def answered(bot: Desk, interaction: discord.Interaction, result: Any, use
     table = result.table
     prompts = owed(table, user_id)
     undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)
-    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, undo=undo,
+    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, bot.service, undo=undo,
                            recent=await svc.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
     here = interaction.channel_id == table.channel_id
@@ -199,7 +252,8 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
         await send(interaction, ephemeral=True, content=t("hand.not_seated", lang, id=table.id))
         return
     prompts = owed(table, user_id)
-    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, note=t("service.error.out_of_date", lang),
+    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, bot.service,
+                                 note=t("service.error.out_of_date", lang),
                            recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
 
@@ -232,3 +286,32 @@ async def take_back(bot: Desk, interaction: discord.Interaction, table_id: int, 
 def prompt_of(prompts: list[Prompt], escaped_id: str) -> Prompt | None:
     prompt_id = ids.unescape(escaped_id)
     return next((p for p in prompts if p.id == prompt_id), None)
+
+
+async def hint(bot: Desk, interaction: discord.Interaction, table_id: int, version: int) -> None:
+    """💡 Hint on a hand: the strong player's choice for the decision drawn at `version`, shown
+    on the hand itself (redrawn in place, without the button: one hint per decision). A hand
+    drawn for an older decision is out of date; a refusal (hints off, already given) says why."""
+    svc = bot.service
+    user_id = uid(interaction.user)
+    lang = await user_lang(interaction)
+    table = await svc.get(table_id)
+    if table.status != "running" or table.version != version:
+        await out_of_date(bot, interaction, table, lang, drawn_at=version)
+        return
+    in_place = is_private_message(interaction)
+    await within_deadline(interaction, svc.hint(table_id, user_id), "edit" if in_place else "ephemeral")
+    await show_hand(bot, interaction, await svc.get(table_id), in_place=in_place)
+
+
+async def leave_guided(bot: Desk, interaction: discord.Interaction, table_id: int) -> None:
+    """Leave on a guided game's hand: the game ends at once (the person was its only player)."""
+    svc = bot.service
+    lang = await user_lang(interaction)
+    table = await svc.get(table_id)
+    if not table.settings.learn:
+        await send(interaction, ephemeral=True, content=t("learn.not_guided", lang))
+        return
+    result = await svc.resign(table_id, uid(interaction.user))
+    await send(interaction, ephemeral=True, content=t("learn.left", lang))
+    bot.announcer.publish(table_id, result.notices)

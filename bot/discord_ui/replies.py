@@ -119,7 +119,7 @@ async def _acknowledge_if_slow(interaction: discord.Interaction, mode: Mode) -> 
             log.warning("could not defer interaction %s: %s", interaction.id, error)
 
 
-PUBLIC_COMMANDS = frozenset({"game new", "game board", "game start", "game leaderboard"})
+PUBLIC_COMMANDS = frozenset({"game new", "game board", "game start", "game leaderboard", "game learn"})
 
 
 def install_deadline_guard(tree: discord.app_commands.CommandTree) -> None:

@@ -116,6 +116,8 @@ class Router:
             table = await svc.set_option(cid.table, uid(interaction.user), name, value)
         elif kind == "cpu":
             table = await svc.add_cpu(cid.table, uid(interaction.user), level=value)
+        elif kind == "remove_cpu":
+            table = await svc.remove_cpu(cid.table, uid(interaction.user), value)
         else:
             table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
         done = "lobby.value_set" if table.settings.place is None else "lobby.value_set_dm"  # (a DM between people)
@@ -192,6 +194,12 @@ class Router:
     async def undo(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
         await play.take_back(self.desk, interaction, cid.table, cid.version, in_place=is_private_message(interaction),
                              button=True)
+
+    async def hint(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+        await play.hint(self.desk, interaction, cid.table, cid.version)
+
+    async def leave_guided(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+        await play.leave_guided(self.desk, interaction, cid.table)
 
     # ---- after the game, and reading --------------------------------------------------------
     async def rematch(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:

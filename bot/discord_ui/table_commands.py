@@ -53,6 +53,39 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     bot.scheduler.poke()
 
 
+async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
+    """`/game learn`: a guided first game against the computer (tables/hints.py), in the
+    person's language: its opening message here, the game in a thread of its own (in a
+    server, where the bot may open one) or right here in a DM, and the person's hand with the
+    first decision explained and its hint."""
+    svc = bot.service
+    lang = await user_lang(interaction)
+    try:
+        game = registry.get(game_key)
+    except (KeyError, ImportError, AttributeError):
+        await send(interaction, ephemeral=True, content=t("table.game_unavailable", lang, game=game_key))
+        return
+    if not permissions.bot_can_host(interaction):
+        await send(interaction, ephemeral=True, content=t("table.bot_not_here", lang))
+        return
+    if lacking := permissions.missing(interaction):
+        await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
+        return
+    table = await svc.open_guided(interaction.guild_id, interaction.channel_id, uid(interaction.user),
+                                  interaction.user.display_name, game_key, lang)
+    if permissions.missing_for_threads(interaction):  # no thread of its own: it plays here
+        table = await svc.update_table_settings(table.id, uid(interaction.user), False, thread=False)
+    opening = t("learn.opening", lang, who=interaction.user.mention)
+    message = await send(interaction, ephemeral=False, **lobby.payload(table, lang, note=opening))
+    if message is not None:
+        await svc.set_board_message(table.id, message.id)
+    await start_from(bot, interaction, table.id, in_place=False)
+    table = await svc.get(table.id)
+    if table.status == "running":
+        await play.show_hand(bot, interaction, table, in_place=False,
+                             note=t("learn.welcome", lang, game=game.names.get(lang, game.names["en"])))
+
+
 async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str, place: str | None = None) -> Any:
     """The service's open_lobby; when the open-table cap refuses, first make sure none of the
     counted tables sits in a channel that no longer exists (a deletion the bot missed)."""

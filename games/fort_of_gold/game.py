@@ -50,6 +50,12 @@ def _put_back_options(foresight: tuple[str, ...], pile_empty: bool) -> list[Opti
 class FortOfGoldGame(Game[State, FortView]):
     key = "fort-of-gold"
     names = {"en": "The Fort of Gold", "ja": "金の砦"}
+    # the rules summary's sentences that explain each decision (games/kit/guide.py)
+    guide_words = {
+        "turn": (("bring ", "祭壇に並べれば勝利"), ("Each turn take one action", "手番ごとに")),
+        "return": (("With 2 tasks", "課題が2枚なら"),),
+        "foresee": (("Foresee:", "予見する："),),
+    }
     min_players = 1
     max_players = 1
     Options = Options

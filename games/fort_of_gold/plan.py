@@ -16,6 +16,7 @@ import time
 
 from games.kit import Rng, ismcts
 from games.kit.agents import Action, InfoSet
+from games.kit.ismcts import SearchStats
 from games.kit.trusted import clone
 
 from . import flow, policy
@@ -65,9 +66,12 @@ def _preference(state: State, prompt_id: str, keys: list[str]) -> list[str]:
     return sorted(keys, key=lambda k: k != first)
 
 
-def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | None = None) -> Action:
+def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | None = None,
+           stats: SearchStats | None = None) -> Action:
     """The strong answer. `iterations` bounds the rollouts (deterministic for a fixed seed) and
-    `budget_s` is then only a wall ceiling; otherwise the search stops before `budget_s` seconds."""
+    `budget_s` is then only a wall ceiling; otherwise the search stops before `budget_s` seconds.
+    `stats` (a hint asks for them) gets the rollouts run and, per answer tried, the share of its
+    rollouts that won and their count."""
     prompt = info.prompts[0]
     keys = [o.key for o in prompt.options if o.key != "concede"]  # conceding only loses
     if len(keys) <= 1:
@@ -116,6 +120,10 @@ def choose(info: InfoSet, rng: Rng, budget_s: float = 1.0, iterations: int | Non
     ismcts.iterations_done += rollouts
     if not worlds:  # not even one world in time: the quick player's answer
         return prompt.id, (default,)
+    if stats is not None:
+        stats.iterations = rollouts
+        stats.root = {(prompt.id, (k,)): (sum(r >= 1.0 for r in runs) / len(runs), len(runs))
+                      for k, runs in results.items() if runs}
     best = min(alive, key=lambda k: (-sum(results[k]), order[k]))
     return prompt.id, (best if _clearly_better(results[best], results[default]) else default,)
 

@@ -20,6 +20,15 @@ from .view import GanymedeView, build_view, visible_ids
 class GanymedeGame(Game[State, GanymedeView]):
     key = "ganymede"
     names = {"en": "The War Chronicles of Ganymede", "ja": "ガニメデ戦記"}
+    # the rules summary's sentences that explain each decision (games/kit/guide.py)
+    guide_words = {
+        "setup_black": (("Black cards:", "黒カード："),),
+        "draw": (("may draw up to 3 more", "さらに3枚まで引けます"), ("22 or more", "22以上は0扱い")),
+        "reinforce": (("takes a black card", "黒カードを1枚増援"),),
+        "remove": (("removes one used card", "1枚を除外"),),
+        "threes": (("Black cards:", "黒カード："),),
+        "ace": (("Black cards:", "黒カード："),),
+    }
     min_players = 2
     max_players = 3
     Options = Options

@@ -20,6 +20,24 @@ from .view import GunsView, build_view, hidden_ids, render
 class GunsAndSteel(Game[State, GunsView]):
     key = "guns-and-steel"
     names: ClassVar[dict[str, str]] = {"en": "Guns & Steel", "ja": "鋼鉄と火薬"}
+    # the rules summary's sentences that explain each decision (games/kit/guide.py)
+    guide_words: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {
+        "initial_resource": (("first place one as a resource", "最初に1枚を資源として"),),
+        "resource": (("**1. Resource**", "**1. 資源**"),),
+        "progress": (("**2. Progress**", "**2. 進歩**"),),
+        "effect": (("**2. Progress**", "**2. 進歩**"),),
+        "play_more": (("**2. Progress**", "**2. 進歩**"),),
+        "pick_unit": (("Units attack everyone", "ユニットは全員を攻撃"),),
+        "counter": (("Units attack everyone", "ユニットは全員を攻撃"), ("less military", "軍事力が少ない")),
+        "purchase": (("**3. Purchase**", "**3. 購入**"), ("Pay with energy", "効果で得たエネルギー")),
+        "pay": (("Pay with energy", "効果で得たエネルギー"),),
+        "deplete": (("Pay with energy", "効果で得たエネルギー"),),
+        "take_back": (("**4. End**", "**4. 手番終了**"),),
+        "wonder": (("**4. End**", "**4. 手番終了**"),),
+        "replenish": (("**2. Progress**", "**2. 進歩**"),),
+        "ambush": (("Units attack everyone", "ユニットは全員を攻撃"),),
+        "honor": (("honor tokens", "栄誉トークン"),),
+    }
     min_players = 2
     max_players = 4
     Options = Options

@@ -7,13 +7,15 @@ the answer is always one of the real open prompts' legal answers.
 """
 from __future__ import annotations
 
+import inspect
+from dataclasses import dataclass
 from typing import Any
 
 from . import ismcts
 from .agents import Action, InfoSet, actions_of, forward_choice, hooks, stable_salt, value
 from .errors import IllegalAction
 from .game import BaseState, Game
-from .ismcts import SearchConfig, search
+from .ismcts import SearchConfig, SearchStats, search
 from .playout import random_choice
 from .rng import Rng
 from .text import T
@@ -46,6 +48,51 @@ def choose(game: Game, state: BaseState, player: str, level: str = DEFAULT_LEVEL
     rng = Rng(seed=seed).fork(stable_salt(game.key, player, state.version))
     (pid, choice) = decide(info, level, rng, budget_s=budget_s, iterations=iterations)
     return pid, list(choice)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The strong player's answer for a seat, with what the search saw behind it (a hint).
+
+    `simulations`: the playouts the search ran (0 when there was only one answer to weigh);
+    `share`: the part of them spent on this answer (the search's vote for it, 1.0 when alone);
+    `win`: its mean result in [0, 1] over those playouts, the search's estimate of the chance
+    to win (for a solo game, of the game being won); `only`: it was the one answer to give
+    (with no playouts and several answers, the planner had no time and gave its quick choice)."""
+
+    prompt_id: str
+    choice: list[str]
+    simulations: int = 0
+    share: float = 1.0
+    win: float | None = None
+    only: bool = False
+
+
+def advise(game: Game, state: BaseState, player: str, seed: int = 0, budget_s: float | None = None,
+           iterations: int | None = None) -> Advice:
+    """The strong level's answer for `player`, as `choose(level="strong")` gives it for the
+    same seed, with the root statistics of its search. Only the seat's information set is
+    used; `choose` itself is unchanged (it keeps no statistics it does not need)."""
+    info = info_set(game, state, player)
+    if not info.prompts:
+        raise IllegalAction("nothing_owed", T(f"{player} owes no decision now.", f"{player}が今できる選択はありません。"))
+    rng = Rng(seed=seed).fork(stable_salt(game.key, player, state.version))
+    if budget_s is None:
+        budget_s = CEILING_S if iterations is not None else DEFAULT_BUDGET_S
+    planner = hooks(game).strong
+    stats = SearchStats()
+    if planner is not None and "stats" in inspect.signature(planner).parameters:
+        action = planner(info, rng, budget_s, iterations, stats=stats)
+    elif planner is not None:
+        action = planner(info, rng, budget_s, iterations)
+    else:
+        action, stats = search(info, rng, SearchConfig(budget_s=budget_s, iterations=iterations))
+    pid, choice = action
+    total = sum(visits for _, visits in stats.root.values())
+    mean, visits = stats.root.get((pid, tuple(choice)), (None, 0))
+    if not total:
+        return Advice(pid, list(choice), only=len(actions_of(info.prompts, player, Rng(seed=0), 2)) <= 1)
+    return Advice(pid, list(choice), simulations=stats.iterations, share=visits / total, win=mean)
 
 
 def decide(info: InfoSet, level: str, rng: Rng, budget_s: float | None = None, iterations: int | None = None) -> Action:

@@ -48,6 +48,9 @@ class Game(Generic[S, V]):
     State: ClassVar[type[BaseState]]
     # Whether a seat may be filled by the random legal player from the start.
     allows_random_seats: ClassVar[bool] = True
+    # Per prompt id (its start): the words (English, Japanese) that find the sentences of the
+    # rules summary explaining that decision in a guided game (games/kit/guide.py).
+    guide_words: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {}
 
     # ---- players and setup -------------------------------------------------
     def player_range(self, options: BaseModel | None = None) -> tuple[int, int]:

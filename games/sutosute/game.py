@@ -18,6 +18,13 @@ from .view import SutosuteView, build_view, visible_ids
 class SutosuteGame(Game[State, SutosuteView]):
     key = "sutosute"
     names = {"en": "Sutosute card game", "ja": "すとすてカードゲーム"}
+    # the rules summary's sentences that explain each decision (games/kit/guide.py)
+    guide_words = {
+        "place": (("place a card face down", "同時に伏せて"), ("Three shared dice", "ダイス3個")),
+        "combo": (("(a combo)", "コンボにでき"),),
+        "reroll": (("rerolls 2 dice", "ダイス2つを振り直し"),),
+        "declare": (("Revolution counts as", "革命カード"),),
+    }
     min_players = 2
     max_players = 2
     Options = Options

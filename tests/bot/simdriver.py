@@ -128,7 +128,7 @@ async def take_turn(world: Any, member: Any, rng: random.Random, max_clicks: int
     if watch is not None:
         await watch.check(member)
     for _ in range(max_clicks):
-        offered = [c for c in controls(message) if kind(c) not in ("H", "U")]  # nobody takes back at random
+        offered = [c for c in controls(message) if kind(c) not in ("H", "U", "HT", "Q")]  # nobody takes back or leaves at random
         if not offered:
             return False
         # Prefer deciding (so games end), but also page, focus and draft now and then.

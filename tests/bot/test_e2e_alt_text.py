@@ -25,7 +25,7 @@ async def test_board_hand_and_result_pictures_have_alt_text(world):
     hand = (await world.alice.slash(world.channel, "game hand")).response
     texts = alt_texts_of(hand)
     assert len(texts) == len(images_of(hand)) and all(texts)
-    mine = next(text for image, text in zip(images_of(hand), texts) if image.startswith("hand-"))  # own picture
+    mine = next(text for image, text in zip(images_of(hand), texts, strict=True) if image.startswith("hand-"))  # own picture
     assert mine.startswith("すとすてカードゲーム：あなたの手札と盤面。") and "あなたの選択：" in mine and "手札：" in mine, mine
 
     table = await play_to_end(world, table_id, players, random.Random(4))

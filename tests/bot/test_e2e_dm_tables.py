@@ -328,9 +328,8 @@ async def test_against_the_computer_in_a_dm_the_turn_comes_back_by_dm_and_the_ga
     """fern plays the computer in her DM with gus (who watches): the computer's moves happen
     after her click is answered, when the bot cannot post there; her next turn comes by DM (with
     her controls), and she can play from there or from any board in the DM until the end."""
-    from tables.cpu import CpuRunner
-
     from games.kit import ai
+    from tables.cpu import CpuRunner
 
     class Quick(CpuRunner):
         def __init__(self):

@@ -50,6 +50,13 @@ class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("
     async def new(self, interaction: discord.Interaction, game: str) -> None:
         await table_commands.new(self.bot, interaction, game)
 
+    @app_commands.command(name=L("cmd.game.learn"), description=L("cmd.game.learn.desc"))
+    @app_commands.describe(game=L("param.game.desc"))
+    @app_commands.rename(game=L("param.game"))
+    @app_commands.choices(game=GAMES)
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        await table_commands.learn(self.bot, interaction, game)
+
     @app_commands.command(name=L("cmd.game.join"), description=L("cmd.game.join.desc"))
     @app_commands.describe(code=L("param.code.desc"))
     @app_commands.rename(code=L("param.code"))
