@@ -13,6 +13,7 @@ from postgres_marks import SKIP_REASON, needs_postgres
 from svc_helpers import open_table
 
 from games import registry
+from games.kit import ai
 from persistence import open_store
 from persistence.search_jobs import SearchJobs
 from persistence.testing import isolated_url, postgres_base_url
@@ -111,6 +112,34 @@ async def test_answers_arrive_by_polling_when_nobody_listens(pg):
     stop.set()
     await serving
     await runner.close()
+
+
+async def test_a_hint_is_thought_out_by_a_worker_after_the_waiting_computer_moves(pg):
+    """With SEARCH_QUEUE=postgres the bot keeps no search worker: a person's hint is a job too,
+    queued after every computer move, and answers what `ai.advise` answers with its figures."""
+    url, store = pg
+    runner = RemoteRunner(SearchJobs(store.db), url=None, iterations=4, poll_s=0.1)
+    game, state, player = a_position()
+    hinting = asyncio.create_task(runner.hint(game, state, player, seed=1, table_id=1))
+    moving = asyncio.create_task(runner.choose(game, state, player, "strong", seed=1, table_id=2))
+    await until(lambda: _count_open(store, 2))
+    order = [r["level"] for r in await store.db.fetch("SELECT level FROM search_jobs ORDER BY priority, id")]
+    assert order == ["strong", "hint"], "the hint waits behind the computer's move"
+    worker = SearchWorker(SearchJobs(store.db), url=None, slots=1, executor=ThreadPoolExecutor(1), poll_s=0.1)
+    stop = asyncio.Event()
+    serving = asyncio.create_task(worker.run(stop))
+    advice = await asyncio.wait_for(hinting, 60)
+    await asyncio.wait_for(moving, 60)
+    expected = ai.advise(game, state, player, seed=1, iterations=4)
+    assert (advice.prompt_id, advice.choice) == (expected.prompt_id, expected.choice)
+    assert advice.simulations == expected.simulations and advice.share == expected.share
+    stop.set()
+    await serving
+    await runner.close()
+
+
+async def _count_open(store, n: int) -> bool:
+    return len(await open_jobs(store)) >= n
 
 
 async def test_a_job_that_left_the_table_unanswered_is_reported(pg):
