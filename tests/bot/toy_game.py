@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from games.kit import BaseState, Event, Game, Option, Outcome, Prompt, Rng, T
+from games.kit.game import plain_action_key, random_rollout
 from games.kit.options_words import Words
 
 STEPS = [  # (who: 0/1, options, min, max, ordered)
@@ -53,6 +54,14 @@ class ToyGame(Game[ToyState]):
     max_players = 2
     Options = ToyOptions
     State = ToyState
+
+    # the computer players' hooks (a toy seat of a person handed to the computer plays at random)
+    rollout_choice = staticmethod(random_rollout)
+    action_key = staticmethod(plain_action_key)
+
+    def evaluate(self, state: ToyState, player: str) -> float:
+        """No position is better than another in the toy: every answer scores the same."""
+        return 0.5
 
     def _setup(self, players: list[str], options: ToyOptions, rng: Rng) -> ToyState:
         return ToyState(game=self.key, players=players, seed=0, rng=rng,
