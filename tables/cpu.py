@@ -53,17 +53,11 @@ def _choose(game_key: str, state_json: str, player: str, level: str, seed: int, 
     of searching the game's iterations; `iterations` None: the game and mode's default. The
     ceiling counts from `asked` (when the table asked, wall clock): time spent in the queue is
     taken from the search, down to `search_budget.MIN_THINK_S`."""
-    started = time.time()
-    game = registry.get(game_key)
-    state = game.load_state(state_json)
-    if budget_s is None and iterations is None:
-        iterations = search_budget.iterations_for(state)
-    ceiling = search_budget.ceiling_left(ceiling_s, started - asked if asked is not None else 0.0)
-    done, cut, cpu = ismcts.iterations_done, ismcts.searches_cut_short, time.process_time()
-    prompt_id, choice = ai.choose(game, state, player, level=level, seed=seed,
-                                  budget_s=budget_s if iterations is None else ceiling, iterations=iterations)
-    return (prompt_id, choice, ismcts.iterations_done - done, time.process_time() - cpu, started,
-            ismcts.searches_cut_short > cut)
+    def think(game: Game, state: Any, budget: float, its: int | None) -> tuple[str, list[str]]:
+        return ai.choose(game, state, player, level=level, seed=seed, budget_s=budget, iterations=its)
+
+    (prompt_id, choice), *figures = _search(think, game_key, state_json, budget_s, iterations, ceiling_s, asked)
+    return (prompt_id, choice, *figures)
 
 
 def _advise(game_key: str, state_json: str, player: str, seed: int, budget_s: float | None,
@@ -72,6 +66,17 @@ def _advise(game_key: str, state_json: str, player: str, seed: int, budget_s: fl
     """In a worker: the strong player's answer for a person's hint, with the root statistics
     of its search (`ai.advise`), searched as `_choose` searches a computer's move, and the same
     figures as `_choose` returns."""
+    def think(game: Game, state: Any, budget: float, its: int | None) -> ai.Advice:
+        return ai.advise(game, state, player, seed=seed, budget_s=budget, iterations=its)
+
+    return _search(think, game_key, state_json, budget_s, iterations, ceiling_s, asked)
+
+
+def _search(think: Any, game_key: str, state_json: str, budget_s: float | None, iterations: int | None,
+            ceiling_s: float, asked: float | None) -> tuple[Any, int, float, float, bool]:
+    """One search in a worker, as `_choose` describes: the budget resolved (the game and mode's
+    iterations unless a wall `budget_s` or `iterations` is given, the ceiling less the time
+    queued), then `think(game, state, budget, iterations)` and its figures."""
     started = time.time()
     game = registry.get(game_key)
     state = game.load_state(state_json)
@@ -79,9 +84,8 @@ def _advise(game_key: str, state_json: str, player: str, seed: int, budget_s: fl
         iterations = search_budget.iterations_for(state)
     ceiling = search_budget.ceiling_left(ceiling_s, started - asked if asked is not None else 0.0)
     done, cut, cpu = ismcts.iterations_done, ismcts.searches_cut_short, time.process_time()
-    advice = ai.advise(game, state, player, seed=seed, budget_s=budget_s if iterations is None else ceiling,
-                       iterations=iterations)
-    return (advice, ismcts.iterations_done - done, time.process_time() - cpu, started,
+    answer = think(game, state, budget_s if iterations is None else ceiling, iterations)
+    return (answer, ismcts.iterations_done - done, time.process_time() - cpu, started,
             ismcts.searches_cut_short > cut)
 
 
