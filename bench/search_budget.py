@@ -34,18 +34,7 @@ from games import registry  # noqa: E402
 from games.kit import ai, ismcts  # noqa: E402
 from games.kit.agents import actions_of  # noqa: E402
 from games.kit.rng import Rng  # noqa: E402
-
-# budget key (tables/cpu.py `budget_key`) -> (game key, options, seats)
-MODES: dict[str, tuple[str, dict, int]] = {
-    "sutosute": ("sutosute", {}, 2),
-    "ganymede/duel": ("ganymede", {"mode": "duel"}, 2),
-    "ganymede/coop": ("ganymede", {"mode": "coop"}, 2),
-    "ganymede/three": ("ganymede", {"mode": "three"}, 3),
-    "guns-and-steel/2p": ("guns-and-steel", {}, 2),
-    "guns-and-steel/3p": ("guns-and-steel", {}, 3),
-    "guns-and-steel/4p": ("guns-and-steel", {}, 4),
-    "fort-of-gold": ("fort-of-gold", {}, 1),
-}
+from tables.search_budget import MODES  # noqa: E402
 
 
 def positions(key: str, wanted: int, every: int):

@@ -25,6 +25,17 @@ DATA = Path(__file__).with_name("search_budgets.json")
 CEILING_S = 30.0  # wall seconds a search may take before it answers with what it has
 MIN_THINK_S = 1.0  # what a search keeps of the ceiling however long it waited for a worker
 FALLBACK_ITERATIONS = 1000  # a game or mode the data file does not know
+# every budget key (`budget_key`) with a table that has it: (game key, options, seats)
+MODES: dict[str, tuple[str, dict, int]] = {
+    "sutosute": ("sutosute", {}, 2),
+    "ganymede/duel": ("ganymede", {"mode": "duel"}, 2),
+    "ganymede/coop": ("ganymede", {"mode": "coop"}, 2),
+    "ganymede/three": ("ganymede", {"mode": "three"}, 3),
+    "guns-and-steel/2p": ("guns-and-steel", {}, 2),
+    "guns-and-steel/3p": ("guns-and-steel", {}, 3),
+    "guns-and-steel/4p": ("guns-and-steel", {}, 4),
+    "fort-of-gold": ("fort-of-gold", {}, 1),
+}
 
 
 @cache

@@ -12,16 +12,7 @@ from games.kit import ai
 from tables import cpu, search_budget
 from tables.cpu import CpuRunner
 
-MODES = {  # budget key -> (game, options, seats)
-    "sutosute": ("sutosute", {}, 2),
-    "ganymede/duel": ("ganymede", {"mode": "duel"}, 2),
-    "ganymede/coop": ("ganymede", {"mode": "coop"}, 2),
-    "ganymede/three": ("ganymede", {"mode": "three"}, 3),
-    "guns-and-steel/2p": ("guns-and-steel", {}, 2),
-    "guns-and-steel/3p": ("guns-and-steel", {}, 3),
-    "guns-and-steel/4p": ("guns-and-steel", {}, 4),
-    "fort-of-gold": ("fort-of-gold", {}, 1),
-}
+MODES = search_budget.MODES
 
 
 def setup(key: str, seed: int = 1):
