@@ -1,4 +1,4 @@
-"""Colour-vision-deficiency check of the pictures (issue 31): prints, for each palette whose
+"""Colour-vision-deficiency check of the pictures: prints, for each palette whose
 colours tell things apart, the smallest colour difference (CIE76 ΔE) between two of its colours
 as people with protanopia, deuteranopia and tritanopia see them, and writes each sample picture
 simulated that way, beside Discord's light theme, to look at.

@@ -1,5 +1,5 @@
 """What a picture costs: CPU time and bytes per picture, per game and mode, over real positions
-from random games, warm and cold. Numbers, not pass/fail (goal, issue 25: a median of <= 5 ms of
+from random games, warm and cold. Numbers, not pass/fail (goal, a median of <= 5 ms of
 CPU per picture warm for every game and mode, <= 10 ms for a 4-player Guns & Steel board).
 
     python bench/render.py [--games 3] [--every 4] [--only guns-and-steel] [--profile]

@@ -306,7 +306,7 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                     say(t("terminal.bye", lang))
                     return EXIT_DONE
         else:  # a computer seat: its choice is its own (a face-down card, a resource's front);
-            # what the table may learn of it comes from the public events below (issue 14)
+            # what the table may learn of it comes from the public events below
             prompt_id, choice = ai.choose(game, state, prompt.player, level=args.ai, seed=seed, budget_s=args.think,
                                           iterations=CPU_ITERATIONS)
             prompt = next(p for p in prompts if p.id == prompt_id and p.player == prompt.player)

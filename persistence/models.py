@@ -189,7 +189,7 @@ class UserPrefs(BaseModel):
     lang: str | None = None
     dm_closed: bool = False
     notify_dm: bool = False
-    text_board: bool = False    # boards and hands as text, not pictures (issue 31: screen readers)
+    text_board: bool = False    # boards and hands as text, not pictures (screen readers)
 
 
 TimerKind = Literal["reminder", "deadline", "lobby"]

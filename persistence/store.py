@@ -120,7 +120,7 @@ class Store:
         """Claim all these timers, add follow-up timers and the notices to announce, in one
         transaction; StaleWrite, and nothing changes, when another process fired any of them
         first (the notice and follow-ups were built for all of them: a caller that lost one must
-        not tell it, issue 26). Returns the ids claimed (all of them)."""
+        not tell it). Returns the ids claimed (all of them)."""
         def unit() -> Unit[list[int]]:
             for timer_id in claims:
                 if not (yield from claim_timer(timer_id)):

@@ -1,4 +1,4 @@
-"""Time away (issue 30): a player's clocks pause at tables with a turn limit of a day or more
+"""Time away: a player's clocks pause at tables with a turn limit of a day or more
 (or none), deadlines move by the time away, reminders wait, and nobody hands the seat over.
 
 Like chess.com Daily's vacation: a yearly allowance of days (`ALLOWANCE_DAYS`, which a server

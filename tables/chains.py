@@ -1,4 +1,4 @@
-"""Two steps of one player in one click (issue 9: fewer clicks), and forced moves.
+"""Two steps of one player in one click (fewer clicks), and forced moves.
 
 A **chain** answers a player's open decision and the decision that follows it at once, when
 nothing can happen in between that the player would want to see first: the follow-up is
@@ -16,7 +16,7 @@ one after the other, and taken back one at a time.
 
 Whether an answer has pairs tells the player nothing new: the next decision is computed from the
 state after their own move, which holds nothing they could not see (no draw, no card newly
-visible), and the games open other players' windows from public knowledge only (issue 15).
+visible), and the games open other players' windows from public knowledge only.
 
 A **forced move** is a decision with exactly one answer that the game marks public
 (`Prompt.public`: everyone can know it is asked and what it offers), so answering it for the

@@ -11,7 +11,7 @@ CODES = (
     # additive (see docs/table-service.md)
     "unknown_game", "bad_option", "bad_setting", "channel_not_allowed", "not_admin", "not_finished", "not_cpu",
     "bad_level", "not_here", "undo_refused",
-    # time away, private tables and following (issue 30)
+    # time away, private tables and following
     "away_refused", "private_table", "follow_refused",
     # tables in a DM or group DM between people: two seats at most
     "dm_two_players",

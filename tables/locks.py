@@ -1,6 +1,6 @@
 """Per-table locks that exist only while a call holds or waits for them: clicks on one table run
 one after another, other tables in parallel, and a process that served many tables keeps no
-lock for each of them (issue 27)."""
+lock for each of them."""
 from __future__ import annotations
 
 import asyncio

@@ -1,4 +1,4 @@
-"""Taking a move back (issue 12, Board Game Arena's undo policy).
+"""Taking a move back (Board Game Arena's undo policy).
 
 Whether a move could be undone was decided by the rules when it was committed
 (games.kit.undo.undo_refusal, stored on its log entry); here the service adds what only the

@@ -1,4 +1,4 @@
-"""Watching tables (issue 30): a server's table list, following a table by DM, and private
+"""Watching tables: a server's table list, following a table by DM, and private
 (invite-only) tables, which are neither listed nor followed by others.
 
 Followers are told at most once per round and once of the end: each notice is claimed in the

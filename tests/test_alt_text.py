@@ -1,4 +1,4 @@
-"""Alt text on the pictures (issue 31): every board and hand has one, in the reader's language,
+"""Alt text on the pictures: every board and hand has one, in the reader's language,
 within what Discord takes, saying whose turn it is; the public one tells nothing the picture
 may not (it does not change when the hidden cards are dealt again)."""
 from __future__ import annotations

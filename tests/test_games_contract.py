@@ -70,7 +70,7 @@ def test_a_random_game_keeps_every_property(key, options):
 
 @pytest.mark.parametrize("key,options", list(configs()), ids=lambda v: str(v))
 def test_hidden_info_property_nothing_shown_depends_on_unseen_cards(key, options):
-    """Issue 15: for random states, the views, the open prompts' owners and kinds, and the
+    """For random states, the views, the open prompts' owners and kinds, and the
     log are the same in every world the viewer cannot tell apart (kit/leaks.py). CI plays
     two fixed seeds (fewest and most players); PROPERTY_GAMES=N plays N per count."""
     from property_runs import property_games

@@ -1,4 +1,4 @@
-"""Japanese as a careful reader expects it (issue 9.6), checked over the whole catalogue
+"""Japanese as a careful reader expects it, checked over the whole catalogue
 (tables/messages.json and bot/i18n/messages/*.json), over the words each game gives its options
 and over the games' texts in random games:
 one bracket width per text, 、 between listed items (never ", "), no "2～2" for a fixed count,

@@ -97,7 +97,7 @@ class Secret(Game[SecretState]):
 
 
 class AsksOnlySpies(Secret):
-    """The bug of issue 15: the window opens only for a player who holds a spy."""
+    """A bug seen before: the window opened only for a player who held a spy."""
 
     def window_open(self, state):
         return any(state.cards[c] == "spy" for c in state.hands[self.other(state)])

@@ -1,4 +1,4 @@
-"""The terminal shows a person only what their seat may know (issue 14 item 2): never a
+"""The terminal shows a person only what their seat may know: never a
 computer seat's choice (a card placed face down, a resource's front, a card removed), never
 an event meant for a computer seat, and every event the person may see."""
 import io
@@ -52,7 +52,7 @@ def test_the_transcript_shows_no_computer_seats_private_choice_or_event(monkeypa
 
 
 def test_sutosute_the_computer_seats_face_down_card_is_not_printed(monkeypatch):
-    # issue 14: `python -m bot.local sutosute --seed 1` showed "[P2] Building (face down)"
+    # `python -m bot.local sutosute --seed 1` showed "[P2] Building (face down)"
     text, moves, _ = _recorded_game(monkeypatch, "sutosute", [], seed=1)
     assert "(face down)" not in "\n".join(line for line in text.splitlines() if line.startswith("[P2]"))
     assert not any(line.startswith("[P2] ") for line in text.splitlines())

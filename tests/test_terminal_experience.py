@@ -1,4 +1,4 @@
-"""The terminal as a newcomer meets it (issues 14.6 and 14.7): wrong options and files refused in
+"""The terminal as a newcomer meets it: wrong options and files refused in
 one line of the chosen language with exit code 2, Ctrl-C without a traceback, a help screen that
 explains the symbols, no raw Markdown, no "1–1", running VP, your side in Ganymede, presets."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Numbers in words (issue 22): a count agrees with its noun ("1 point", never "1 points"), a
+"""Numbers in words: a count agrees with its noun ("1 point", never "1 points"), a
 length of time reads as a person says it ("6 h 30 min", 「6時間30分」, never "23424 s"), and a
 value below zero is said in words ("0/15 (2 over)"), never with a minus sign a reader takes for a
 dash ("HP -3 – -3 – 10").

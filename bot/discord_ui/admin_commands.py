@@ -303,7 +303,7 @@ def search_queue_line(bot: Desk, lang: str, window_s: float = 600.0) -> str:
 
 
 async def refused_lines(bot: Desk, guild_id: int | None, lang: str) -> list[str]:
-    """The latest notices Discord refused for good in this server (issue 26): where, what, why."""
+    """The latest notices Discord refused for good in this server: where, what, why."""
     lines = []
     for row in await bot.service.store.outbox.refused(guild_id, limit=5):
         notice = Notice.model_validate_json(row.item.payload)

@@ -1,4 +1,4 @@
-"""Alt text on every picture the bot sends (issue 31), for players who use a screen reader.
+"""Alt text on every picture the bot sends, for players who use a screen reader.
 
 The words come from `games.kit.alt` (pure, per game, hidden-information safe); this module
 adds what only the front end has: players' names and the last public move from the log, and

@@ -91,7 +91,7 @@ class Announcer:
         self._drawn: set[int] = set()                # tables whose board this process drew
         self._behind_since: dict[int, float] = {}    # when a waiting board first missed a move
         self._catch_up: dict[int, asyncio.Task] = {}  # a waiting board's redraw once play pauses
-        self.delivery = delivery.Delivery(bot)        # claims, retries and gives up on notices (issue 26)
+        self.delivery = delivery.Delivery(bot)        # claims, retries and gives up on notices
         self._board_at: dict[int, float] = {}        # when each table's board was last posted or edited
         self._held: dict[int, list[Any]] = {}         # tables being started: their automatic moves' notices
         self._paced: dict[int, dict[str, Any]] = {}   # an update waiting for the board's next turn, per table

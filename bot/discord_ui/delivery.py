@@ -1,4 +1,4 @@
-"""Every notice told exactly once (issue 26): turn pings, reminders, results.
+"""Every notice told exactly once: turn pings, reminders, results.
 
 The outbox row of a notice is written with the change that caused it. Before posting, a
 process *claims* it (owner and lease, as timers are claimed), so two live processes — a

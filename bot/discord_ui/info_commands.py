@@ -149,7 +149,7 @@ async def notify(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
 
 
 async def textboard(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
-    """Boards and hands as text instead of pictures for this person (issue 31)."""
+    """Boards and hands as text instead of pictures for this person."""
     lang = await user_lang(interaction)
     await bot.prefs.update_user(uid(interaction.user), text_board=on)
     await send(interaction, ephemeral=True, content=t("textboard.on" if on else "textboard.off", lang))

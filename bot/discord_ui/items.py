@@ -173,7 +173,7 @@ class ChainSelect(ActionSelect, Select, template=TABLE + r":C:" + PROMPT):
 
 class UndoButton(ActionButton, Button, template=TABLE + r":U"):
     """Undo on a player's hand: take back their latest move, while the table is still at the
-    version the button was drawn for (issue 12)."""
+    version the button was drawn for."""
 
     def run(self, router: Router, interaction: discord.Interaction) -> Awaitable[None]:
         return router.undo(interaction, self.cid)
@@ -216,7 +216,7 @@ class MinePageButton(ActionButton, Button, template=r"ct:0:0:M:(?P<page>[0-9]{1,
         return router.mine_page(interaction, int(self.cid.args[0]))
 
 
-# ---- watching (issue 30; the router hands them to bot/discord_ui/watch.py) -------------------------------------------
+# ---- watching (the router hands them to bot/discord_ui/watch.py) -------------------------------------------
 class FollowButton(ActionButton, Button, template=r"ct:(?P<table>[0-9]{1,18}):0:F"):
     """Follow on a board: DMs when a round ends and when the game ends."""
 

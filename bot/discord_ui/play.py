@@ -50,7 +50,7 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
     board_text = text_board.board_text(game, table, game_state, user_id, lang) if text else None
     files = [] if game.key in HAND_SHOWS_BOARD or text else [
         as_file(pictures.board_png(game, table, game_state, lang), board_filename(table))]
-    if not text:  # `text`: the player reads the board as text (issue 31), no pictures
+    if not text:  # `text`: the player reads the board as text, no pictures
         files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
     undo_id = ids.undo(table.id, table.version) if undo and table.status == "running" else None
     guide, hint_id, leave_id = guide_parts(game, table, game_state, user_id, prompts, lang)

@@ -55,7 +55,7 @@ def _ids_pattern(user_ids: tuple[str, ...]) -> re.Pattern[str]:
 def substitute(text: str, names: dict[str, str]) -> str:
     """A game's text (which names players by id) with each id replaced by its player's name, in
     one pass over the game's own text: an inserted name is never read again, so a display name
-    that is (or holds) another player's id still shows as its owner's (issue 27). Longest ids
+    that is (or holds) another player's id still shows as its owner's. Longest ids
     first and never inside a longer number, so '12' never eats part of '123'."""
     if not names:
         return text

@@ -46,7 +46,7 @@ class Router:
     async def invalid_control(self, interaction: discord.Interaction, why: str = "") -> None:
         await invalid_control(interaction, why)
 
-    # ---- watching (issue 30) ----------------------------------------------------------------
+    # ---- watching ----------------------------------------------------------------
     async def follow(self, interaction: discord.Interaction, table_id: int) -> None:
         await watch.follow_click(self.desk, interaction, table_id)
 

@@ -152,7 +152,7 @@ async def hand(bot: Desk, interaction: discord.Interaction) -> None:
 async def board(bot: Desk, interaction: discord.Interaction, text: bool | None = None) -> None:
     """Post the board again as a fresh message; it becomes the live board. With `text` (or the
     person's text-board preference when `text` is left out) the board is shown to them alone,
-    as text, instead (issue 31)."""
+    as text, instead."""
     svc = bot.service
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
@@ -197,7 +197,7 @@ async def resign(bot: Desk, interaction: discord.Interaction) -> None:
 
 
 async def undo(bot: Desk, interaction: discord.Interaction) -> None:
-    """Take back the user's latest move at this channel's table (issue 12), when the rules
+    """Take back the user's latest move at this channel's table, when the rules
     allow it; the refusal says why not. Their hand comes back with the previous controls."""
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)

@@ -1,4 +1,4 @@
-"""The board as text instead of a picture (issue 31), for screen readers and slow connections.
+"""The board as text instead of a picture, for screen readers and slow connections.
 
 It is the terminal's text board (`Game.render`, what `python -m bot.local` prints) with
 players' names put in. `/game board text:true` shows it once; `/game textboard on` makes it the

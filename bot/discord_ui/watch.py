@@ -1,4 +1,4 @@
-"""Time away and watching on Discord (issue 30): `/game away`, `/game back`, `/game browse`,
+"""Time away and watching on Discord: `/game away`, `/game back`, `/game browse`,
 `/game invite`, the board's Follow button, the followers' DMs and the board's "away until" lines.
 
 The table service decides everything (tables/away.py, tables/watch.py); this module only says

@@ -3,7 +3,7 @@ caused it, so a crash right after a commit cannot lose it. A front end claims a 
 posting it (owner and lease: two live processes never post the same row), and finishes it as
 'delivered' once Discord accepted the post, 'stale' when it was dropped, or 'refused' when
 Discord will never take it; a transient failure keeps it pending for a retry. Finished rows are
-purged after a retention period (issue 26)."""
+purged after a retention period."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -95,7 +95,7 @@ class OutboxRepo:
         if notice_ids:
             await self.db.run(_mark(notice_ids, now))
 
-    # ---- claims: one owner posts a notice (issue 26) --------------------------------------
+    # ---- claims: one owner posts a notice --------------------------------------
     async def claim(self, notice_ids: list[str], owner: str, now: float, lease_s: float) -> list[str]:
         """Take these notices for `owner` until `now + lease_s`: those still pending and not
         held by another owner's live lease. Returns the ids this owner now holds."""

@@ -1,4 +1,4 @@
-"""Time away (a player's vacation and yearly allowance) and followers of tables (issue 30).
+"""Time away (a player's vacation and yearly allowance) and followers of tables.
 
 Both are small keyed rows; the writes that must go with another change (a day of the
 allowance spent as a turn's deadline is claimed) are units the caller puts in its transaction.

@@ -1,4 +1,4 @@
-"""What the channel reads on the board and in a result, and what /game stats says (issue 22):
+"""What the channel reads on the board and in a result, and what /game stats says:
 the board names whose turn it is for everyone ("@Ben's turn", 「@ベンの手番」, never "Your turn")
 and states the phase once; a result writes each score once, in the game's words, without a
 minus sign; a stats line agrees with its counts and says a duration as a person does."""

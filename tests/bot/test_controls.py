@@ -222,7 +222,7 @@ def test_a_three_step_chain_names_each_step_and_comes_back_as_three_indices():
 
 
 def test_many_options_of_one_kind_share_one_select_instead_of_a_wall_of_buttons():
-    """Fort of Gold's card × column (issue 28): nine "Welcome mana: <card> → column <n>" buttons
+    """Fort of Gold's card × column: nine "Welcome mana: <card> → column <n>" buttons
     were nine full-width rows on a phone; they are one select (a pick answers at once), headed by
     what they share, and the options that explain themselves keep their own buttons."""
     welcome = [Option(key=f"w{c}{col}", label=T(f"Welcome mana: Card {c} → column {col}", f"マナを迎える：カード{c} → 列{col}"),

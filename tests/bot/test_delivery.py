@@ -1,4 +1,4 @@
-"""The delivery's decisions without Discord (issue 26): which failures are retried, a retry's
+"""The delivery's decisions without Discord: which failures are retried, a retry's
 nonce is the first try's, and a stale reminder or turn ping is dropped, not posted late."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Tables named by number stay inside their server (issue 14.1), and a table whose channel is
-deleted ends instead of holding seats for good (issue 14.4): through SimCord, as a member from
+"""Tables named by number stay inside their server, and a table whose channel is
+deleted ends instead of holding seats for good: through SimCord, as a member from
 a DM, a member of another server, and a server admin see it."""
 from __future__ import annotations
 
@@ -110,7 +110,7 @@ async def test_a_forgotten_table_in_a_missing_channel_does_not_block_a_new_one(w
 
 
 async def test_removing_the_bot_from_the_server_ends_its_tables_and_frees_the_caps(world):
-    """Issue 27: a server that removes the bot leaves no table running (clocks would expire
+    """A server that removes the bot leaves no table running (clocks would expire
     into 403s) and no player's open-table cap held."""
     table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
     lobby = await world.carol.slash(world.guild.create_text_channel("lounge"), "game new", game="sutosute")

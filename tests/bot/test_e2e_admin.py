@@ -89,7 +89,7 @@ async def test_settings_show_and_validate(world):
 
 
 async def test_time_zones_and_quiet_hours_are_read_as_people_write_them(world):
-    """Issue 27: an offset beyond ±14:00 gets the bot's own words (never pydantic's), and quiet
+    """An offset beyond ±14:00 gets the bot's own words (never pydantic's), and quiet
     hours may be written as clock times."""
     for offset in ("+14:59", "-15", "+9:75"):
         bad = await world.admin.slash(world.channel, "gameadmin settings", utc_offset=offset)

@@ -1,4 +1,4 @@
-"""Every picture the bot sends carries alt text a screen reader can read (issue 31): the board
+"""Every picture the bot sends carries alt text a screen reader can read: the board
 says whose turn it is by name, a hand names its player's cards and decision, in their language."""
 from __future__ import annotations
 

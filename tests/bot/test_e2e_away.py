@@ -1,4 +1,4 @@
-"""Time away in SimCord's virtual time (issue 30): a player who travels for a few days sees
+"""Time away in SimCord's virtual time: a player who travels for a few days sees
 their clocks wait and the board say so, the other player's clock runs out and spends a day
 of their allowance, `/game back` ends it early; bad numbers are refused and change nothing;
 admins lower or turn off the allowance and see who is away."""

@@ -1,4 +1,4 @@
-"""Clicks per turn from the ping (issue 9): whole games played through SimCord by players who
+"""Clicks per turn from the ping: whole games played through SimCord by players who
 know what they want (`simdriver.play_directed`: decide a random legal answer first, then the
 shortest clicks to it; between turns they leave, so every turn starts from the board). A
 typical turn — the median — takes at most 2 clicks in Sutosute and Ganymede and at most 3 in

@@ -189,7 +189,7 @@ async def test_the_host_sets_the_tables_own_reminders_and_quiet_hours_in_the_lob
 
 
 async def test_a_player_who_left_the_server_is_noticed_and_the_computer_takes_their_seat(world):
-    """Issue 27: with no turn limit, a table would wait for ever for someone who left the server.
+    """With no turn limit, a table would wait for ever for someone who left the server.
     The bot (no member intent) notices when it is about to remind them: Discord answers Unknown
     Member, the computer takes the seat, the others are told, and the game goes on."""
     env = world.env

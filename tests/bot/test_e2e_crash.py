@@ -41,7 +41,7 @@ async def test_a_move_committed_just_before_a_crash_is_announced_after_restart(w
 
 
 async def test_while_the_database_is_away_players_are_told_to_try_again_and_nothing_is_logged_as_a_bug(world, caplog):
-    """Issue 27: a database outage answers every command and click with "the database is
+    """A database outage answers every command and click with "the database is
     unavailable; nothing was changed; try again in a minute" in the user's language; no
     traceback, not even from the turn clock; afterwards everything works again."""
     import logging

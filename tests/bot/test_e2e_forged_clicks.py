@@ -1,4 +1,4 @@
-"""Forged clicks (issue 27): ids mutated from the ones the bot really drew (unknown option names
+"""Forged clicks: ids mutated from the ones the bot really drew (unknown option names
 and values, other kinds, versions and tables, pages and picks out of range, junk select values),
 clicked by a seated player and by someone not seated. Every click is answered, nothing is
 logged as an error, and the one not seated changes nothing."""

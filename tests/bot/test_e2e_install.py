@@ -20,7 +20,7 @@ async def test_a_channel_where_the_bot_cannot_post_is_refused_by_name(world):
 
 
 async def test_the_host_is_warned_at_once_when_the_bot_cannot_make_the_tables_thread(world):
-    """Issue 26: tables here play in their own thread, but the bot may not create threads in this
+    """Tables here play in their own thread, but the bot may not create threads in this
     channel: /game new opens the lobby and tells the host straight away that the game will play
     in the channel instead."""
     await world.admin.slash(world.channel, "gameadmin settings", threads=True)

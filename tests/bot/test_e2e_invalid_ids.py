@@ -1,4 +1,4 @@
-"""Forged component ids (issue 14): malformed, oversized, other digits, cut short, drawn for a
+"""Forged component ids: malformed, oversized, other digits, cut short, drawn for a
 version the table never reached. Each gets "This control is not valid." in the clicker's
 language, one log line, no traceback, and nothing changes."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every notice told exactly once (issue 26), through SimCord's fault injection: a post Discord
+"""Every notice told exactly once, through SimCord's fault injection: a post Discord
 refused for a while is told once it heals (with a nonce, so a retry cannot post twice); one it
 refuses for good is not retried, and the players (by DM) and the admins (`/gameadmin tables`)
 are told; a turn ping whose turn was played meanwhile is dropped, not posted late."""

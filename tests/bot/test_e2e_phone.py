@@ -1,4 +1,4 @@
-"""A table that reads well on a phone (issue 28): what a player sees first in their hand."""
+"""A table that reads well on a phone: what a player sees first in their hand."""
 from __future__ import annotations
 
 from simdriver import controls, is_decision, open_table, payload_components, walk

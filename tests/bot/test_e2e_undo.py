@@ -1,4 +1,4 @@
-"""Undo through Discord (issue 12): `/game undo` or the hand's **Undo** button, by the player
+"""Undo through Discord: `/game undo` or the hand's **Undo** button, by the player
 who just moved, takes the move back (also after the bot restarted) and the board says so at
 once; another player, or anyone once the turn has passed, is refused with the reason."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Watching (issue 30) as members do it: `/game browse` lists the server's lobbies (Join) and
+"""Watching as members do it: `/game browse` lists the server's lobbies (Join) and
 running games (Watch links) in channels the member can see, never private ones; a private
 lobby takes invitees and the join code only; Follow on a board brings DMs with the board
 picture at each round's end and at the end; a closed DM is remembered."""

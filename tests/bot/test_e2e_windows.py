@@ -1,6 +1,6 @@
 """The public board names the kind of decision and a decision window by its public name (Guns &
 Steel's counter window, Ganymede's draw phase, Sutosute's face-down choice made at the same
-time), never the words a prompt says to its owner (issue 9): those may count the owner's
+time), never the words a prompt says to its owner: those may count the owner's
 face-down cards ("your cards total 9")."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """`python -m bot` run the wrong way, as a newcomer or an operator does it: each mistake gets one
-line in English and one in Japanese and a non-zero exit code, never a traceback (issue 14.6)."""
+line in English and one in Japanese and a non-zero exit code, never a traceback."""
 from __future__ import annotations
 
 import os

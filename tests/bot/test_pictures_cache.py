@@ -1,6 +1,6 @@
 """The bot's picture cache draws a picture once per thing it shows: the view, the names and
 the language. A table's version is not that: an undo rewinds it, and the next move reaches
-the same version with another position (issue 25)."""
+the same version with another position."""
 from __future__ import annotations
 
 import asyncio

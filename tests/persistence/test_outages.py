@@ -1,4 +1,4 @@
-"""Database outages (issue 27) on PostgreSQL: a pooled connection that died (pg_terminate_backend)
+"""Database outages on PostgreSQL: a pooled connection that died (pg_terminate_backend)
 is retried once and the call succeeds; while the server is away every call fails fast with
 `Unavailable` (nothing changed); the outage is two log lines, never a traceback per call,
 and asyncpg's reconnect attempts stay quiet."""

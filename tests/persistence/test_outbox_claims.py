@@ -1,4 +1,4 @@
-"""The outbox's claims (issue 26), on SQLite and PostgreSQL: one owner per notice (two processes
+"""The outbox's claims, on SQLite and PostgreSQL: one owner per notice (two processes
 never both post it), a stopped owner's claims go back, start-up reads every pending row in pages,
 finished rows are purged after their retention, and a timer claim is all-or-nothing (the process
 that lost any of a table's reminder timers tells none of them)."""

@@ -218,7 +218,7 @@ async def test_committed_writes_survive_closing_and_reopening(store_url):
 
 
 async def test_an_undone_entry_stays_in_the_log_but_leaves_the_game(store):
-    """Undo (issue 12): the entry is marked undone with the table's compare-and-set, the
+    """Undo: the entry is marked undone with the table's compare-and-set, the
     snapshots from its version on go, and the next move reuses the version under a new seq."""
     table = await store.tables.create(new_table())
     table = await store.tables.save(running(table), expected_rev=0)

@@ -1,4 +1,4 @@
-"""Colour is never the only signal (issue 31): what the pictures tell apart by colour also has
+"""Colour is never the only signal: what the pictures tell apart by colour also has
 its own shape, one a colour-blind player can tell apart with the colours taken away."""
 from __future__ import annotations
 

@@ -218,7 +218,7 @@ def test_boards_and_hands_render_the_same_from_several_threads() -> None:
 
 
 def test_the_standings_lead_with_the_winner_and_the_final_picture_shows_fields_not_the_pyramid() -> None:
-    """Issue 28: on a phone the ★ numbers per row were unreadable and the result picture was
+    """On a phone the ★ numbers per row were unreadable and the result picture was
     mostly empty "bought" boxes. A large standings strip (VP, cards, military) heads the board,
     the leader first; the final picture keeps it and the fields and drops the pyramid."""
     import importlib

@@ -1,4 +1,4 @@
-"""Words in the pictures as a reader takes them in (issue 22): an English picture shows no
+"""Words in the pictures as a reader takes them in: an English picture shows no
 Japanese (the sample players are named per language), Fort of Gold's card names are drawn whole,
 never cut with "…", and a Japanese line never splits a number from its counter (３ / 枚)."""
 from __future__ import annotations

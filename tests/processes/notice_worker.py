@@ -1,4 +1,4 @@
-"""A process for the notice tests (issue 26): `python notice_worker.py MODE URL JSON`.
+"""A process for the notice tests: `python notice_worker.py MODE URL JSON`.
 
 Each prints {"ready": true}, waits for "go" on standard input (the start barrier), then one JSON
 line per thing it told, flushed:

@@ -1,4 +1,4 @@
-"""Notices told once across real processes on one PostgreSQL database (issue 26):
+"""Notices told once across real processes on one PostgreSQL database:
 
 - two processes firing the same shard's timers (a rolling restart, overlapping SHARD_IDS): each
   reminder is told by the one process that claimed its timers, never also by the other;

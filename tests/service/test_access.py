@@ -1,4 +1,4 @@
-"""Who may name a table by number (issue 14.1) and tables whose channel is gone (issue 14.4)."""
+"""Who may name a table by number and tables whose channel is gone."""
 from __future__ import annotations
 
 import pytest
@@ -65,7 +65,7 @@ async def test_a_game_ended_for_its_channel_refuses_further_moves(svc):
 
 
 async def test_a_player_who_left_the_server_is_replaced_or_the_game_ends(svc):
-    """Issue 27: the front end noticed a player left the server. With another person at the
+    """The front end noticed a player left the server. With another person at the
     table the computer plays the seat and everyone is told; alone, the game ends; in a lobby
     the seat is freed; a second notice changes nothing."""
     table = (await started(svc, "sutosute", ["ann", "ben"])).table

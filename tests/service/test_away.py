@@ -1,4 +1,4 @@
-"""Time away (issue 30): clocks pause at tables with a limit of a day or more, deadlines move,
+"""Time away: clocks pause at tables with a limit of a day or more, deadlines move,
 reminders wait, nobody is handed over; shorter limits play on; /game back; the yearly
 allowance, spent a day at a time when a clock runs out; servers may lower or turn it off."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fewer clicks through the table service (issue 9): a forced move is made by the table with a
+"""Fewer clicks through the table service: a forced move is made by the table with a
 public line saying so, and a chain (a decision and the same player's next one) is applied by one
 call as two moves of the log, taken back one at a time."""
 from __future__ import annotations
@@ -86,7 +86,7 @@ async def test_a_chain_drawn_for_an_older_version_or_breaking_the_rules_changes_
 
 def test_a_chain_select_holds_every_pair_of_the_answers_that_can_be_chained_and_no_other():
     """Guns & Steel's progress step: a card whose effect cannot be used now is played by its
-    own control, and the other cards still come with "→ use / → do not use" (issue 9: before,
+    own control, and the other cards still come with "→ use / → do not use" (before,
     one such card took the whole select away and the turn cost a click more)."""
     from tables.chains import follow_up
     game = registry.get("guns-and-steel")

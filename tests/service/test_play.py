@@ -72,7 +72,7 @@ async def test_concurrent_clicks_on_one_version_exactly_one_wins(svc):
 
 
 async def test_no_lock_entry_outlives_the_calls_that_used_it(svc):
-    """Issue 27: a per-table lock entry is freed when nobody holds or waits for it, also after
+    """A per-table lock entry is freed when nobody holds or waits for it, also after
     concurrent clicks and a waiter that was cancelled."""
     table = (await started(svc, "sutosute", ["u1", "u2"])).table
     prompts = owed(table)

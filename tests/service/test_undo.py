@@ -1,4 +1,4 @@
-"""Undo through the table service (issue 12): random tables of every game and mode where,
+"""Undo through the table service: random tables of every game and mode where,
 after each move, an offered undo restores exactly the state before it and a refused one
 gives one of the rules' reasons; the log keeps the undone move for the record but replays,
 exported logs and rebuilds leave it out.

@@ -1,4 +1,4 @@
-"""Watching (issue 30): private tables (invitations, join codes), the server's table list and
+"""Watching: private tables (invitations, join codes), the server's table list and
 following a table (told once per round and once at the end, never twice)."""
 from __future__ import annotations
 

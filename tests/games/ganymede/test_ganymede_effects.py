@@ -14,7 +14,7 @@ def two_drawn(**kw):
 
 def test_a_drawn_2_is_offered_in_the_draw_window_once_per_used_card():
     state = two_drawn()
-    p = prompt(state, "draw", A)                 # duel: the same window as any face-down draw (issue 15)
+    p = prompt(state, "draw", A)                 # duel: the same window as any face-down draw
     assert sorted(faces(state, [o.key for o in p.options if o.key in state.cards])) == ["8", "b7"]  # two 8s, one option
     assert [o.key for o in p.options if o.key not in state.cards] == ["draw", "stop"]
     assert [o.key for o in p.options if o.passes] == ["stop"]

@@ -148,7 +148,7 @@ def test_bad_declarations_are_refused_with_a_clear_message_and_change_nothing():
 def test_a_strength_of_0_against_a_bust_is_a_tie_so_the_side_that_did_not_bust_deals_its_damage():
     # 「《強さ》が22以上になってしまった場合は、《強さ》を0として扱い、ダメージを与えることができません」 and
     # 「両プレイヤーの《強さ》が同じ場合は、両プレイヤーが同時に相手にダメージを与えます」: 0 = 0, and only
-    # the busted side is barred from dealing damage (issue 14 item 8).
+    # the busted side is barred from dealing damage.
     state = duel(["bA"], ["b3", "9", "8", "6"])                # green 26 busts
     state, _ = act(state, "aces", "a0", A)                     # red 1
     state, _ = act(state, "threes", "-1", B)                   # red 0

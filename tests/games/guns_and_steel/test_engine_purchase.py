@@ -113,7 +113,7 @@ def test_a_surplus_conversion_counts_as_converting():
 
 
 def test_the_depleted_cards_are_named_in_public_order_whatever_order_they_were_picked_in():
-    """Issue 27: "depleting iron×2, horse×1: Warrior, Mining…" followed the hidden order of the
+    """The log line "depleting iron×2, horse×1: Warrior, Mining…" followed the hidden order of the
     picks; the names now follow kind, then card."""
     from games.guns_and_steel import purchase
     s = position(P, {"you": seat(hand=["barter"], res=["mining", "agriculture", "warrior", "reinforcement"]),

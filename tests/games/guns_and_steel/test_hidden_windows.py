@@ -1,6 +1,6 @@
-"""Windows that open only when hidden cards allow them give those cards away (issue 15,
-issue 14 item 2). Every window here opens for whoever *might* hold an eligible card by public
-knowledge, answers "none" in one click, and looks the same to the others either way."""
+"""Windows that open only when hidden cards allow them give those cards away.
+Every window here opens for whoever *might* hold an eligible card by public knowledge,
+answers "none" in one click, and looks the same to the others either way."""
 from gs_scenario import act, keys, position, prompt, seat
 
 from games.guns_and_steel import GAME

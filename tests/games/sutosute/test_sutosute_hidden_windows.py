@@ -1,5 +1,5 @@
 """The combo question is asked whenever a combo might follow by what the loser can see, so
-asking it tells nothing about the winner's hand (issue 15)."""
+asking it tells nothing about the winner's hand."""
 from sutosute_helpers import A, B, act, play, prompt, scenario
 
 from games.kit.leaks import check_hidden_info

@@ -22,7 +22,7 @@ def test_seed_combo_example_build_then_trade_then_explore_scores_3():
     p = prompt(state, "combo", A)
     assert offered_kinds(state, p) == ["explore"]
     state, _ = act(state, "combo", [key_for_kind(state, p, "explore")])
-    # explore -> conquer has no card in hand: only "stop" is left (asked all the same, issue 15)
+    # explore -> conquer has no card in hand: only "stop" is left (asked all the same)
     assert [o.key for o in prompt(state, "combo", A).options] == ["stop"]
     state, events = act(state, "combo", ["stop"])
     assert state.scores[A] == 5 + 3
