@@ -42,30 +42,37 @@ def owner_of(state: State, cid: str) -> str | None:
     return None
 
 
-def _field_card(state: State, player: str, cid: str) -> FieldCard:
-    for f in state.seats[player].field:
+def _field_index(state: State, player: str, cid: str) -> int:
+    for i, f in enumerate(state.seats[player].field):
         if f.id == cid:
-            return f
+            return i
     raise ValueError(f"{cid} is not in {player}'s field")
+
+
+def _field_card(state: State, player: str, cid: str) -> FieldCard:
+    return state.seats[player].field[_field_index(state, player, cid)]
+
+
+def _turn_over(state: State, player: str, cid: str, up: bool) -> None:
+    """Put `cid`'s other side in its place (field cards are frozen and shared)."""
+    field = state.seats[player].field
+    i = _field_index(state, player, cid)
+    if field[i].up == up:
+        raise ValueError(f"{cid} is not a resource" if up else f"{cid} is already a resource")
+    field[i] = field_card(cid, up)
 
 
 def deplete(state: State, player: str, cid: str, energy: bool = False) -> None:
     """Turn a resource to its progress side (its effect is not applied). Only a depletion by
     the active player to pay in the purchase phase makes energy (`energy=True`)."""
-    f = _field_card(state, player, cid)
-    if f.up:
-        raise ValueError(f"{cid} is not a resource")
-    f.up = True
+    _turn_over(state, player, cid, True)
     if energy:
         add_energy(state, info(state, cid).resource, 1)
 
 
 def replenish(state: State, player: str, cid: str) -> None:
     """Turn a face-up card of your field to its resource side."""
-    f = _field_card(state, player, cid)
-    if not f.up:
-        raise ValueError(f"{cid} is already a resource")
-    f.up = False
+    _turn_over(state, player, cid, False)
 
 
 def to_field(state: State, player: str, cid: str, up: bool) -> None:

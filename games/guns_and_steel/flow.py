@@ -49,10 +49,27 @@ TASKS: dict[str, TaskHandler] = {}
 NEXT_TURN: list[Callable[[State, Events], None]] = []
 
 
+_PLAIN = (str, int, bool, float, type(None))
+
+
 def task(kind: str, player: str, **data: Any) -> Task:
+    """The task `kind` owed by `player`. Tasks are never changed once pushed, so one whose data
+    holds only plain values is built once and shared, like the tasks without data (a turn
+    pushes several: validating each again cost the engine a few per cent); one whose data
+    holds a list or dict is built fresh."""
     if not data:
         return _bare_task(kind, player)
-    return Task(kind=kind, player=player, data=data)
+    key = []
+    for name, value in data.items():
+        if type(value) not in _PLAIN:
+            return Task(kind=kind, player=player, data=data)
+        key.append((name, type(value), value))   # the type: 1 and True are equal keys
+    return _shared_task(kind, player, tuple(key))
+
+
+@lru_cache(maxsize=4096)
+def _shared_task(kind: str, player: str, key: tuple[tuple[str, type, Any], ...]) -> Task:
+    return Task(kind=kind, player=player, data={name: value for name, _, value in key})
 
 
 @lru_cache(maxsize=1024)

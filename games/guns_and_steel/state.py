@@ -1,9 +1,10 @@
 """The game state: every physical card is an instance id (`cards` maps it to its card key)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.kit import BaseState, StateModel
 
@@ -11,13 +12,18 @@ from .options import Options
 from .renaissance import RenState
 
 
-class FieldCard(StateModel):
-    """A civilisation card in a player's field; `up` = progress side face up, else resource side."""
+class FieldCard(BaseModel):
+    """A civilisation card in a player's field; `up` = progress side face up, else resource side.
+    Frozen: turning a card over puts the other one in its place (`field.deplete`), so the two
+    sides of each card are built once and shared, also by the copies a search makes."""
+
+    model_config = ConfigDict(frozen=True)
 
     id: str
     up: bool
 
 
+@lru_cache(maxsize=4096)
 def field_card(cid: str, up: bool) -> FieldCard:
     return FieldCard(id=cid, up=up)
 

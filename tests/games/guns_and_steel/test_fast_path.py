@@ -34,9 +34,34 @@ def test_a_prompt_owns_its_option_list():
     assert [o.key for o in prompt.options] == ["x"]
 
 
-def test_only_tasks_without_data_are_shared():
+def test_tasks_of_plain_values_are_shared_and_others_built_fresh():
     assert flow.task("end", "a") is flow.task("end", "a")
-    assert flow.task("pay", "a", src="c01") is not flow.task("pay", "a", src="c01")
+    assert flow.task("pay", "a", src="c01") is flow.task("pay", "a", src="c01")
+    assert flow.task("pay", "a", src="c01") is not flow.task("pay", "b", src="c01")
+    assert flow.task("pay", "a", ids=["c01"]) is not flow.task("pay", "a", ids=["c01"])   # a list: fresh
+    one, true = flow.task("gain", "a", n=1), flow.task("gain", "a", n=True)               # equal, not the same
+    assert one.model_dump_json() != true.model_dump_json()
+    _same(one, Task(kind="gain", player="a", data={"n": 1}))
+    _same(true, Task(kind="gain", player="a", data={"n": True}))
+
+
+def test_no_rule_changes_a_task_once_pushed():
+    """Shared tasks are safe only while nothing changes a task: random games of every set and
+    player count, each task seen on the stack compared at the end with how it was pushed."""
+    from games.kit import Rng
+    from games.kit.playout import random_choice
+    for seed in range(3):
+        for options in ({"set": "base"}, {"set": "renaissance"}, {"set": "mixed"}):
+            for players in (2, 3, 4):
+                state = GAME.setup([f"p{i}" for i in range(players)], options, seed)
+                rng, seen = Rng(seed=seed), {}
+                prompts = GAME.prompts(state)
+                while prompts:
+                    for t in state.tasks:
+                        seen.setdefault(id(t), (t, t.model_dump_json()))
+                    prompt = prompts[rng.below(len(prompts))]
+                    prompts = GAME.play_offered(state, prompt, random_choice(prompt, rng))
+                assert seen and all(t.model_dump_json() == pushed for t, pushed in seen.values())
 
 
 def test_memoised_offers_follow_each_games_cards():
