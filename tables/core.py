@@ -16,7 +16,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import registry
 from games.kit import Event, Game, IllegalAction, ai
@@ -80,6 +80,15 @@ class ServiceCore:
         # starts thinking (player) or stops (None); called on the event loop, must not block
         self.on_automatic: Callable[[ActResult], Any] | None = None
         self.on_thinking: Callable[[int, str | None], Any] | None = None
+
+    if TYPE_CHECKING:
+        # Written in one mixin, called from this class or another mixin; `TableService` has them all.
+        async def rebuild_state(self, table_id: int) -> Any: ...  # IdleOps
+        async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any: ...  # PlayOps
+        async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
+                             game_key: str, place: str | None = None, lang: str | None = None) -> Table: ...  # LobbyOps
+        async def _save_lobby(self, table: Table, before: Table) -> Table: ...  # LobbyOps
+        async def _remove_from_lobby(self, table: Table, user_id: str) -> Table: ...  # LobbyOps
 
     # ---- loading -------------------------------------------------------------
     def _lock(self, table_id: int) -> Any:
