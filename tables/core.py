@@ -51,7 +51,7 @@ class ServiceCore:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
                  seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
-                 max_auto_moves: int = 20000, cpu_runner: cpu.CpuRunner | None = None, sole_writer: bool = False):
+                 max_auto_moves: int = 20000, cpu_runner: cpu.SearchRunner | None = None, sole_writer: bool = False):
         self.store = store
         # True when no other process writes these tables (one process serves every shard):
         # the copy held here is then the stored one, read without asking the database (a
@@ -62,7 +62,7 @@ class ServiceCore:
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
         self.snapshot_every = snapshot_every
         self.max_auto_moves = max_auto_moves
-        self.cpu = cpu_runner if cpu_runner is not None else cpu.default_runner()
+        self.cpu: cpu.SearchRunner = cpu_runner if cpu_runner is not None else cpu.default_runner()
         self._locks = TableLocks()
         # the parsed state of the tables this process wrote last, by table: (rev, state), so a
         # decision parses the state JSON at most once (never when this process made the last move)

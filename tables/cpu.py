@@ -30,7 +30,7 @@ from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, MutableMapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from games import registry
 from games.kit import Game, ai, ismcts
@@ -228,6 +228,22 @@ class FairQueue:
                 del tables[table]
             if not tables:
                 self._lines.pop(priority, None)
+
+
+class SearchRunner(Protocol):
+    """What the table service and the operators' figures use of a runner: a `CpuRunner` (this
+    process's search workers) or a `remote_search.RemoteRunner` (workers on other machines)."""
+
+    stats: CpuStats
+    ceiling_s: float
+
+    async def choose(self, game: Game, state: Any, player: str, level: str, seed: int, *,
+                     table_id: int | None = None, priority: int = MOVE) -> tuple[str, list[str]]: ...
+
+    async def hint(self, game: Game, state: Any, player: str, seed: int, *, table_id: int | None = None,
+                   priority: int = HINT) -> ai.Advice: ...
+
+    def search_processes(self) -> int: ...
 
 
 class CpuRunner:
