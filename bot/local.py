@@ -17,10 +17,13 @@ replay file that cannot be used, 130 for Ctrl-C.
 from __future__ import annotations
 
 import argparse
+import functools
 import secrets
 import sys
 from collections.abc import Callable
 from typing import TextIO
+
+from pydantic import BaseModel
 
 from bot.hints import explanation, hint_lines
 from bot.i18n import Span, t
@@ -179,7 +182,7 @@ def needs_confirming(prompt: Prompt, choice: list[str]) -> Option | None:
     return next((o for o in picked if o is not None and (o.key in CONFIRM_KEYS or o.group in CONFIRM_KEYS)), None)
 
 
-def player_count(game: Game, options: object, asked: int | None, lang: str) -> int:
+def player_count(game: Game, options: BaseModel | None, asked: int | None, lang: str) -> int:
     low, high = game.player_range(options)
     count = asked or low
     if not low <= count <= high:
@@ -203,6 +206,9 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
 
     def say(text: str = "") -> None:
         print(text, file=out)
+
+    def say_prompt(p: Prompt) -> None:
+        say(format_prompt(p, lang))
 
     said_notes: dict[str | None, list[str]] = {}
 
@@ -290,12 +296,12 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
                     guide(prompt)
                 try:
                     choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo,
-                                         show_hint=lambda p=prompt: give_hint(p))
+                                         show_hint=functools.partial(give_hint, prompt))
                     drastic = needs_confirming(prompt, choice)
                     if drastic is not None:
                         confirm = confirm_prompt(prompt, drastic)
                         say(format_prompt(confirm, lang))
-                        if read_choice(confirm, ask, lang, lambda c=confirm: say(format_prompt(c, lang)), say) != ["yes"]:
+                        if read_choice(confirm, ask, lang, functools.partial(say_prompt, confirm), say) != ["yes"]:
                             say(t("terminal.not_confirmed", lang))
                             continue
                 except Undo:

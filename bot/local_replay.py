@@ -51,7 +51,7 @@ def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -
     for n, a in enumerate(replay.actions, 1):
         prompts = game.prompts(state)
         prompt = next((p for p in prompts if p.id == a.prompt_id and p.player == a.player), None)
-        labels = [prompt.option(k).label.get(lang) if prompt and prompt.option(k) else k for k in a.choice]
+        labels = [option.label.get(lang) if prompt and (option := prompt.option(k)) else k for k in a.choice]
         try:
             game.step(state, a.player, a.prompt_id, a.choice, prompts)  # validates before it changes anything
         except IllegalAction as e:

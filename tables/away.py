@@ -68,6 +68,8 @@ class AwayReport(BaseModel):
 
 
 class AwayOps(ServiceCore):
+    _away_cache: tuple[float, set[str]] | None = None  # (time.monotonic(), who is away): `_away_now`
+
     # ---- reading ---------------------------------------------------------------------
     async def away_record(self, user_id: str) -> AwayRecord:
         """The user's record, its used days those of the current year."""
@@ -88,9 +90,11 @@ class AwayOps(ServiceCore):
     @staticmethod
     def _pause_end(record: AwayRecord | None, guild: GuildSettings, now: float) -> float | None:
         """When this server's tables resume the player's clock, if it is paused now."""
-        if record is None or not record.away_at(now) or allowance(guild) == 0:
+        span = record.away_span(now) if record is not None else None
+        if span is None or allowance(guild) == 0:
             return None
-        end = min(record.until, record.since + allowance(guild) * DAY)
+        since, until = span
+        end = min(until, since + allowance(guild) * DAY)
         return end if end > now else None
 
     async def _away_now(self) -> set[str]:
@@ -98,7 +102,7 @@ class AwayOps(ServiceCore):
         /game away and back refresh it at once). A turn that starts reads this instead of the
         store, so a move costs no extra read while nobody is away; a turn planned from a stale
         copy is still caught when its deadline or reminder comes due (`fresh` reads)."""
-        cached: tuple[float, set[str]] | None = getattr(self, "_away_cache", None)
+        cached = self._away_cache
         if cached is not None and time.monotonic() - cached[0] < AWAY_CACHE_S:
             return cached[1]
         users = {r.user_id for r in await self.store.away.away_now(self.clock())}
@@ -209,7 +213,8 @@ class AwayOps(ServiceCore):
         return report
 
     async def _away_at(self, table: Table, user_id: str, record: AwayRecord, report: AwayReport, now: float) -> None:
-        if table.status != "running" or not table.seat(user_id) or not table.seat(user_id).timed:
+        seat = table.seat(user_id)
+        if table.status != "running" or seat is None or not seat.timed:
             return
         limit = table.settings.turn_limit_s
         if not clock.is_timed(len(table.humans)):
@@ -237,10 +242,11 @@ class AwayOps(ServiceCore):
         paused clocks run again from now, with the time each had left."""
         now = self.clock()
         record = await self.away_record(user_id)
-        if not record.away_at(now):
+        span = record.away_span(now)
+        if span is None:
             raise TableError("away_refused", "away.not_away")
         old = record
-        refund = int(math.floor((record.until - now) / DAY))
+        refund = int(math.floor((span[1] - now) / DAY))
         record = record.model_copy(update={"until": now, "used_days": max(0, record.used_days - refund)})
         await self.store.away.save(record, now)
         self._away_cache = None
@@ -278,10 +284,12 @@ class AwayOps(ServiceCore):
             return None
         now = self.clock()
         seat = table.seat(user_id)
+        if seat is None:  # (the caller found this seat owing the turn): expire as usual
+            return None
         record = self._this_year(await self.store.away.get(user_id) or AwayRecord(user_id=user_id), now)
         end = self._pause_end(record, guild, now)
         spent = end is None
-        if spent:
+        if end is None:
             if record.used_days >= allowance(guild):
                 return None
             record = record.model_copy(update={"used_days": record.used_days + 1})

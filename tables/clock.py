@@ -41,7 +41,7 @@ def is_quiet(t: float, start: int | None, end: int | None, utc_offset_min: int =
 
 def after_quiet(t: float, start: int | None, end: int | None, utc_offset_min: int = 0) -> float:
     """`t` itself, or the end of the quiet period `t` falls in."""
-    if not is_quiet(t, start, end, utc_offset_min):
+    if end is None or not is_quiet(t, start, end, utc_offset_min):
         return t
     local = t + utc_offset_min * 60
     end_today = (local // DAY) * DAY + end * HOUR

@@ -16,7 +16,7 @@ import time
 import uuid
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import registry
 from games.kit import Event, Game, IllegalAction, ai
@@ -51,7 +51,7 @@ class ServiceCore:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
                  seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
-                 max_auto_moves: int = 20000, cpu_runner: cpu.CpuRunner | None = None, sole_writer: bool = False):
+                 max_auto_moves: int = 20000, cpu_runner: cpu.SearchRunner | None = None, sole_writer: bool = False):
         self.store = store
         # True when no other process writes these tables (one process serves every shard):
         # the copy held here is then the stored one, read without asking the database (a
@@ -62,7 +62,7 @@ class ServiceCore:
         self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
         self.snapshot_every = snapshot_every
         self.max_auto_moves = max_auto_moves
-        self.cpu = cpu_runner if cpu_runner is not None else cpu.default_runner()
+        self.cpu: cpu.SearchRunner = cpu_runner if cpu_runner is not None else cpu.default_runner()
         self._locks = TableLocks()
         # the parsed state of the tables this process wrote last, by table: (rev, state), so a
         # decision parses the state JSON at most once (never when this process made the last move)
@@ -80,6 +80,15 @@ class ServiceCore:
         # starts thinking (player) or stops (None); called on the event loop, must not block
         self.on_automatic: Callable[[ActResult], Any] | None = None
         self.on_thinking: Callable[[int, str | None], Any] | None = None
+
+    if TYPE_CHECKING:
+        # Written in one mixin, called from this class or another mixin; `TableService` has them all.
+        async def rebuild_state(self, table_id: int) -> Any: ...  # IdleOps
+        async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any: ...  # PlayOps
+        async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
+                             game_key: str, place: str | None = None, lang: str | None = None) -> Table: ...  # LobbyOps
+        async def _save_lobby(self, table: Table, before: Table) -> Table: ...  # LobbyOps
+        async def _remove_from_lobby(self, table: Table, user_id: str) -> Table: ...  # LobbyOps
 
     # ---- loading -------------------------------------------------------------
     def _lock(self, table_id: int) -> Any:

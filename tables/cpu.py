@@ -27,10 +27,10 @@ import os
 import statistics
 import time
 from collections import OrderedDict, deque
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, MutableMapping
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from games import registry
 from games.kit import Game, ai, ismcts
@@ -220,7 +220,7 @@ class FairQueue:
         self.busy -= 1
 
     def _drop(self, priority: int, table: Hashable, turn: asyncio.Future[None]) -> None:
-        tables = self._lines.get(priority, {})
+        tables: MutableMapping[Hashable, deque[asyncio.Future[None]]] = self._lines.get(priority, {})
         line = tables.get(table)
         if line is not None and turn in line:
             line.remove(turn)
@@ -228,6 +228,22 @@ class FairQueue:
                 del tables[table]
             if not tables:
                 self._lines.pop(priority, None)
+
+
+class SearchRunner(Protocol):
+    """What the table service and the operators' figures use of a runner: a `CpuRunner` (this
+    process's search workers) or a `remote_search.RemoteRunner` (workers on other machines)."""
+
+    stats: CpuStats
+    ceiling_s: float
+
+    async def choose(self, game: Game, state: Any, player: str, level: str, seed: int, *,
+                     table_id: int | None = None, priority: int = MOVE) -> tuple[str, list[str]]: ...
+
+    async def hint(self, game: Game, state: Any, player: str, seed: int, *, table_id: int | None = None,
+                   priority: int = HINT) -> ai.Advice: ...
+
+    def search_processes(self) -> int: ...
 
 
 class CpuRunner:
@@ -298,7 +314,7 @@ class CpuRunner:
         self.stats.cpu_s += cpu_s
         return advice
 
-    async def _in_worker(self, priority: int, table_id: Hashable, fn: Any, *args: Any) -> Any:
+    async def _in_worker(self, priority: int, table_id: Hashable, fn: Callable[..., Any], *args: Any) -> Any:
         """`fn(*args, asked)` in a search worker once the fair queue gives this decision its
         turn; the queue's figures (waiting, waits) count it. `fn` returns its own answer with
         the iterations, CPU seconds, when it started and whether it was cut short."""

@@ -93,13 +93,14 @@ class HintOps(ServiceCore):
         advice = await self.cpu.hint(game, state, user_id, seed, table_id=table.id)
         async with self._lock(table.id):
             current = await self._load(table.id)
+            seat, asked_seat = current.seat(user_id), table.seat(user_id)  # (`hint` checked the latter)
             # others may have moved meanwhile (a computer's face-down card): the hint stands
             # while this person's decision is the one it was searched for
-            if current.status != "running" or (current.version != table.version and (
-                    decision_of(game, current.state(game), user_id) != asked
-                    or current.seat(user_id).turn_started_at != table.seat(user_id).turn_started_at)):
+            if current.status != "running" or seat is None or asked_seat is None or (
+                    current.version != table.version and (decision_of(game, current.state(game), user_id) != asked
+                                                          or seat.turn_started_at != asked_seat.turn_started_at)):
                 raise refuse("out_of_date")
-            given = GivenHint(version=current.version, decision=asked, turn=current.seat(user_id).turn_started_at,
+            given = GivenHint(version=current.version, decision=asked, turn=seat.turn_started_at,
                               prompt_id=advice.prompt_id, choice=list(advice.choice),
                               simulations=advice.simulations, share=advice.share, win=advice.win,
                               only=advice.only)

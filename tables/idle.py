@@ -8,7 +8,8 @@ nor repeats one.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeGuard
 
 from games.kit import Game, Prompt
 from persistence import StaleWrite
@@ -21,6 +22,16 @@ from .models import ActResult, Notice
 from .results import build_result
 
 log = logging.getLogger(__name__)
+
+# `current(table)`: whether an expiry still applies to the table as read now (a table, then)
+Current = Callable[[Table | None], TypeGuard[Table]]
+
+
+def stored_id(timer: Timer) -> int:
+    """The id of a timer read from the store (only a timer not yet added has none)."""
+    if timer.id is None:
+        raise ValueError(f"a timer of table {timer.table_id} that was never stored")
+    return timer.id
 
 
 def idle_pass(prompt: Prompt, policy: str) -> list[str] | None:
@@ -68,14 +79,14 @@ class IdleOps(ServiceCore):
                     # One broken table must not stop every other table's clock: log it and
                     # retire its timer so the loop does not spin on it.
                     log.exception("timer %s of table %s failed", timer.id, timer.table_id)
-                    await self.store.timers.claim(timer.id)
+                    await self.store.timers.claim(stored_id(timer))
             for timers in by_table.values():
                 try:
                     reminders.extend(await self._remind(timers, now))
                 except Exception:
                     log.exception("reminders of table %s failed", timers[0].table_id)
                     for timer in timers:
-                        await self.store.timers.claim(timer.id)
+                        await self.store.timers.claim(stored_id(timer))
             if len(batch) < 200:
                 break
         return notices + reminders
@@ -96,7 +107,7 @@ class IdleOps(ServiceCore):
             current = (table is not None and table.status == "running" and seat is not None and seat.timed
                        and seat.turn_started_at == timer.data.get("turn_started_at")
                        and (deadline is None or deadline > now) and timer.seat not in paused)
-            if not current:
+            if not current or table is None or guild is None:  # (a current one has both)
                 continue
             follow = clock.next_repeat(timer, guild, table.settings)
             if clock.is_quiet_for(now, table.settings, guild):
@@ -107,9 +118,9 @@ class IdleOps(ServiceCore):
                 users[timer.seat] = timer.data
             if follow is not None:
                 follows.append(follow)
-        notice = self._reminder_notice(table, users) if users else None
+        notice = self._reminder_notice(table, users) if users and table is not None else None
         try:
-            await self.store.claim_timers([t.id for t in timers], follows, self._outbox([notice] if notice else []))
+            await self.store.claim_timers([stored_id(t) for t in timers], follows, self._outbox([notice] if notice else []))
         except StaleWrite:
             if len(timers) == 1:
                 return []  # another process claimed it
@@ -129,7 +140,7 @@ class IdleOps(ServiceCore):
         async with self._lock(timer.table_id):
             table = await self.store.tables.get(timer.table_id)
             if table is None or table.status != "lobby":
-                await self.store.timers.claim(timer.id)
+                await self.store.timers.claim(stored_id(timer))
                 return []
             now = self.clock()
             closed = table.model_copy(update={"status": "cancelled", "updated_at": now, "finished_at": now,
@@ -139,7 +150,7 @@ class IdleOps(ServiceCore):
             return [notice]
 
     async def _expire(self, timer: Timer) -> list[Notice]:
-        def current(table: Table | None) -> bool:
+        def current(table: Table | None) -> TypeGuard[Table]:
             seat = table.seat(timer.seat) if table else None
             return (table is not None and table.status == "running" and seat is not None and seat.timed
                     and seat.turn_started_at == timer.data.get("turn_started_at"))
@@ -151,11 +162,11 @@ class IdleOps(ServiceCore):
                     return moved
         acc = await self._act_for_idle(timer.table_id, timer.seat, current, claim_timer=timer.id)
         if acc is None:
-            await self.store.timers.claim(timer.id)  # stale: that turn is over
+            await self.store.timers.claim(stored_id(timer))  # stale: that turn is over
             return []
         return acc.notices
 
-    async def _act_for_idle(self, table_id: int, user_id: str, current: Any,
+    async def _act_for_idle(self, table_id: int, user_id: str, current: Current,
                             claim_timer: int | None = None, admin: bool = False) -> ActResult | None:
         """Count an expiry for the seat, play its open decisions per the table's idle policy
         (logged auto) and hand it over after too many expiries in a row; robots then move as
@@ -311,7 +322,7 @@ class IdleOps(ServiceCore):
             idle = [s.user_id for s in table.seats if s.timed and s.user_id in {p.player for p in game.prompts(table.state(game))}]
         total = ActResult(table=table)
         for user_id in idle:
-            def still(t: Table | None, user_id: str = user_id) -> bool:
+            def still(t: Table | None, user_id: str = user_id) -> TypeGuard[Table]:
                 seat = t.seat(user_id) if t else None
                 return (t is not None and t.status == "running" and seat is not None and seat.timed
                         and user_id in {p.player for p in game.prompts(t.state(game))})

@@ -129,7 +129,7 @@ class WatchOps(ServiceCore):
             state = await self._state(table, game)
             self._remember(table, state)
             current = round_of(state)
-        news = []
+        news: list[tuple[str, str, int | None]] = []
         for f in follows:
             if over:
                 if not f.told_end and await self.store.follows.claim_end(table.id, f.user_id):

@@ -19,7 +19,7 @@ from . import lobby, watch
 from .desk import Desk
 from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
-from .replies import error_text, send, table_lang, user_lang
+from .replies import channel_of, error_text, guild_of, send, table_lang, user_lang
 from .table_commands import table_here
 
 # Who may play idle and handed-over seats (the service's own list: never random).
@@ -223,12 +223,12 @@ async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) ->
         await send(interaction, ephemeral=True, content="\n".join(problems))
         return
     if changes:
-        current = await bot.prefs.update_guild(interaction.guild_id, **changes)
+        current = await bot.prefs.update_guild(guild_of(interaction), **changes)
         table_changes = {k: v for k, v in changes.items()
                          if k in ("turn_limit_s", "reminders", "idle_policy", "handover_after", "auto_level")}
         if "quiet_start" in changes:
             table_changes["quiet_hours"] = None  # this table follows the server's new quiet hours
-        table = await svc.table_in_channel(interaction.channel_id)
+        table = await svc.table_in_channel(channel_of(interaction))
         if table is not None and table_changes and given.get("this_table", True):
             await svc.update_table_settings(table.id, str(interaction.user.id), True, **table_changes)
         bot.scheduler.poke()
@@ -280,7 +280,7 @@ async def tables(bot: Desk, interaction: discord.Interaction) -> None:
             lines.append(t("admin.tables_more", lang, n=len(open_tables) - len(lines)))
             break
         lines.append(line)
-    away = await bot.service.away_in_guild(interaction.guild_id)  # who is away (tables/away.py)
+    away = await bot.service.away_in_guild(guild_of(interaction))  # who is away (tables/away.py)
     if away:
         who = ", ".join(t("admin.away_entry", lang, who=f"<@{u}>" if u.isdigit() else u, when=f"<t:{int(end)}:R>")
                         for u, end in sorted(away.items(), key=lambda e: e[1]))

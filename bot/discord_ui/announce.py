@@ -288,7 +288,7 @@ class Announcer:
         news: list[str] = list(carried["news"])
         remind = carried["remind"]
         undone = undone or carried["undone"]
-        over = None
+        over: str | None = None
         redraw: list[str] = []
         for notice in notices:
             who = ", ".join(mention(u, names) for u in notice.users)
@@ -313,9 +313,9 @@ class Announcer:
             elif kind == "game_over":
                 over = data.get("ended_by", "rules")
             elif kind in ("away", "back", "away_day_spent"):  # time away: the board says it (watch.py)
-                line = watch.notice_line(notice, table, lang)
-                if line:
-                    news.append(line)
+                away_line = watch.notice_line(notice, table, lang)
+                if away_line:
+                    news.append(away_line)
                 else:
                     redraw.append(kind)
         # news (an expiry, a hand-over) stays on the board while computers move on, until a person moves
@@ -574,7 +574,7 @@ class Announcer:
         name = t("table.thread_name", lang, game=game_name(game, lang), id=table.id)
         try:
             channel = self.bot.get_channel(table.channel_id) or await self.bot.fetch_channel(table.channel_id)
-            message = channel.get_partial_message(lobby_message)  # type: ignore[union-attr]
+            message = channel.get_partial_message(lobby_message)
             thread = await message.create_thread(name=name[:100], auto_archive_duration=10080)
         except discord.HTTPException as error:
             log.warning("could not open a thread for table %s: %s", table.id, error)
@@ -658,7 +658,7 @@ class Announcer:
         rematch = ended_by in ("rules", "resign") and any(s.is_human for s in table.seats)
         view = result_layout(game, table, outcome, lang, ended_by, name, rematch, notes=news)
         payload: dict[str, Any] = {"view": view}
-        if png is not None:
+        if png is not None and name is not None:
             payload["file"] = as_file(png, name)
         if by_clicks(table):
             await self._finish_by_clicks(table, payload, ended_by, actor, followup, silent=silent)

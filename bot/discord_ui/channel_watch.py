@@ -18,8 +18,6 @@ UNKNOWN_MEMBER = 10007
 
 async def channel_deleted(bot: Desk, channel_id: int) -> None:
     """End every open table of a deleted channel; the players' open-table caps free up."""
-    if bot.service is None:
-        return
     ended = await bot.service.channel_gone(channel_id)
     if ended:
         log.info("channel %s is gone: ended table(s) %s", channel_id, ", ".join(f"#{r.table.id}" for r in ended))
@@ -28,8 +26,6 @@ async def channel_deleted(bot: Desk, channel_id: int) -> None:
 
 async def guild_removed(bot: Desk, guild_id: int) -> None:
     """The bot left (or was removed from) a server: end its open tables; caps free up."""
-    if bot.service is None:
-        return
     ended = await bot.service.guild_gone(guild_id)
     if ended:
         log.info("no longer in server %s: ended table(s) %s", guild_id, ", ".join(f"#{r.table.id}" for r in ended))
@@ -40,7 +36,7 @@ async def access_lost(bot: Desk, channel_id: int) -> bool:
     """A post or edit in `channel_id` got "Missing Access": when the bot is no longer in that
     table's server, the server's tables end (True). Within a server the bot is still in, it is
     a channel permission an admin may restore: the table stays."""
-    table = await bot.service.table_in_channel(channel_id) if bot.service is not None else None
+    table = await bot.service.table_in_channel(channel_id)
     if table is None or table.guild_id is None or bot.get_guild(table.guild_id) is not None:
         return False
     await guild_removed(bot, table.guild_id)

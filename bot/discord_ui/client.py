@@ -50,13 +50,16 @@ class CardTableBot(commands.AutoShardedBot):
         intents = discord.Intents.default()  # no privileged intents: no members, presences or message content
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                         shard_count=settings.shard_count, shard_ids=settings.shard_ids)
+                         shard_count=settings.shard_count,
+                         # discord.py's hints say list[int]; it documents and takes None (every shard)
+                         shard_ids=settings.shard_ids)  # type: ignore[arg-type]
         self.settings = settings
         # `python -m bot` freezes what start-up built; tests, which build many bots in one process, do not
         self.freeze_gc = freeze_gc
         self._caches_frozen = False
-        self.store = None
-        self.service = None
+        # both made in `setup_hook`, before the bot connects: no command, click or event comes sooner
+        self.store: persistence.Store | None = None
+        self._service: TableService | None = None
         self._queue_report: asyncio.Task | None = None
         self.router = Router(self)
         self.pictures = PictureCache(workers=settings.picture_workers)
@@ -66,17 +69,23 @@ class CardTableBot(commands.AutoShardedBot):
         self.prefs = PrefsCache(self)
         channel_watch.install(self)
 
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("the table service is made in setup_hook")
+        return self._service
+
     async def setup_hook(self) -> None:
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
         cpu.configure_pool(self.settings.search_workers, ceiling_s=self.settings.search_ceiling_s)
         self.pictures.start()  # the picture workers spawn while the bot connects
         shards = self.settings.shards()
-        self.store = await persistence.open_store(self.settings.database_url, shards=shards)
+        self.store = store = await persistence.open_store(self.settings.database_url, shards=shards)
         runner = None
         if self.settings.search_queue == "postgres":  # no search workers here: `python -m bot.worker` thinks
-            runner = await RemoteRunner.open(self.store.db, self.settings.database_url)
+            runner = await RemoteRunner.open(store.db, self.settings.database_url)
         # one process serving every shard is the only writer of its tables (no check read before a move)
-        self.service = TableService(self.store, clock=virtual_clock, sole_writer=shards is None, cpu_runner=runner)
+        self._service = TableService(store, clock=virtual_clock, sole_writer=shards is None, cpu_runner=runner)
         # computer seats move after the click is answered: the board follows them
         self.service.on_automatic = self.announcer.automatic
         self.service.on_thinking = self.announcer.thinking
@@ -122,7 +131,7 @@ class CardTableBot(commands.AutoShardedBot):
         an older bot) is refused here; the matching ones are answered by their classes."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        custom_id = str(interaction.data.get("custom_id", "") if interaction.data else "")
         if not items.matches_any(custom_id):
             await self.router.invalid_control(interaction)
 
@@ -135,14 +144,14 @@ class CardTableBot(commands.AutoShardedBot):
         if self._queue_report is not None:
             self._queue_report.cancel()
         await self.scheduler.stop()
-        if self.service is not None:
-            await self.service.stop_automatic()  # resumed at the next start (`recover`)
-            close_runner = getattr(self.service.cpu, "close", None)
+        if self._service is not None:
+            await self._service.stop_automatic()  # resumed at the next start (`recover`)
+            close_runner = getattr(self._service.cpu, "close", None)
             if close_runner is not None:  # the job table's runner: its listening connection
                 await close_runner()
         self.announcer.stop()
         await self.announcer.drain()
-        if self.store is not None and self.service is not None:
+        if self.store is not None and self._service is not None:
             await self.announcer.delivery.release()  # notices waiting for a retry: the next process tells them
         await super().close()
         self.pictures.close()

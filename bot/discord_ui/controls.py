@@ -120,7 +120,7 @@ def build(table_id: int, version: int, prompts: list[Prompt], lang: str,
         drawn = _draw(table_id, version, prompt, lang, state, share, row)
         items.extend(drawn)
         row += len({item.row for item in drawn})
-    if len(chained or []) > 1 and state.focus is None:
+    if chained is not None and len(chained) > 1 and state.focus is None:
         free = max((getattr(item, "item", item).row or 0 for item in items), default=-1) + 1
         if free < ROWS:  # a row of its own, when one is left
             items.append(_chain_select(table_id, version, chained, lang, free))

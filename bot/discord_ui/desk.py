@@ -5,6 +5,7 @@ instead of the whole bot class, so each module names what it uses and none impor
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 
 class Desk(Protocol):
     settings: Settings
-    service: TableService
     prefs: PrefsCache
     announcer: Announcer
     scheduler: Scheduler
@@ -31,7 +31,11 @@ class Desk(Protocol):
     hands: LiveHands
     router: Router
 
-    def get_partial_messageable(self, id: int, **kwargs: Any) -> discord.PartialMessageable: ...
+    @property
+    def service(self) -> TableService: ...
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
 
     def get_user(self, id: int, /) -> discord.User | None: ...
 
@@ -42,6 +46,8 @@ class Desk(Protocol):
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
 
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+    def add_listener(self, func: Callable[..., Coroutine[Any, Any, Any]], /) -> None: ...
 
 
 def desk_of(interaction: discord.Interaction) -> Desk:

@@ -50,7 +50,7 @@ async def report_failure(interaction: discord.Interaction, error: BaseException,
 async def invalid_control(interaction: discord.Interaction, why: str = "") -> None:
     """A control no template (or no handler) accepts: forged, cut short, oversized, drawn for
     a state that never existed. One log line, a plain refusal, nothing changes."""
-    custom_id = str((interaction.data or {}).get("custom_id", ""))
+    custom_id = str(interaction.data.get("custom_id", "") if interaction.data else "")
     log.warning("invalid control %r from user %s in channel %s%s", custom_id[:120], interaction.user.id,
                 interaction.channel_id, f": {why}" if why else "")
     text = t("ui.invalid_control", await _reader_lang(interaction))
@@ -66,7 +66,7 @@ async def _reader_lang(interaction: discord.Interaction) -> str:
         return lang_of(interaction.locale)
 
 
-def install_tree_error_handler(bot: commands.Bot) -> None:
+def install_tree_error_handler(bot: commands.Bot | commands.AutoShardedBot) -> None:
     """Slash-command errors: refusals (admin checks, TableErrors) are answered politely,
     anything else is reported by `report_failure`."""
 

@@ -15,7 +15,7 @@ from . import ids
 from .components import button, detached_view
 from .desk import Desk
 from .presenters import game_name, log_embed, rules_embed
-from .replies import edit, error_text, send, uid, user_lang
+from .replies import channel_of, edit, error_text, send, uid, user_lang
 
 LOG_PAGE = 10
 
@@ -23,7 +23,7 @@ LOG_PAGE = 10
 async def log(bot: Desk, interaction: discord.Interaction, table_id: int | None) -> None:
     lang = await user_lang(interaction)
     if table_id is None:  # this channel's table, or the one that just ended here
-        table = await bot.service.latest_table_in_channel(interaction.channel_id)
+        table = await bot.service.latest_table_in_channel(channel_of(interaction))
         if table is None:
             await send(interaction, ephemeral=True, content=t("table.none_here", lang))
             return

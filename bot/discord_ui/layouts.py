@@ -9,7 +9,7 @@ breakdown and **Rematch**.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -146,7 +146,8 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
-    board = discord.ui.TextDisplay(board_text) if board_text else None  # text instead of pictures
+    board: discord.ui.TextDisplay[StaticLayout] | None = (
+        discord.ui.TextDisplay(board_text) if board_text else None)  # text instead of pictures
     own: list[str] = []
     boards: list[str] = []
 
@@ -197,7 +198,7 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     stamp = int(drawn_at if drawn_at is not None else discord.utils.utcnow().timestamp())
     parts.append(discord.ui.TextDisplay("-# " + t("hand.as_of", lang, id=table.id, version=table.version,
                                                   time=f"<t:{stamp}:R>")))
-    if board is not None:  # the text board gives way to the rest within Discord's 4,000 characters
+    if board is not None and board_text:  # the text board gives way to the rest within Discord's 4,000 characters
         board.content = clip(board_text, max(200, TEXT_BUDGET - _text_length(parts) + len(board_text)))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=TEAL))
 
@@ -226,7 +227,8 @@ def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str
         option = _option_of(item, by_prompt)
         if use_sections and option is not None and option.detail is not None:
             text = f"**{clip(decorate(option.label.get(lang)), 200)}**\n{clip(decorate(option.detail.get(lang)), 400)}"
-            item.item.label = t("table.choose", lang)  # the text beside it names the option
+            button = cast("discord.ui.DynamicItem[discord.ui.Button]", item)  # an option's (`_option_of`)
+            button.item.label = t("table.choose", lang)  # the text beside it names the option
             order.append(discord.ui.Section(discord.ui.TextDisplay(text), accessory=item))
             continue
         row = _row_of(item)
@@ -236,7 +238,7 @@ def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str
         row_items[row].append(item)
     for entry in order:
         if isinstance(entry, int):
-            action_row = discord.ui.ActionRow()
+            action_row: discord.ui.ActionRow[StaticLayout] = discord.ui.ActionRow()
             for item in row_items[entry]:
                 item._row = None
                 action_row.add_item(item)

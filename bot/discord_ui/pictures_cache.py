@@ -19,6 +19,7 @@ drawn from its owner's view and only ever goes to that owner (an ephemeral reply
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import io
 import logging
@@ -128,7 +129,7 @@ class PictureCache:
             future = self._drawing.get(key)
             if future is None:
                 future = self._drawing[key] = asyncio.ensure_future(self._off_loop(key, draw))
-                future.add_done_callback(lambda done, key=key: self._drawn(key, done))
+                future.add_done_callback(functools.partial(self._drawn, key))
             waits.append(future)
         if waits:
             await asyncio.gather(*waits, return_exceptions=True)
@@ -169,7 +170,8 @@ class PictureCache:
 
     def worker_pids(self) -> list[int]:
         """The picture worker processes running now (none before the first picture)."""
-        return [p.pid for p in (self._pool._processes or {}).values()] if self._pool is not None else []
+        return ([p.pid for p in (self._pool._processes or {}).values() if p.pid is not None]  # (all started)
+                if self._pool is not None else [])
 
     def _drawn(self, key: tuple, done: asyncio.Future) -> None:
         self._drawing.pop(key, None)

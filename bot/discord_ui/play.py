@@ -26,7 +26,7 @@ from .layouts import hand_layout
 from .live_hands import signature
 from .pictures_cache import HAND_SHOWS_BOARD, PictureCache, as_file, board_filename, hand_filename
 from .presenters import clip, event_lines, names_of
-from .replies import edit, error_text, in_bot_dm, is_private_message, send, uid, user_lang, within_deadline
+from .replies import channel_of, edit, error_text, in_bot_dm, is_private_message, send, uid, user_lang, within_deadline
 
 
 def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
@@ -170,7 +170,7 @@ async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id
         await edit(interaction, **for_edit(payload))
         bot.hands.opened(table_id, user_id, interaction, drawn=drawn)
         if in_bot_dm(interaction) and interaction.message is not None:  # the DM hand now answers these decisions
-            bot.hands.dm_sent(table_id, user_id, interaction.channel_id, interaction.message.id, drawn)
+            bot.hands.dm_sent(table_id, user_id, channel_of(interaction), interaction.message.id, drawn)
         return
     followup = interaction.response.is_done()
     message = await send(interaction, ephemeral=not in_bot_dm(interaction), **payload)
@@ -278,7 +278,8 @@ async def take_back(bot: Desk, interaction: discord.Interaction, table_id: int, 
         return
     table = result.table
     names = names_of(table, lang)
-    move = " / ".join(event_lines(result.undone.events, names, lang)) or t("log.acted", lang)
+    undone = result.undone.events if result.undone is not None else []  # (undo always names it)
+    move = " / ".join(event_lines(undone, names, lang)) or t("log.acted", lang)
     await show_hand(bot, interaction, table, note=t("undo.done", lang, move=clip(move, 300)), in_place=in_place)
     bot.announcer.publish(table.id, result.notices, actor=user_id, undone=True)
 

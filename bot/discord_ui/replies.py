@@ -27,6 +27,20 @@ def uid(user: discord.abc.User) -> str:
     return str(user.id)
 
 
+def channel_of(interaction: discord.Interaction) -> int:
+    """The channel a command or click came from (Discord names one with each of them)."""
+    if interaction.channel_id is None:
+        raise ValueError(f"interaction {interaction.id} names no channel")
+    return interaction.channel_id
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server of a server-only command (`app_commands.guild_only`)."""
+    if interaction.guild_id is None:
+        raise ValueError(f"interaction {interaction.id} names no server")
+    return interaction.guild_id
+
+
 async def user_lang(interaction: discord.Interaction) -> str:
     """A user's language for ephemeral replies: their saved preference, else their Discord locale."""
     prefs = await interaction.client.prefs.user(uid(interaction.user))  # type: ignore[attr-defined]
@@ -53,7 +67,7 @@ def error_text(error: Exception, lang: str) -> str:
     key = getattr(error, "key", None)
     params = dict(getattr(error, "params", {}) or {})
     text = params.get("text")
-    if getattr(error, "code", None) == "illegal" and hasattr(text, "get"):
+    if getattr(error, "code", None) == "illegal" and text is not None and hasattr(text, "get"):
         return text.get(lang)
     if key:
         try:

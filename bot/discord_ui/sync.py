@@ -9,6 +9,7 @@ registered in that one server, where changes show up at once.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -28,7 +29,7 @@ def _normal(payload: Any) -> Any:
         return payload
     out: dict[str, Any] = {}
     for key in _KEYS:
-        value = payload.get(key)
+        value: Any = payload.get(key)
         if value in (None, {}, [], False) and key != "type":
             continue
         if key == "type" and value is None:
@@ -44,7 +45,7 @@ def _normal(payload: Any) -> Any:
     return out
 
 
-async def local_payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> list[dict]:
+async def local_payload(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> Sequence[Mapping[str, Any]]:
     commands = tree._get_all_commands(guild=guild)
     translator = tree.translator
     if translator:
@@ -52,7 +53,7 @@ async def local_payload(tree: app_commands.CommandTree, guild: discord.abc.Snowf
     return [c.to_dict(tree) for c in commands]
 
 
-async def remote_payload(client: discord.Client, guild: discord.abc.Snowflake | None) -> list[dict]:
+async def remote_payload(client: discord.Client, guild: discord.abc.Snowflake | None) -> Sequence[Mapping[str, Any]]:
     assert client.application_id is not None
     if guild is None:
         return await client.http.get_global_commands(client.application_id)

@@ -16,13 +16,13 @@ from . import lobby, permissions, play, text_board
 from .channel_watch import sweep_for
 from .desk import Desk
 from .presenters import clip
-from .replies import send, table_lang, uid, user_lang
+from .replies import channel_of, send, table_lang, uid, user_lang
 from .router import plays_in_thread, start_from
 
 
 async def table_here(bot: Desk, interaction: discord.Interaction, lang: str) -> Any | None:
     """The open table of this channel, or an ephemeral 'no table here' and None."""
-    table = await bot.service.table_in_channel(interaction.channel_id)
+    table = await bot.service.table_in_channel(channel_of(interaction))
     if table is None:
         await send(interaction, ephemeral=True, content=t("table.none_here", lang))
     return table
@@ -71,7 +71,7 @@ async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> N
     if lacking := permissions.missing(interaction):
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return
-    table = await svc.open_guided(interaction.guild_id, interaction.channel_id, uid(interaction.user),
+    table = await svc.open_guided(interaction.guild_id, channel_of(interaction), uid(interaction.user),
                                   interaction.user.display_name, game_key, lang)
     if permissions.missing_for_threads(interaction):  # no thread of its own: it plays here
         table = await svc.update_table_settings(table.id, uid(interaction.user), False, thread=False)
@@ -91,7 +91,7 @@ async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str,
     counted tables sits in a channel that no longer exists (a deletion the bot missed)."""
     # a table in a DM or group DM between people speaks its host's language (there is no server's)
     lang = await user_lang(interaction) if place is not None else None
-    args = (interaction.guild_id, interaction.channel_id, uid(interaction.user), interaction.user.display_name,
+    args = (interaction.guild_id, channel_of(interaction), uid(interaction.user), interaction.user.display_name,
             game_key, place, lang)
     try:
         return await bot.service.open_lobby(*args)
@@ -134,7 +134,7 @@ async def hand(bot: Desk, interaction: discord.Interaction) -> None:
     svc = bot.service
     lang = await user_lang(interaction)
     user_id = uid(interaction.user)
-    table = await svc.table_in_channel(interaction.channel_id)
+    table = await svc.table_in_channel(channel_of(interaction))
     if table is None or not table.user_seated(user_id):
         mine = [x for x in await svc.tables_for_user(user_id) if x.status == "running"]
         if len(mine) == 1:

@@ -19,7 +19,7 @@ from .components import button, clip, detached_view
 from .desk import Desk
 from .pictures_cache import as_file, board_filename
 from .presenters import game_name, names_of, substitute
-from .replies import send, table_lang, uid, user_lang
+from .replies import channel_of, send, table_lang, uid, user_lang
 from .turn_list import board_url
 
 log = logging.getLogger(__name__)
@@ -191,7 +191,7 @@ async def browse_join(bot: Desk, interaction: discord.Interaction, table_id: int
 async def invite(bot: Desk, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
     """The host invites a member to this channel's private lobby (or just sees the join code)."""
     lang = await user_lang(interaction)
-    table = await bot.service.table_in_channel(interaction.channel_id)
+    table = await bot.service.table_in_channel(channel_of(interaction))
     if table is None:
         await send(interaction, ephemeral=True, content=t("table.none_here", lang))
         return
@@ -204,7 +204,7 @@ async def invite(bot: Desk, interaction: discord.Interaction, member: discord.ab
         text = t("private.invited", lang, who=member.mention) + "\n" + text
     await send(interaction, ephemeral=True, content=text, allowed_mentions=discord.AllowedMentions.none())
     if member is not None:
-        await bot.announcer.send(interaction.channel_id, content=t("private.invited_public", await table_lang(bot, table),
+        await bot.announcer.send(channel_of(interaction), content=t("private.invited_public", await table_lang(bot, table),
                                                                    who=member.mention, id=table.id),
                                  mentions=[uid(member)])
 

@@ -1,6 +1,7 @@
 """The append-only action log and the state snapshots taken along it."""
 from __future__ import annotations
 
+import builtins
 import json
 
 from pydantic import TypeAdapter
@@ -70,7 +71,7 @@ class ActionRepo:
         rows = await self.db.fetch(sql, *args)
         return [_entry(r) for r in reversed(rows)]
 
-    async def live(self, table_id: int, after_version: int = 0) -> list[LogEntry]:
+    async def live(self, table_id: int, after_version: int = 0) -> builtins.list[LogEntry]:
         """The moves that make up the game (not undone), after game version `after_version`, in order."""
         rows = await self.db.fetch("SELECT * FROM actions WHERE table_id = $1 AND undone = FALSE AND version > $2 "
                                    "ORDER BY version", table_id, after_version)

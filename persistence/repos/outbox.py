@@ -82,7 +82,8 @@ class OutboxRepo:
 
     async def pending(self, limit: int = 500) -> list[OutboxItem]:
         """Undelivered notices of the guilds this process serves, oldest first."""
-        where, args = "delivered = $1", [False]
+        where = "delivered = $1"
+        args: list[object] = [False]
         if self.shards is not None:
             condition, shard_args = self.shards.where("guild_id", 3)
             where, args = f"{where} AND {condition}", [False, limit, *shard_args]

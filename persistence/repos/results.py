@@ -87,7 +87,8 @@ class ResultRepo:
 
     async def for_guild(self, guild_id: int | None, game: str | None = None) -> list[Result]:
         """Oldest first (the order ratings were computed in)."""
-        where, args = ("guild_id IS NULL", []) if guild_id is None else ("guild_id = $1", [guild_id])
+        where = "guild_id IS NULL" if guild_id is None else "guild_id = $1"
+        args: list[object] = [] if guild_id is None else [guild_id]
         if game is not None:
             args.append(game)
             where += f" AND game = ${len(args)}"
@@ -97,7 +98,8 @@ class ResultRepo:
     async def stat_rows(self, guild_id: int | None, user_id: str | None = None, game: str | None = None) -> list[Row]:
         """Stats lines of a guild (one user's, one game's): user_id, game, games, wins,
         rated_games, rating, turn_seconds, turns."""
-        where, args = ["guild_key = $1"], [guild_key(guild_id)]
+        where = ["guild_key = $1"]
+        args: list[object] = [guild_key(guild_id)]
         for column, value in (("user_id", user_id), ("game", game)):
             if value is not None:
                 args.append(value)

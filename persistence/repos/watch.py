@@ -20,7 +20,13 @@ class AwayRecord(BaseModel):
     used_days: int = 0
 
     def away_at(self, now: float) -> bool:
-        return self.since is not None and self.until is not None and self.since <= now < self.until
+        return self.away_span(now) is not None
+
+    def away_span(self, now: float) -> tuple[float, float] | None:
+        """(since, until) of the time away `now` falls in; None when not away then."""
+        if self.since is not None and self.until is not None and self.since <= now < self.until:
+            return self.since, self.until
+        return None
 
 
 class Follow(BaseModel):

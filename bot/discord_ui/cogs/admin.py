@@ -77,7 +77,9 @@ class AdminCog(commands.GroupCog, group_name=L("cmd.gameadmin"), group_descripti
                            this_table=L("param.s_this_table"), threads=L("param.s_threads"),
                            auto_level=L("param.s_auto_level"), away_days=L("param.s_away_days"))
     @app_commands.rename(**{name: L(f"pname.s_{name}") for name in SETTINGS_PARAMS})
-    @app_commands.choices(language=LANGS, turn_limit=_limit_choices(), idle_policy=IDLE, lobby_timeout=LOBBY_TIMEOUTS)
+    # one call per type of value: discord.py's hints want the same in all parameters of one call
+    @app_commands.choices(language=LANGS, idle_policy=IDLE)
+    @app_commands.choices(turn_limit=_limit_choices(), lobby_timeout=LOBBY_TIMEOUTS)
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
                        turn_limit: int | None = None, reminders: str | None = None, quiet_hours: str | None = None,
                        utc_offset: str | None = None, idle_policy: str | None = None,
