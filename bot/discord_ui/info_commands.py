@@ -58,7 +58,7 @@ async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
     if table.settings.hints:  # a table that allows hints is unrated, and its log says so
         note = "\n".join(filter(None, [t("hint.unrated", lang), note]))
     embed = log_embed(game, table, entries, lang, note)
-    items = []
+    items: list[discord.ui.Item[Any]] = []
     if entries and first > 1:
         items.append(LogPageButton(table_id, first, label=t("log.older", lang)))
     if entries and last < table.version:

@@ -20,19 +20,12 @@ less (tests/bot/test_e2e_drawn_ids.py clicks every format the bot has drawn).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, Self, TypedDict, Unpack
+from typing import Any, ClassVar, Self, TypedDict, Unpack
 
 import discord
 
 from .components import clip
 from .desk import desk_of
-
-if TYPE_CHECKING:
-    Button = discord.ui.DynamicItem[discord.ui.Button[Any]]
-    Select = discord.ui.DynamicItem[discord.ui.Select[Any]]
-else:
-    Button = discord.ui.DynamicItem[discord.ui.Button]
-    Select = discord.ui.DynamicItem[discord.ui.Select]
 
 MAX_LEN = 100  # Discord's limit on a custom_id
 
@@ -42,6 +35,7 @@ BOARD = r"ct:(?P<table>[0-9]{1,18}):0"  # a control of the table, not of one ver
 PROMPT = r"(?P<prompt>[^:]{1,80})"
 PICKS = r"(?P<picks>(?:[0-9a-z]{2}){0,40})"
 PAGE = r"(?P<page>[0-9]{1,4})"
+NOTHING = r"(?!)"  # the template of the shared base classes: they answer no custom_id and are never registered
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
@@ -99,12 +93,10 @@ class SelectLook(TypedDict, total=False):
     row: int | None
 
 
-class Control:
+class Control(discord.ui.DynamicItem[Any], template=NOTHING):
     """What every control shares: the table and version it was drawn for, and a click that goes
-    to the router. A mixin of the DynamicItem classes below (`item` is the wrapped component)."""
+    to the router (`item` is the wrapped button or select)."""
 
-    item: Any
-    custom_id: str
     expects: ClassVar[type[discord.ui.Item[Any]]] = discord.ui.Item
     table: int = 0
     version: int = 0
@@ -136,25 +128,25 @@ class Control:
         await router.click(interaction, self)
 
 
-class ActionButton(Control):
+class ActionButton(Control, template=NOTHING):
     """The bot's buttons."""
 
     expects = discord.ui.Button
 
     def __init__(self, custom_id: str, *, label: str = "—", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                  emoji: str | None = None, disabled: bool = False, row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(  # type: ignore[call-arg]  # DynamicItem's, after this mixin
+        super().__init__(discord.ui.Button(
             label=clip(label, 80), style=style, custom_id=custom_id, row=row, disabled=disabled, emoji=emoji))
 
 
-class ActionSelect(Control):
+class ActionSelect(Control, template=NOTHING):
     """The bot's string selects."""
 
     expects = discord.ui.Select
 
     def __init__(self, custom_id: str, *, options: list[discord.SelectOption] | None = None, placeholder: str = "—",
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
-        super().__init__(discord.ui.Select(  # type: ignore[call-arg]  # DynamicItem's, after this mixin
+        super().__init__(discord.ui.Select(
             custom_id=custom_id, options=options or [], placeholder=clip(placeholder, 150),
             min_values=min_values, max_values=max_values, row=row))
 
@@ -171,7 +163,7 @@ class ActionSelect(Control):
 
 
 # ---- lobby ----------------------------------------------------------------------------------
-class LobbyButton(ActionButton, Button, template=TABLE + r":L:(?P<action>join|leave|start|cancel|cpu)"):
+class LobbyButton(ActionButton, template=TABLE + r":L:(?P<action>join|leave|start|cancel|cpu)"):
     """Join, Leave, Start, Cancel, + CPU on a lobby."""
 
     def __init__(self, table: int, version: int, action: str, **look: Unpack[ButtonLook]) -> None:
@@ -183,7 +175,7 @@ class LobbyButton(ActionButton, Button, template=TABLE + r":L:(?P<action>join|le
         return cls(int(match["table"]), int(match["version"]), match["action"])
 
 
-class LobbyOptionSelect(ActionSelect, Select, template=TABLE + r":LO:(?P<name>[^:]{1,80})"):
+class LobbyOptionSelect(ActionSelect, template=TABLE + r":LO:(?P<name>[^:]{1,80})"):
     """A game option picked directly on the lobby."""
 
     def __init__(self, table: int, version: int, name: str, **look: Unpack[SelectLook]) -> None:
@@ -195,7 +187,7 @@ class LobbyOptionSelect(ActionSelect, Select, template=TABLE + r":LO:(?P<name>[^
         return cls(int(match["table"]), int(match["version"]), unescape(match["name"]))
 
 
-class LobbyMoreSelect(ActionSelect, Select, template=TABLE + r":LM"):
+class LobbyMoreSelect(ActionSelect, template=TABLE + r":LM"):
     """More options…: which option or clock setting to change (answers with a picker)."""
 
     def __init__(self, table: int, version: int, **look: Unpack[SelectLook]) -> None:
@@ -207,7 +199,7 @@ class LobbyMoreSelect(ActionSelect, Select, template=TABLE + r":LM"):
         return cls(int(match["table"]), int(match["version"]))
 
 
-class LobbyValueSelect(ActionSelect, Select, template=TABLE + r":LV:(?P<name>[^:]{1,80})"):
+class LobbyValueSelect(ActionSelect, template=TABLE + r":LV:(?P<name>[^:]{1,80})"):
     """The value of the option chosen under More options…"""
 
     def __init__(self, table: int, version: int, name: str, **look: Unpack[SelectLook]) -> None:
@@ -220,7 +212,7 @@ class LobbyValueSelect(ActionSelect, Select, template=TABLE + r":LV:(?P<name>[^:
 
 
 # ---- playing --------------------------------------------------------------------------------
-class HandButton(ActionButton, Button, template=BOARD + r":H"):
+class HandButton(ActionButton, template=BOARD + r":H"):
     """My hand: the player's private view and controls, always of the present."""
 
     def __init__(self, table: int, **look: Unpack[ButtonLook]) -> None:
@@ -232,7 +224,7 @@ class HandButton(ActionButton, Button, template=BOARD + r":H"):
         return cls(int(match["table"]))
 
 
-class OptionButton(ActionButton, Button, template=TABLE + r":B:" + PROMPT + r":(?P<key>.{1,80})"):
+class OptionButton(ActionButton, template=TABLE + r":B:" + PROMPT + r":(?P<key>.{1,80})"):
     """One answer to a prompt. The option key comes last and is taken verbatim (it may hold ':')."""
 
     def __init__(self, table: int, version: int, prompt_id: str, key: str, **look: Unpack[ButtonLook]) -> None:
@@ -244,7 +236,7 @@ class OptionButton(ActionButton, Button, template=TABLE + r":B:" + PROMPT + r":(
         return cls(int(match["table"]), int(match["version"]), unescape(match["prompt"]), match["key"])
 
 
-class NoneButton(ActionButton, Button, template=TABLE + r":N:" + PROMPT):
+class NoneButton(ActionButton, template=TABLE + r":N:" + PROMPT):
     """The empty answer of a prompt that allows none."""
 
     def __init__(self, table: int, version: int, prompt_id: str, **look: Unpack[ButtonLook]) -> None:
@@ -256,7 +248,7 @@ class NoneButton(ActionButton, Button, template=TABLE + r":N:" + PROMPT):
         return cls(int(match["table"]), int(match["version"]), unescape(match["prompt"]))
 
 
-class OptionSelect(ActionSelect, Select, template=TABLE + r":S:" + PROMPT + ":" + PAGE):
+class OptionSelect(ActionSelect, template=TABLE + r":S:" + PROMPT + ":" + PAGE):
     """Answers to a prompt picked from a (paged) select; `page` tells the selects of one
     prompt apart (a group's select counts from 900)."""
 
@@ -269,7 +261,7 @@ class OptionSelect(ActionSelect, Select, template=TABLE + r":S:" + PROMPT + ":" 
         return cls(int(match["table"]), int(match["version"]), unescape(match["prompt"]), int(match["page"]))
 
 
-class PageButton(ActionButton, Button, template=TABLE + r":P:" + PROMPT + ":" + PAGE + r"(?::" + PICKS
+class PageButton(ActionButton, template=TABLE + r":P:" + PROMPT + ":" + PAGE + r"(?::" + PICKS
                  + r")?(?::(?P<direction>prev|next))?"):
     """◀ ▶ and Choose…: redraw the hand with one prompt in focus, on a page, with the draft
     picks so far. ◀ and ▶ carry their direction, so they never share an id with Choose…"""
@@ -289,7 +281,7 @@ class PageButton(ActionButton, Button, template=TABLE + r":P:" + PROMPT + ":" + 
                    decode_picks(picks) if picks else [], match["direction"])
 
 
-class DraftButton(ActionButton, Button, template=TABLE + r":D:" + PROMPT + ":" + PICKS + r":(?P<op>ok|clr)"):
+class DraftButton(ActionButton, template=TABLE + r":D:" + PROMPT + ":" + PICKS + r":(?P<op>ok|clr)"):
     """Confirm (`ok`) or Clear (`clr`) the picks of a pick-one-at-a-time answer."""
 
     def __init__(self, table: int, version: int, prompt_id: str, picks: list[int], *, confirm: bool,
@@ -304,7 +296,7 @@ class DraftButton(ActionButton, Button, template=TABLE + r":D:" + PROMPT + ":" +
                    confirm=match["op"] == "ok")
 
 
-class DraftSelect(ActionSelect, Select, template=TABLE + r":DS:" + PROMPT + ":" + PICKS + ":" + PAGE):
+class DraftSelect(ActionSelect, template=TABLE + r":DS:" + PROMPT + ":" + PICKS + ":" + PAGE):
     """Adds picks to a pick-one-at-a-time answer."""
 
     def __init__(self, table: int, version: int, prompt_id: str, picks: list[int], page: int,
@@ -318,7 +310,7 @@ class DraftSelect(ActionSelect, Select, template=TABLE + r":DS:" + PROMPT + ":" 
                    int(match["page"]))
 
 
-class ChainSelect(ActionSelect, Select, template=TABLE + r":C:" + PROMPT):
+class ChainSelect(ActionSelect, template=TABLE + r":C:" + PROMPT):
     """A decision and the same player's next one (or two), picked at once (`tables.chains`).
     Each value is the answers' indices among their prompts' options, joined by '.'."""
 
@@ -349,7 +341,7 @@ class ChainSelect(ActionSelect, Select, template=TABLE + r":C:" + PROMPT):
         return picked[0]
 
 
-class UndoButton(ActionButton, Button, template=TABLE + r":U"):
+class UndoButton(ActionButton, template=TABLE + r":U"):
     """Undo on a player's hand: take back their latest move, while the table is still at the
     version the button was drawn for."""
 
@@ -362,7 +354,7 @@ class UndoButton(ActionButton, Button, template=TABLE + r":U"):
         return cls(int(match["table"]), int(match["version"]))
 
 
-class HintButton(ActionButton, Button, template=TABLE + r":HT"):
+class HintButton(ActionButton, template=TABLE + r":HT"):
     """💡 Hint on a player's hand: the strong player's choice for the decision drawn at that
     version, one per decision (tables/hints.py)."""
 
@@ -375,7 +367,7 @@ class HintButton(ActionButton, Button, template=TABLE + r":HT"):
         return cls(int(match["table"]), int(match["version"]))
 
 
-class LeaveGuidedButton(ActionButton, Button, template=BOARD + r":Q"):
+class LeaveGuidedButton(ActionButton, template=BOARD + r":Q"):
     """Leave on a guided game's hand (/game learn): the game ends."""
 
     def __init__(self, table: int, **look: Unpack[ButtonLook]) -> None:
@@ -388,7 +380,7 @@ class LeaveGuidedButton(ActionButton, Button, template=BOARD + r":Q"):
 
 
 # ---- after the game, and reading ------------------------------------------------------------
-class RematchButton(ActionButton, Button, template=BOARD + r":R"):
+class RematchButton(ActionButton, template=BOARD + r":R"):
     """Rematch on a result: a new lobby with the same seats and options."""
 
     def __init__(self, table: int, **look: Unpack[ButtonLook]) -> None:
@@ -400,7 +392,7 @@ class RematchButton(ActionButton, Button, template=BOARD + r":R"):
         return cls(int(match["table"]))
 
 
-class LogPageButton(ActionButton, Button, template=BOARD + r":G:(?P<before>[0-9]{1,10})"):
+class LogPageButton(ActionButton, template=BOARD + r":G:(?P<before>[0-9]{1,10})"):
     """Older / newer pages of /game log: the entries before `before`."""
 
     def __init__(self, table: int, before: int, **look: Unpack[ButtonLook]) -> None:
@@ -412,7 +404,7 @@ class LogPageButton(ActionButton, Button, template=BOARD + r":G:(?P<before>[0-9]
         return cls(int(match["table"]), int(match["before"]))
 
 
-class MinePageButton(ActionButton, Button, template=r"ct:0:0:M:(?P<page>[0-9]{1,3})"):
+class MinePageButton(ActionButton, template=r"ct:0:0:M:(?P<page>[0-9]{1,3})"):
     """Previous / next pages of /game mine (the clicking user's own tables: no table, so 0:0)."""
 
     def __init__(self, page: int, **look: Unpack[ButtonLook]) -> None:
@@ -425,7 +417,7 @@ class MinePageButton(ActionButton, Button, template=r"ct:0:0:M:(?P<page>[0-9]{1,
 
 
 # ---- watching (the router hands them to bot/discord_ui/watch.py) -------------------------------------------
-class FollowButton(ActionButton, Button, template=BOARD + r":F"):
+class FollowButton(ActionButton, template=BOARD + r":F"):
     """Follow on a board: DMs when a round ends and when the game ends."""
 
     def __init__(self, table: int, **look: Unpack[ButtonLook]) -> None:
@@ -437,7 +429,7 @@ class FollowButton(ActionButton, Button, template=BOARD + r":F"):
         return cls(int(match["table"]))
 
 
-class UnfollowButton(ActionButton, Button, template=BOARD + r":UF"):
+class UnfollowButton(ActionButton, template=BOARD + r":UF"):
     """Unfollow, under the answer to Follow."""
 
     def __init__(self, table: int, **look: Unpack[ButtonLook]) -> None:
@@ -449,7 +441,7 @@ class UnfollowButton(ActionButton, Button, template=BOARD + r":UF"):
         return cls(int(match["table"]))
 
 
-class BrowseJoinButton(ActionButton, Button, template=BOARD + r":BJ"):
+class BrowseJoinButton(ActionButton, template=BOARD + r":BJ"):
     """Join a lobby from /game browse."""
 
     def __init__(self, table: int, **look: Unpack[ButtonLook]) -> None:
@@ -467,13 +459,9 @@ ALL: tuple[type[ActionButton | ActionSelect], ...] = (
     RematchButton, LogPageButton, MinePageButton, FollowButton, UnfollowButton, BrowseJoinButton)
 
 
-def _template(cls: type[Control]) -> re.Pattern[str]:
-    return cls.__discord_ui_compiled_template__  # type: ignore[attr-defined, no-any-return]
-
-
 def matches_any(custom_id: str) -> bool:
     """Whether some control class answers this custom_id."""
-    return any(_template(cls).fullmatch(custom_id) for cls in ALL)
+    return any(cls.__discord_ui_compiled_template__.fullmatch(custom_id) for cls in ALL)
 
 
 def control_of(custom_id: str) -> ActionButton | ActionSelect | None:
@@ -482,6 +470,6 @@ def control_of(custom_id: str) -> ActionButton | ActionSelect | None:
     if len(custom_id) > MAX_LEN:
         return None
     for cls in ALL:
-        if match := _template(cls).fullmatch(custom_id):
+        if match := cls.__discord_ui_compiled_template__.fullmatch(custom_id):
             return cls.from_match(match)
     return None

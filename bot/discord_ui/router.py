@@ -326,7 +326,7 @@ async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *,
         return
     # /game start: its answer is the board itself, naming those who owe the first decision
     game = registry.get(table.game)
-    first = [u for u in game.current_players(table.state(game)) if table.seat(u) and table.seat(u).timed]
+    first = [u for u in game.current_players(table.state(game)) if (seat := table.seat(u)) is not None and seat.timed]
     await desk.pictures.prepare(table, lang)
     message = await send(interaction, ephemeral=False, **desk.announcer.board_payload(table, lang, [], ping=first))
     if message is not None:
