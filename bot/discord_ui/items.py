@@ -12,10 +12,11 @@ works after a restart without any stored view. Each class says, in one place:
 A click is rebuilt by its class around the component that was clicked and handed to
 `Router.click`, which dispatches on the class. Every id reads `ct:<table>:<version>:<kind>...`
 with numbers in ASCII digits of bounded length, so a forged id (other digits, oversized, cut
-short) matches no template and is refused (`client.on_interaction`); one that matches but was
-never drawn (the wrong kind of component, over 100 characters, junk values) is refused by the
-control itself. These ids are on messages already in Discord: a template may accept more, never
-less (tests/bot/test_e2e_drawn_ids.py clicks every format the bot has drawn).
+short, over 100 characters, text not escaped as the bot escapes it) matches no template and
+is refused (`client.on_interaction`); one that matches but was never drawn (on the wrong kind
+of component, with junk values) is refused by the control or the router. Ids stay on messages
+in Discord: a template must keep accepting every id the bot has drawn
+(tests/bot/test_e2e_drawn_ids.py clicks every format).
 """
 from __future__ import annotations
 
@@ -29,10 +30,14 @@ from .desk import desk_of
 
 MAX_LEN = 100  # Discord's limit on a custom_id
 
-# The parts of the templates (named groups are read back by `from_match`).
-TABLE = r"ct:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18})"
-BOARD = r"ct:(?P<table>[0-9]{1,18}):0"  # a control of the table, not of one version of it
-PROMPT = r"(?P<prompt>[^:]{1,80})"
+# The parts of the templates (named groups are read back by `from_match`). Every id fits in
+# Discord's 100 characters, and text inside one is escaped (`escape`), so whatever a template
+# matches, its class reads and writes again.
+FITS = r"(?=[\s\S]{1,100}\Z)"
+TABLE = FITS + r"ct:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,18})"
+BOARD = FITS + r"ct:(?P<table>[0-9]{1,18}):0"  # a control of the table, not of one version of it
+ESCAPED = r"(?:[^:%]|%25|%3A){1,80}"
+PROMPT = r"(?P<prompt>" + ESCAPED + ")"
 PICKS = r"(?P<picks>(?:[0-9a-z]{2}){0,40})"
 PAGE = r"(?P<page>[0-9]{1,4})"
 NOTHING = r"(?!)"  # the template of the shared base classes: they answer no custom_id and are never registered
@@ -112,18 +117,10 @@ class Control(discord.ui.DynamicItem[Any], template=NOTHING):
         control.item = item  # the component clicked: its kind and the values picked in it
         return control
 
-    def refusal(self) -> str | None:
-        """Why this click is refused before anything runs, or None."""
-        if not isinstance(self.item, self.expects):  # e.g. a button forged with a select's id
-            return "wrong kind of component"
-        if len(self.custom_id) > MAX_LEN:
-            return f"custom_id over {MAX_LEN} characters"
-        return None
-
     async def callback(self, interaction: discord.Interaction) -> None:
         router = desk_of(interaction).router
-        if why := self.refusal():
-            await router.invalid_control(interaction, why)
+        if not isinstance(self.item, self.expects):  # e.g. a button forged with a select's id
+            await router.invalid_control(interaction, "wrong kind of component")
             return
         await router.click(interaction, self)
 
@@ -175,7 +172,7 @@ class LobbyButton(ActionButton, template=TABLE + r":L:(?P<action>join|leave|star
         return cls(int(match["table"]), int(match["version"]), match["action"])
 
 
-class LobbyOptionSelect(ActionSelect, template=TABLE + r":LO:(?P<name>[^:]{1,80})"):
+class LobbyOptionSelect(ActionSelect, template=TABLE + r":LO:(?P<name>" + ESCAPED + ")"):
     """A game option picked directly on the lobby."""
 
     def __init__(self, table: int, version: int, name: str, **look: Unpack[SelectLook]) -> None:
@@ -199,7 +196,7 @@ class LobbyMoreSelect(ActionSelect, template=TABLE + r":LM"):
         return cls(int(match["table"]), int(match["version"]))
 
 
-class LobbyValueSelect(ActionSelect, template=TABLE + r":LV:(?P<name>[^:]{1,80})"):
+class LobbyValueSelect(ActionSelect, template=TABLE + r":LV:(?P<name>" + ESCAPED + ")"):
     """The value of the option chosen under More options…"""
 
     def __init__(self, table: int, version: int, name: str, **look: Unpack[SelectLook]) -> None:
@@ -466,9 +463,7 @@ def matches_any(custom_id: str) -> bool:
 
 def control_of(custom_id: str) -> ActionButton | ActionSelect | None:
     """The control a custom_id stands for, as its class reads it on a click (with a fresh
-    component of its kind), or None for an id no class answers or one over 100 characters."""
-    if len(custom_id) > MAX_LEN:
-        return None
+    component of its kind), or None for an id no class answers."""
     for cls in ALL:
         if match := cls.__discord_ui_compiled_template__.fullmatch(custom_id):
             return cls.from_match(match)

@@ -39,8 +39,9 @@ def test_no_control_answers_what_the_bot_never_draws():
     assert ui.control_of("ct:\u0661:0:H") is None and ui.control_of("ct:1:\uff11:H") is None  # other digits
     assert ui.control_of(f"ct:{2**63}:0:H") is None and ui.control_of(f"ct:1:{2**64}:U") is None  # beyond 64 bits
     assert ui.control_of("ct:1:0:Z") is None and ui.control_of("ct:1:0:B:civ") is None  # no kind, cut short
-    longest = "ct:1:2:B:" + "p" * 30 + ":" + "k" * 80  # matches the option button's template, but is over 100 characters
-    assert len(longest) > ui.MAX_LEN and ui.matches_any(longest) and ui.control_of(longest) is None
+    longest = "ct:1:2:B:" + "p" * 30 + ":" + "k" * 80  # an option button's shape, but over 100 characters
+    assert len(longest) > ui.MAX_LEN and not ui.matches_any(longest) and ui.matches_any(longest[:100])
+    assert not ui.matches_any("ct:1:0:N:a%b") and not ui.matches_any("ct:1:0:LV:50%")  # not escaped as drawn
     key = ui.control_of("ct:1:0:B:p:\u672d")  # an option key may be any text
     assert isinstance(key, ui.OptionButton) and key.key == "\u672d"
 
@@ -265,3 +266,14 @@ def test_many_options_of_one_kind_share_one_select_instead_of_a_wall_of_buttons(
         assert [o.value for o in select.options] == [o.key for o in welcome]
         assert select.options[0].label == ("Card A → column 1" if lang == "en" else "カードA → 列1")
         assert (buttons[0].prompt_id, buttons[0].key) == ("turn", "g")
+
+
+def test_whatever_a_template_matches_its_class_reads_without_failing():
+    """discord.py drops a click silently when a class cannot be built from its id, so every id
+    a template accepts must make a control again: escapes, leading zeros, picks, the longest."""
+    shapes = ["ct:007:0012:B:a%25%3Ab:k:%", "ct:1:2:P:" + "%3A" * 26 + ":0:prev", "ct:1:2:P:p:12:zzzz:next",
+              "ct:1:2:DS:p::0", "ct:1:2:LV:" + "%25" * 30, "ct:1:2:S:" + "x" * 80 + ":0", "ct:1:2:N:\n"]
+    for custom_id in shapes:
+        control = ui.control_of(custom_id)
+        assert control is not None, custom_id
+        assert ui.control_of(control.custom_id).custom_id == control.custom_id
