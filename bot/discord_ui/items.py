@@ -11,7 +11,7 @@ works after a restart without any stored view. Each class says, in one place:
 
 A click is rebuilt by its class around the component that was clicked and handed to
 `Router.click`, which dispatches on the class. Every id reads `ct:<table>:<version>:<kind>...`
-with numbers in ASCII digits of bounded length, so a forged id (other digits, oversized, cut
+with numbers in ASCII digits of bounded length, so a forged id (other digits, numbers too long, cut
 short, over 100 characters, text not escaped as the bot escapes it) matches no template and
 is refused (`client.on_interaction`); one that matches but was never drawn (on the wrong kind
 of component, with junk values) is refused by the control or the router. Ids stay on messages
