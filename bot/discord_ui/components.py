@@ -1,32 +1,12 @@
-"""Builders of the bot's buttons and selects: each comes wrapped in the DynamicItem class of its
-kind (`items`), so discord.py can answer its clicks after a restart without a stored view."""
+"""Small helpers for drawing components: Discord's length limits, select options, and a View
+used only as a container. The controls themselves are built by their classes (`items`)."""
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 
-from . import ids
-from .items import BY_KIND, ActionButton, ActionSelect
-
-__all__ = ["ActionButton", "ActionSelect", "button", "clip", "detached_view", "select", "select_option"]
-
-
-def _wrap(item: discord.ui.Button | discord.ui.Select) -> ActionButton | ActionSelect:
-    parsed = ids.parse(item.custom_id or "")
-    if parsed is None or parsed.kind not in BY_KIND:
-        raise ValueError(f"no control class for custom_id {item.custom_id!r}")
-    return BY_KIND[parsed.kind](item)
-
-
-def button(custom_id: str, label: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-           row: int | None = None, disabled: bool = False, emoji: str | None = None) -> ActionButton:
-    return _wrap(discord.ui.Button(label=clip(label, 80), style=style, custom_id=custom_id, row=row,
-                                   disabled=disabled, emoji=emoji))
-
-
-def select(custom_id: str, options: list[discord.SelectOption], placeholder: str, min_values: int = 1,
-           max_values: int = 1, row: int | None = None) -> ActionSelect:
-    return _wrap(discord.ui.Select(custom_id=custom_id, options=options, placeholder=clip(placeholder, 150),
-                                   min_values=min_values, max_values=max_values, row=row))
+__all__ = ["clip", "detached_view", "select_option"]
 
 
 def select_option(label: str, value: str, description: str | None = None, default: bool = False) -> discord.SelectOption:
@@ -34,7 +14,7 @@ def select_option(label: str, value: str, description: str | None = None, defaul
                                 description=clip(description, 100) if description else None, default=default)
 
 
-def detached_view(items: list[discord.ui.Item]) -> discord.ui.View:
+def detached_view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
     """A View that is only a container: stopped at once so discord.py does not keep it in
     memory for weeks; the DynamicItem registry answers its clicks instead."""
     view = discord.ui.View(timeout=None)

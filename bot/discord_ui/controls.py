@@ -22,9 +22,9 @@ import discord
 from bot.i18n import Span, t
 from games.kit import Prompt
 
-from . import ids
-from .components import button, clip, select, select_option
+from .components import clip, select_option
 from .emoji import decorate, emoji_for, style_for
+from .items import ChainSelect, DraftButton, DraftSelect, NoneButton, OptionButton, OptionSelect, PageButton
 
 ROWS = 5
 PER_ROW = 5
@@ -141,10 +141,10 @@ def _chain_select(table_id: int, version: int, chained: list[Any], lang: str, ro
         later = [prompt.option(key) for prompt, key in chain.steps[1:]]
         label = " → ".join([firsts[picked[0]], *(decorate(o.label.get(lang)) for o in later)])
         detail = later[0].detail or chain.then.text
-        options.append(select_option(clip(label, SELECT_LABEL), ids.chain_value(*picked), detail.get(lang)))
+        options.append(select_option(clip(label, SELECT_LABEL), ChainSelect.value(*picked), detail.get(lang)))
     longest = max(len(chain.steps) for chain in chained)
     placeholder = t("ui.chain" if longest == 2 else "ui.chain_three", lang, count=len(options))
-    return select(ids.chain_select(table_id, version, first.id), options, placeholder, row=row)
+    return ChainSelect(table_id, version, first.id, options=options, placeholder=placeholder, row=row)
 
 
 def _share_rows(prompts: list[Prompt]) -> list[int]:
@@ -182,10 +182,11 @@ def _draw(table_id: int, version: int, prompt: Prompt, lang: str, state: Control
     placeholder = prompt.text.get(lang)
     if pages > 1:
         placeholder = f"{placeholder} ({page_no + 1}/{pages})"
-    items: list[discord.ui.Item] = [select(
-        ids.option_select(table_id, version, prompt.id, page_no),
-        [select_option(label, o.key, o.detail.get(lang) if o.detail else None) for o, label in zip(chunk, labels, strict=True)],
-        placeholder, min_values=max(1, min(prompt.min, len(chunk))), max_values=min(prompt.max, len(chunk)),
+    items: list[discord.ui.Item] = [OptionSelect(
+        table_id, version, prompt.id, page_no,
+        options=[select_option(label, o.key, o.detail.get(lang) if o.detail else None)
+                 for o, label in zip(chunk, labels, strict=True)],
+        placeholder=placeholder, min_values=max(1, min(prompt.min, len(chunk))), max_values=min(prompt.max, len(chunk)),
         row=row)]
     if extra_row:
         items.extend(_pager(table_id, version, prompt, lang, page_no, pages, row + 1))
@@ -198,8 +199,8 @@ def _buttons(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -
     items: list[discord.ui.Item] = []
     labels = option_labels(prompt, lang, BUTTON_LABEL)
     for i, option in enumerate(prompt.options):
-        items.append(button(ids.option_button(table_id, version, prompt.id, option.key), labels[i],
-                            style=style_for(option), row=row + i // PER_ROW, emoji=emoji_for(labels[i])))
+        items.append(OptionButton(table_id, version, prompt.id, option.key, label=labels[i],
+                                  style=style_for(option), row=row + i // PER_ROW, emoji=emoji_for(labels[i])))
     if prompt.min == 0:
         items.append(_none_button(table_id, version, prompt, lang, row + len(prompt.options) // PER_ROW))
     return items
@@ -225,15 +226,16 @@ def _grouped(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -
         members = groups[group]
         head = _shared_head([labels[j] for j in members])
         placeholder = head.rstrip(":： ") + "…" if head else prompt.text.get(lang)
-        items.append(select(
-            ids.option_select(table_id, version, prompt.id, 900 + len(items)),
-            [select_option(clip(labels[j][len(head):], SELECT_LABEL), prompt.options[j].key, None) for j in members],
-            clip(placeholder, 150), row=row + len(items)))
+        items.append(OptionSelect(
+            table_id, version, prompt.id, 900 + len(items),
+            options=[select_option(clip(labels[j][len(head):], SELECT_LABEL), prompt.options[j].key, None)
+                     for j in members],
+            placeholder=clip(placeholder, 150), row=row + len(items)))
     first = row + len(items)
     for n, i in enumerate(buttons):
-        items.append(button(ids.option_button(table_id, version, prompt.id, prompt.options[i].key), button_labels[i],
-                            style=style_for(prompt.options[i]), row=first + n // PER_ROW,
-                            emoji=emoji_for(button_labels[i])))
+        items.append(OptionButton(table_id, version, prompt.id, prompt.options[i].key, label=button_labels[i],
+                                  style=style_for(prompt.options[i]), row=first + n // PER_ROW,
+                                  emoji=emoji_for(button_labels[i])))
     if prompt.min == 0:
         items.append(_none_button(table_id, version, prompt, lang, first + len(buttons) // PER_ROW))
     return items
@@ -250,30 +252,29 @@ def _shared_head(labels: list[str]) -> str:
 
 
 def _none_button(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> discord.ui.Item:
-    return button(ids.none(table_id, version, prompt.id), t("ui.choose_none", lang), row=row)
+    return NoneButton(table_id, version, prompt.id, label=t("ui.choose_none", lang), row=row)
 
 
 def _focus_button(table_id: int, version: int, prompt: Prompt, lang: str, row: int) -> discord.ui.Item:
     label = t("ui.choose_prompt", lang, prompt=clip(prompt.text.get(lang), 60))
-    return button(ids.page(table_id, version, prompt.id, 0), label, style=discord.ButtonStyle.primary, row=row)
+    return PageButton(table_id, version, prompt.id, 0, label=label, style=discord.ButtonStyle.primary, row=row)
 
 
 def _pager(table_id: int, version: int, prompt: Prompt, lang: str, page_no: int, pages: int, row: int,
-           picks: str = "") -> list[discord.ui.Item]:
+           picks: list[int] | None = None) -> list[discord.ui.Item]:
     if pages <= 1:
         return []
     return [
-        button(ids.page(table_id, version, prompt.id, max(0, page_no - 1), picks) + ":prev", "◀",
-               row=row, disabled=page_no == 0),
-        button(ids.page(table_id, version, prompt.id, min(pages - 1, page_no + 1), picks) + ":next", "▶",
-               row=row, disabled=page_no >= pages - 1),
+        PageButton(table_id, version, prompt.id, max(0, page_no - 1), picks, "prev", label="◀",
+                   row=row, disabled=page_no == 0),
+        PageButton(table_id, version, prompt.id, min(pages - 1, page_no + 1), picks, "next", label="▶",
+                   row=row, disabled=page_no >= pages - 1),
     ]
 
 
 def _draft(table_id: int, version: int, prompt: Prompt, lang: str, picks: list[int], page_no: int,
            row: int) -> list[discord.ui.Item]:
     """Pick one option at a time (ordered prompts keep the order of the picks)."""
-    code = ids.encode_picks(picks)
     labels = option_labels(prompt, lang, SELECT_LABEL)
     remaining = [(i, o) for i, o in enumerate(prompt.options) if i not in picks]
     items: list[discord.ui.Item] = []
@@ -283,16 +284,16 @@ def _draft(table_id: int, version: int, prompt: Prompt, lang: str, picks: list[i
         chunk = remaining[page_no * PAGE:(page_no + 1) * PAGE]
         add_max = 1 if prompt.ordered else min(prompt.max - len(picks), len(chunk))
         placeholder = t("ui.draft_add", lang, done=len(picks), max=prompt.max)
-        items.append(select(
-            ids.draft_select(table_id, version, prompt.id, code, page_no),
-            [select_option(labels[i], o.key, o.detail.get(lang) if o.detail else None) for i, o in chunk],
-            placeholder, min_values=1, max_values=add_max, row=row))
+        items.append(DraftSelect(
+            table_id, version, prompt.id, picks, page_no,
+            options=[select_option(labels[i], o.key, o.detail.get(lang) if o.detail else None) for i, o in chunk],
+            placeholder=placeholder, min_values=1, max_values=add_max, row=row))
     ok_allowed = prompt.min <= len(picks) <= prompt.max
-    items.append(button(ids.draft(table_id, version, prompt.id, code, "ok"), t("ui.confirm", lang),
-                        style=discord.ButtonStyle.success, row=row + 1, disabled=not ok_allowed))
-    items.append(button(ids.draft(table_id, version, prompt.id, code, "clr"), t("ui.clear", lang),
-                        row=row + 1, disabled=not picks))
-    items.extend(_pager(table_id, version, prompt, lang, page_no, pages, row + 1, code))
+    items.append(DraftButton(table_id, version, prompt.id, picks, confirm=True, label=t("ui.confirm", lang),
+                             style=discord.ButtonStyle.success, row=row + 1, disabled=not ok_allowed))
+    items.append(DraftButton(table_id, version, prompt.id, picks, confirm=False, label=t("ui.clear", lang),
+                             row=row + 1, disabled=not picks))
+    items.extend(_pager(table_id, version, prompt, lang, page_no, pages, row + 1, picks))
     return items
 
 

@@ -9,27 +9,99 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    import asyncio
+
     import discord
 
     from bot.settings import Settings
     from tables import TableService
 
-    from .announce import Announcer
     from .live_hands import LiveHands
     from .pictures_cache import PictureCache
-    from .prefs_cache import PrefsCache
-    from .router import Router
-    from .scheduler import Scheduler
+
+
+# The parts below are the bot's own (announce.Announcer, router.Router, scheduler.Scheduler,
+# prefs_cache.PrefsCache); they take the desk themselves, so the desk names only what the
+# others ask of them, and no module of the front end imports another back, not even for types.
+class Announcing(Protocol):
+    """What commands and clicks ask of the announcer: boards, the channel's messages, the news."""
+
+    def hold(self, table_id: int) -> None: ...
+
+    def unhold(self, table_id: int) -> None: ...
+
+    def publish(self, table_id: int, notices: list[Any], *, actor: str | None = None,
+                first_turn: bool = False, board: bool = True, followup: discord.Webhook | None = None,
+                undone: bool = False, automatic: bool = False) -> asyncio.Task[Any]: ...
+
+    def where(self, table: Any, lang: str, *, lobby: bool = False) -> str: ...
+
+    def board_channel(self, table: Any) -> int: ...
+
+    async def open_thread(self, table: Any, lobby_message: int, lang: str) -> int | None: ...
+
+    def board_payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
+                      notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]: ...
+
+    async def update_board(self, table: Any, lang: str | None = None, *, fresh: bool = False,
+                           silent: bool = False) -> None: ...
+
+    async def send(self, channel_id: int, *, mentions: list[str] | None = None,
+                   followup: discord.Webhook | None = None, silent: bool = False, fallback: bool = True,
+                   **kwargs: Any) -> discord.Message | None: ...
+
+    async def delete_message(self, channel_id: int, message_id: int) -> None: ...
+
+    async def edit_message(self, channel_id: int, message_id: int, **kwargs: Any) -> bool: ...
+
+
+class Clicks(Protocol):
+    """The router: a click on a control (`items.Control`), or a refusal of one."""
+
+    async def click(self, interaction: discord.Interaction, control: Any) -> None: ...
+
+    async def invalid_control(self, interaction: discord.Interaction, why: str = "") -> None: ...
+
+
+class Clock(Protocol):
+    """The turn clock's loop: woken after a change that may bring a timer forward."""
+
+    def poke(self) -> None: ...
+
+
+class Prefs(Protocol):
+    """Guild settings and user preferences, cached, and each user's Discord language as last seen."""
+
+    def note_locale(self, user_id: str, lang: str) -> None: ...
+
+    def seen_lang(self, user_id: str) -> str | None: ...
+
+    async def user(self, user_id: str) -> Any: ...
+
+    async def update_user(self, user_id: str, **changes: Any) -> Any: ...
+
+    async def guild(self, guild_id: int | None) -> Any: ...
+
+    async def update_guild(self, guild_id: int, **changes: Any) -> Any: ...
 
 
 class Desk(Protocol):
     settings: Settings
-    prefs: PrefsCache
-    announcer: Announcer
-    scheduler: Scheduler
     pictures: PictureCache
     hands: LiveHands
-    router: Router
+
+    # read-only, so the bot's own classes stand for the narrower protocols above
+    @property
+    def prefs(self) -> Prefs: ...
+
+    @property
+    def announcer(self) -> Announcing: ...
+
+    @property
+    def scheduler(self) -> Clock: ...
+
+    @property
+    def router(self) -> Clicks: ...
 
     @property
     def service(self) -> TableService: ...

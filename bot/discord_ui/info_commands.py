@@ -11,9 +11,9 @@ from bot.i18n import Duration, Span, t
 from games import registry
 from tables.errors import TableError
 
-from . import ids
-from .components import button, detached_view
+from .components import detached_view
 from .desk import Desk
+from .items import LogPageButton
 from .presenters import game_name, log_embed, rules_embed
 from .replies import channel_of, edit, error_text, send, uid, user_lang
 
@@ -58,11 +58,11 @@ async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
     if table.settings.hints:  # a table that allows hints is unrated, and its log says so
         note = "\n".join(filter(None, [t("hint.unrated", lang), note]))
     embed = log_embed(game, table, entries, lang, note)
-    items = []
+    items: list[discord.ui.Item[Any]] = []
     if entries and first > 1:
-        items.append(button(ids.log_page(table_id, first), t("log.older", lang)))
+        items.append(LogPageButton(table_id, first, label=t("log.older", lang)))
     if entries and last < table.version:
-        items.append(button(ids.log_page(table_id, min(table.version + 1, last + LOG_PAGE + 1)), t("log.newer", lang)))
+        items.append(LogPageButton(table_id, min(table.version + 1, last + LOG_PAGE + 1), label=t("log.newer", lang)))
     view = detached_view(items)
     if in_place:
         await edit(interaction, embed=embed, view=view)

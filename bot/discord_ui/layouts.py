@@ -18,9 +18,10 @@ from games.kit import Game, Outcome, Prompt
 from games.kit.words import floored
 from tables.i18n import Count
 
-from . import alt_text, controls, ids
-from .components import button, clip
+from . import alt_text, controls
+from .components import clip
 from .emoji import decorate
+from .items import FollowButton, HandButton, HintButton, LeaveGuidedButton, OptionButton, RematchButton, UndoButton
 from .presenters import entry_lines, game_name, mention, names_of, substitute
 
 TEXT_BUDGET = 3800          # Discord allows 4000 display characters per message
@@ -97,9 +98,10 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
     footer = t("footer.table", lang, id=table.id, version=table.version)
     parts.append(discord.ui.TextDisplay("-# " + (f"{footer}\n-# {footnote}" if footnote else footer)))
     if table.status == "running":
-        row = [button(ids.hand(table.id), t("board.my_hand", lang), discord.ButtonStyle.primary, emoji="🃏")]
+        row: list[discord.ui.Item] = [HandButton(table.id, label=t("board.my_hand", lang),
+                                                 style=discord.ButtonStyle.primary, emoji="🃏")]
         if not table.settings.private:  # private tables are not followed by others
-            row.append(button(ids.make(table.id, 0, "F"), t("board.follow", lang), emoji="🔔"))
+            row.append(FollowButton(table.id, label=t("board.follow", lang), emoji="🔔"))
         parts.append(discord.ui.ActionRow(*row))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=GREEN if table.status == "running" else GREY))
 
@@ -133,15 +135,16 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
 
 def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
-                undo_id: str | None = None, recent: list[Any] | None = None,
+                undo: bool = False, recent: list[Any] | None = None,
                 board_text: str | None = None, drawn_at: float | None = None, guide: list[str] | None = None,
-                hint_id: str | None = None, leave_id: str | None = None) -> StaticLayout:
+                hint: bool = False, leave: bool = False) -> StaticLayout:
     """A player's private side: their own picture first (`images`: attachment names, their own
     and maybe the board's, which comes last, below the controls), or `board_text` instead of the
     pictures (the text board preference), the last public moves, what
     they must decide, and the controls, each option button
-    beside the text that explains it where the game gives one; with `undo_id`, an **Undo**
-    button below them (the player may take back their latest move now); **Refresh** and "as of
+    beside the text that explains it where the game gives one; with `undo`, an **Undo**
+    button below them (the player may take back their latest move now), with `hint` a
+    **💡 Hint** button, with `leave` a guided game's **Leave**; **Refresh** and "as of
     move N, <when>" (`drawn_at`, a Unix time, now by default) at the end."""
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
@@ -181,13 +184,18 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
         parts.append(discord.ui.TextDisplay(clip("\n".join(text), 1500)))
     # An ephemeral hand can be edited for 15 minutes only, so it may go stale: it says when it
     # was drawn (Discord shows "5 minutes ago", kept current) and Refresh redraws it in place.
-    row = [button(hint_id, t("hint.button", lang), discord.ButtonStyle.primary, emoji="💡")] if hint_id else []
-    if undo_id:
-        row.append(button(undo_id, t("hand.undo", lang), discord.ButtonStyle.secondary, emoji="↩️"))
+    row: list[discord.ui.Item] = []
+    if hint:
+        row.append(HintButton(table.id, table.version, label=t("hint.button", lang), style=discord.ButtonStyle.primary,
+                              emoji="💡"))
+    if undo:
+        row.append(UndoButton(table.id, table.version, label=t("hand.undo", lang), style=discord.ButtonStyle.secondary,
+                              emoji="↩️"))
     if table.status == "running":
-        row.append(button(ids.hand(table.id), t("hand.refresh", lang), discord.ButtonStyle.secondary, emoji="🔄"))
-    if leave_id:
-        row.append(button(leave_id, t("learn.leave", lang), discord.ButtonStyle.danger, emoji="🚪"))
+        row.append(HandButton(table.id, label=t("hand.refresh", lang), style=discord.ButtonStyle.secondary, emoji="🔄"))
+    if leave:
+        row.append(LeaveGuidedButton(table.id, label=t("learn.leave", lang), style=discord.ButtonStyle.danger,
+                                     emoji="🚪"))
     parts += control_parts(prompts, items, lang,
                            budget=COMPONENT_BUDGET - _count(parts) - 4 - len(row) - 3 * len(boards))
     if row:
@@ -249,13 +257,10 @@ def control_parts(prompts: list[Prompt], items: list[discord.ui.Item], lang: str
 
 
 def _option_of(item: discord.ui.Item, prompts: dict[str, Prompt]) -> Any:
-    custom_id = getattr(item, "custom_id", None) or ""
-    parsed = ids.parse(custom_id)
-    if parsed is None or parsed.kind != "B":
+    if not isinstance(item, OptionButton):
         return None
-    prompt_id, key = ids.option_key_of_button(custom_id)
-    prompt = prompts.get(prompt_id)
-    return prompt.option(key) if prompt else None
+    prompt = prompts.get(item.prompt_id)
+    return prompt.option(item.key) if prompt else None
 
 
 def _row_of(item: discord.ui.Item) -> int:
@@ -366,6 +371,6 @@ def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, en
         parts.append(discord.ui.TextDisplay(t("result.hints_unrated", lang)))
     parts.append(discord.ui.TextDisplay("-# " + t("result.replay_hint", lang, id=table.id)))
     if rematch:
-        parts.append(discord.ui.ActionRow(button(ids.rematch(table.id), t("table.rematch", lang),
-                                                 discord.ButtonStyle.primary, emoji="🔁")))
+        parts.append(discord.ui.ActionRow(RematchButton(table.id, label=t("table.rematch", lang),
+                                                        style=discord.ButtonStyle.primary, emoji="🔁")))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=GOLD))

@@ -14,9 +14,9 @@ from games import registry
 from games.kit.words import duration
 from tables.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 
-from . import ids
-from .components import button, clip, detached_view, select, select_option
+from .components import clip, detached_view, select_option
 from .desk import Desk
+from .items import BadControl, LobbyButton, LobbyMoreSelect, LobbyOptionSelect, LobbyValueSelect
 from .layouts import StaticLayout
 from .option_specs import OptionSpec, primary_first, specs
 from .presenters import COLOURS, game_name, seat_lines
@@ -143,19 +143,19 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
         return StaticLayout(discord.ui.Container(*parts, accent_colour=colour))
     v = table.lobby_version
     row = [
-        button(ids.lobby(table.id, v, "join"), t("lobby.join", lang), discord.ButtonStyle.success),
-        button(ids.lobby(table.id, v, "leave"), t("lobby.leave", lang)),
-        button(ids.lobby(table.id, v, "start"), t("lobby.start", lang), discord.ButtonStyle.primary),
-        button(ids.lobby(table.id, v, "cancel"), t("lobby.cancel", lang), discord.ButtonStyle.danger),
+        LobbyButton(table.id, v, "join", label=t("lobby.join", lang), style=discord.ButtonStyle.success),
+        LobbyButton(table.id, v, "leave", label=t("lobby.leave", lang)),
+        LobbyButton(table.id, v, "start", label=t("lobby.start", lang), style=discord.ButtonStyle.primary),
+        LobbyButton(table.id, v, "cancel", label=t("lobby.cancel", lang), style=discord.ButtonStyle.danger),
     ]
     if game.allows_random_seats:
-        row.append(button(ids.lobby(table.id, v, "cpu"), t("lobby.add_cpu", lang)))
+        row.append(LobbyButton(table.id, v, "cpu", label=t("lobby.add_cpu", lang)))
     parts.append(discord.ui.ActionRow(*row))
     shown = [s for s in primary_first(all_specs) if applies(s, current, mode)]
     direct = [s for s in shown if s.name == mode][:DIRECT_SELECTS]
     for spec in direct:
-        parts.append(discord.ui.ActionRow(_value_select(ids.lobby_option(table.id, v, spec.name), spec,
-                                                        current.get(spec.name), lang, None, named=True)))
+        parts.append(discord.ui.ActionRow(_value_select(LobbyOptionSelect, table.id, v, spec, current.get(spec.name),
+                                                        lang, named=True)))
     more = [select_option(s.label(lang), s.name, _more_detail(s, current, lang)) for s in shown if s not in direct]
     more.append(select_option(t("lobby.turn_limit", lang), TURN_LIMIT, clock_line(table, lang)))
     more.append(select_option(t("lobby.idle_policy", lang), IDLE_POLICY))
@@ -172,7 +172,8 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
                               t("lobby.hints.on" if table.settings.hints else "lobby.hints.off", lang)))
     if any(s.is_cpu for s in table.seats) and len(more) < 25:  # else in the computer picker
         more.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
-    parts.append(discord.ui.ActionRow(select(ids.lobby_more(table.id, v), more[:25], t("lobby.more_options", lang))))
+    parts.append(discord.ui.ActionRow(LobbyMoreSelect(table.id, v, options=more[:25],
+                                                      placeholder=t("lobby.more_options", lang))))
     parts.append(discord.ui.TextDisplay("-# " + clock_line(table, lang).replace("\n", " ・ " if lang == "ja" else " · ")))
     return StaticLayout(discord.ui.Container(*parts, accent_colour=colour))
 
@@ -192,8 +193,8 @@ def edit_payload(table: Any, lang: str, note: str | None = None) -> dict[str, An
     return {"view": render(table, lang, note), "embed": None, "content": None}
 
 
-def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: int | None,
-                  named: bool = False) -> discord.ui.Item:
+def _value_select(kind: type[LobbyOptionSelect | LobbyValueSelect], table_id: int, version: int, spec: OptionSpec,
+                  value: Any, lang: str, named: bool = False) -> discord.ui.Item:
     """A select of one option's values. `named`: on the lobby itself, where the chosen value is
     all Discord shows, so every value says which option it sets ("Mode: Renaissance")."""
     sep = "：" if lang == "ja" else ": "
@@ -201,22 +202,26 @@ def _value_select(custom_id: str, spec: OptionSpec, value: Any, lang: str, row: 
                              else spec.value_label(c, lang), spec.encode(c), None, default=c == value)
                for c in spec.choices]
     placeholder = f"{spec.label(lang)}: {spec.value_label(value, lang)}"
-    return select(custom_id, options, placeholder, row=row)
+    return kind(table_id, version, spec.name, options=options, placeholder=placeholder)
 
 
 def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.View]:
     """The ephemeral select for one option or table setting chosen under "More options…"."""
     v = table.lobby_version
+
+    def picker(options: list[discord.SelectOption], placeholder: str) -> discord.ui.Item:
+        return LobbyValueSelect(table.id, v, name, options=options, placeholder=placeholder)
+
     if name == TURN_LIMIT:
         current = table.settings.turn_limit_s
         options = [select_option(t(key, lang), str(seconds or 0), default=(seconds or None) == current)
                    for key, seconds in turn_limit_presets()]
-        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.turn_limit", lang))
+        item = picker(options, t("lobby.turn_limit", lang))
         return t("lobby.pick_value", lang, name=t("lobby.turn_limit", lang)), detached_view([item])
     if name == IDLE_POLICY:
         options = [select_option(t(f"idle.{p}", lang), p, t(f"idle.{p}.detail", lang),
                                  default=p == table.settings.idle_policy) for p in ("skip", "auto")]
-        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.idle_policy", lang))
+        item = picker(options, t("lobby.idle_policy", lang))
         return t("lobby.pick_value", lang, name=t("lobby.idle_policy", lang)), detached_view([item])
     if name in (ADD_CPU, AUTO_LEVEL):
         label = t("lobby.add_cpu_level" if name == ADD_CPU else "lobby.auto_level", lang)
@@ -226,27 +231,27 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
                    for lv in levels]
         if name == ADD_CPU and any(s.is_cpu for s in table.seats):  # also here: the lobby's list may be full
             options.append(select_option(t("lobby.remove_cpu", lang), REMOVE_CPU))
-        item = select(ids.lobby_value(table.id, v, name), options, label)
+        item = picker(options, label)
         return t("lobby.pick_value", lang, name=label), detached_view([item])
     if name == THREAD:
         options = [select_option(t(f"lobby.thread.{key}", lang, value="…"), key, default=value == table.settings.thread)
                    for key, value in THREAD_CHOICES]
-        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.thread", lang))
+        item = picker(options, t("lobby.thread", lang))
         return t("lobby.pick_value", lang, name=t("lobby.thread", lang)), detached_view([item])
     if name == PRIVATE:
         options = [select_option(t(f"lobby.private.{key}", lang)[:100], key, default=(key == "on") == table.settings.private)
                    for key in ("on", "off")]
-        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.private", lang))
+        item = picker(options, t("lobby.private", lang))
         return t("lobby.pick_value", lang, name=t("lobby.private", lang)), detached_view([item])
     if name == HINTS:
         options = [select_option(t(f"lobby.hints.{key}", lang), key, default=(key == "on") == table.settings.hints)
                    for key in ("off", "on")]
-        item = select(ids.lobby_value(table.id, v, name), options, t("lobby.hints", lang))
+        item = picker(options, t("lobby.hints", lang))
         return t("lobby.pick_value", lang, name=t("lobby.hints", lang)), detached_view([item])
     if name in (REMINDERS, QUIET_HOURS):
         label = t("lobby.reminders" if name == REMINDERS else "lobby.quiet_hours", lang)
         options = _reminder_options(table, lang) if name == REMINDERS else _quiet_options(table, lang)
-        item = select(ids.lobby_value(table.id, v, name), options, label)
+        item = picker(options, label)
         return t("lobby.pick_value", lang, name=label), detached_view([item])
     game = registry.get(table.game)
     spec = spec_of(game, name)
@@ -254,7 +259,7 @@ def setting_picker(table: Any, name: str, lang: str) -> tuple[str, discord.ui.Vi
     text = t("lobby.pick_value", lang, name=spec.label(lang))
     if spec.help(lang):
         text += f"\n-# {spec.help(lang)}"
-    return text, detached_view([_value_select(ids.lobby_value(table.id, v, name), spec, current, lang, None)])
+    return text, detached_view([_value_select(LobbyValueSelect, table.id, v, spec, current, lang)])
 
 
 def _reminder_options(table: Any, lang: str) -> list[discord.SelectOption]:
@@ -274,7 +279,7 @@ def spec_of(game: Any, name: str) -> OptionSpec:
     """The lobby option `name` of `game`; BadControl for a name no lobby offers."""
     spec = next((s for s in specs(game.Options) if s.name == name), None)
     if spec is None:
-        raise ids.BadControl(f"{name!r} is not an option of {game.key}")
+        raise BadControl(f"{name!r} is not an option of {game.key}")
     return spec
 
 
@@ -282,10 +287,10 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     """(kind, value) for a picked value: kind 'option' for game options, 'setting' for the
     table's settings, 'cpu' for a computer seat to add (the value is its level), 'remove_cpu'
     for the computer seat to take away (the last one). Only values
-    the pickers offer are accepted; anything else is `ids.BadControl`."""
+    the pickers offer are accepted; anything else is `BadControl`."""
     def offered(choices: dict[str, Any]) -> Any:
         if raw not in choices:
-            raise ids.BadControl(f"{raw!r} is not offered for {name}")
+            raise BadControl(f"{raw!r} is not offered for {name}")
         return choices[raw]
 
     if name == TURN_LIMIT:
@@ -313,7 +318,7 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
     try:
         return "option", spec.decode(raw)
     except ValueError as error:
-        raise ids.BadControl(str(error)) from error
+        raise BadControl(str(error)) from error
 
 
 async def refresh_message(bot: Desk, table: Any) -> None:

@@ -19,7 +19,7 @@ from tables.chains import chains
 from tables.errors import TableError
 from tables.hints import current_hint
 
-from . import controls, ids, text_board
+from . import controls, text_board
 from .desk import Desk
 from .errors import invalid_control
 from .layouts import hand_layout
@@ -52,20 +52,19 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
         as_file(pictures.board_png(game, table, game_state, lang), board_filename(table))]
     if not text:  # `text`: the player reads the board as text, no pictures
         files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
-    undo_id = ids.undo(table.id, table.version) if undo and table.status == "running" else None
-    guide, hint_id, leave_id = guide_parts(game, table, game_state, user_id, prompts, lang)
+    guide, show_hint, show_leave = guide_parts(game, table, game_state, user_id, prompts, lang)
     view = hand_layout(game, table, game_state, user_id, lang, prompts, items, [f.filename for f in files], lines,
-                       undo_id=undo_id, recent=recent or [], board_text=board_text, guide=guide, hint_id=hint_id,
-                       leave_id=leave_id)
+                       undo=undo and table.status == "running", recent=recent or [], board_text=board_text,
+                       guide=guide, hint=show_hint, leave=show_leave)
     return {"view": view, "files": files, "drawn": prompts}
 
 
 def guide_parts(game: Any, table: Any, state: Any, user_id: str, prompts: list[Prompt],
-                lang: str) -> tuple[list[str], str | None, str | None]:
+                lang: str) -> tuple[list[str], bool, bool]:
     """What hints and guided games add to a hand: the lines under the decision (a guided
-    game's explanation from the rules, the hint given for this decision and its reason), the
-    💡 Hint button's id (hints allowed, a decision owed, no hint given for it yet) and the
-    guided game's Leave button's id."""
+    game's explanation from the rules, the hint given for this decision and its reason), whether the
+    💡 Hint button shows (hints allowed, a decision owed, no hint given for it yet) and whether
+    the guided game's Leave button does."""
     running = table.status == "running"
     settings = table.settings
     given = current_hint(table, user_id, game, state) if running and settings.hints else None
@@ -76,9 +75,8 @@ def guide_parts(game: Any, table: Any, state: Any, user_id: str, prompts: list[P
         if given is not None:
             line, why = hint_lines(prompts, given, lang)
             lines += [line, f"-# {why}"]
-    hint_id = ids.hint(table.id, table.version) if running and settings.hints and prompts and given is None else None
-    leave_id = ids.leave_guided(table.id) if running and settings.learn else None
-    return lines, hint_id, leave_id
+    show_hint = bool(running and settings.hints and prompts and given is None)
+    return lines, show_hint, bool(running and settings.learn)
 
 
 async def with_guided_hint(service: Any, table: Any, user_id: str, prompts: list[Prompt]) -> Any:
@@ -284,8 +282,7 @@ async def take_back(bot: Desk, interaction: discord.Interaction, table_id: int, 
     bot.announcer.publish(table.id, result.notices, actor=user_id, undone=True)
 
 
-def prompt_of(prompts: list[Prompt], escaped_id: str) -> Prompt | None:
-    prompt_id = ids.unescape(escaped_id)
+def prompt_of(prompts: list[Prompt], prompt_id: str) -> Prompt | None:
     return next((p for p in prompts if p.id == prompt_id), None)
 
 

@@ -1,5 +1,6 @@
-"""What each kind of control does when clicked (one method per kind, called by its class in
-`items`), and the one guard that turns refusals into replies and reports failures."""
+"""What each kind of control does when clicked: `Router.click` dispatches a control rebuilt by
+its class in `items` to the method of its kind, under the one guard that turns refusals into
+replies and reports failures."""
 from __future__ import annotations
 
 import logging
@@ -12,7 +13,7 @@ from bot.i18n import t
 from games import registry
 from tables.errors import TableError
 
-from . import controls, ids, lobby, permissions, play, turn_list, watch
+from . import controls, items, lobby, permissions, play, turn_list, watch
 from .desk import Desk
 from .errors import invalid_control, report_failure
 from .info_commands import show_log
@@ -25,23 +26,75 @@ class Router:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
 
-    async def guarded(self, interaction: discord.Interaction, cid: ids.ComponentId | None, work: Awaitable[Any]) -> None:
+    async def click(self, interaction: discord.Interaction, control: items.Control) -> None:
+        """A click on one of the bot's controls, rebuilt by its class from the custom_id: the
+        work of its kind, under the one guard."""
+        await self.guarded(interaction, control, self._work(interaction, control))
+
+    def _work(self, interaction: discord.Interaction, control: items.Control) -> Awaitable[None]:
+        match control:
+            case items.LobbyButton():
+                return self.lobby_button(interaction, control)
+            case items.LobbyOptionSelect():
+                return self.lobby_option(interaction, control)
+            case items.LobbyMoreSelect():
+                return self.lobby_more(interaction, control)
+            case items.LobbyValueSelect():
+                return self.lobby_value(interaction, control)
+            case items.HandButton():
+                return self.my_hand(interaction, control)
+            case items.OptionButton():
+                return self.answer(interaction, control, control.prompt_id, [control.key])
+            case items.NoneButton():
+                return self.answer(interaction, control, control.prompt_id, [])
+            case items.OptionSelect():
+                return self.answer(interaction, control, control.prompt_id, control.values)
+            case items.PageButton():
+                return self.redraw(interaction, control, control.prompt_id, page=control.page, picks=control.picks)
+            case items.DraftButton():
+                return self.draft(interaction, control)
+            case items.DraftSelect():
+                return self.draft_add(interaction, control)
+            case items.ChainSelect():
+                return self.chain(interaction, control)
+            case items.UndoButton():
+                return self.undo(interaction, control)
+            case items.HintButton():
+                return self.hint(interaction, control)
+            case items.LeaveGuidedButton():
+                return self.leave_guided(interaction, control)
+            case items.RematchButton():
+                return self.rematch(interaction, control)
+            case items.LogPageButton():
+                return self.log_page(interaction, control)
+            case items.MinePageButton():
+                return self.mine_page(interaction, control.page)
+            case items.FollowButton():
+                return self.follow(interaction, control.table)
+            case items.UnfollowButton():
+                return self.unfollow(interaction, control.table)
+            case items.BrowseJoinButton():
+                return self.browse_join(interaction, control.table)
+        raise TypeError(f"no work for {type(control).__name__}")
+
+    async def guarded(self, interaction: discord.Interaction, control: items.Control | None,
+                      work: Awaitable[Any]) -> None:
         """Run a click's work: refusals become an ephemeral reply in the user's language (an
         out-of-date control also gets fresh controls), anything else is reported once."""
         arrived(interaction, "edit")
         try:
             await work
-        except ids.BadControl as error:  # an id or value no control of the bot carries
+        except items.BadControl as error:  # an id or value no control of the bot carries
             await self.invalid_control(interaction, str(error))
         except TableError as error:
             lang = await user_lang(interaction)
-            if error.code == "out_of_date" and cid is not None:
-                table = await self.desk.service.get(cid.table)
-                await play.out_of_date(self.desk, interaction, table, lang, drawn_at=cid.version)
+            if error.code == "out_of_date" and control is not None:
+                table = await self.desk.service.get(control.table)
+                await play.out_of_date(self.desk, interaction, table, lang, drawn_at=control.version)
             else:
                 await send(interaction, ephemeral=True, content=error_text(error, lang))
         except Exception as error:  # noqa: BLE001 - the one place a click's failure is reported
-            await report_failure(interaction, error, context=f"component {cid}")
+            await report_failure(interaction, error, context=f"component {control.custom_id if control else None}")
 
     async def invalid_control(self, interaction: discord.Interaction, why: str = "") -> None:
         await invalid_control(interaction, why)
@@ -57,19 +110,20 @@ class Router:
         await watch.browse_join(self.desk, interaction, table_id)
 
     # ---- lobby ------------------------------------------------------------------------------
-    async def lobby_button(self, interaction: discord.Interaction, cid: ids.ComponentId, action: str) -> None:
+    async def lobby_button(self, interaction: discord.Interaction, control: items.LobbyButton) -> None:
         svc = self.desk.service
         user_id = uid(interaction.user)
+        table_id, action = control.table, control.action
         if action == "join":
-            table = await svc.join(cid.table, user_id, interaction.user.display_name)
+            table = await svc.join(table_id, user_id, interaction.user.display_name)
         elif action == "leave":
-            table = await svc.leave(cid.table, user_id)
+            table = await svc.leave(table_id, user_id)
         elif action == "cpu":
-            table = await svc.add_cpu(cid.table, user_id)
+            table = await svc.add_cpu(table_id, user_id)
         elif action == "cancel":
-            table = await svc.cancel(cid.table, user_id)
+            table = await svc.cancel(table_id, user_id)
         else:
-            await start_from(self.desk, interaction, cid.table, in_place=True)
+            await start_from(self.desk, interaction, table_id, in_place=True)
             return
         await self._redraw_lobby(interaction, table)
         self.desk.scheduler.poke()
@@ -78,56 +132,56 @@ class Router:
         lang = await table_lang(self.desk, table)
         await edit(interaction, **lobby.edit_payload(table, lang))
 
-    async def lobby_option(self, interaction: discord.Interaction, cid: ids.ComponentId, name: str,
-                           values: list[str]) -> None:
+    async def lobby_option(self, interaction: discord.Interaction, control: items.LobbyOptionSelect) -> None:
         svc = self.desk.service
-        table = await svc.get(cid.table)
-        kind, value = lobby.decode_setting(table, name, ids.one_value(values))
+        table = await svc.get(control.table)
+        name = control.name
+        kind, value = lobby.decode_setting(table, name, control.one_value())
         if kind != "option":
-            raise ids.BadControl(f"{name!r} is not a game option")
-        table = await svc.set_option(cid.table, uid(interaction.user), name, value)
+            raise items.BadControl(f"{name!r} is not a game option")
+        table = await svc.set_option(control.table, uid(interaction.user), name, value)
         await self._redraw_lobby(interaction, table)
 
-    async def lobby_more(self, interaction: discord.Interaction, cid: ids.ComponentId, values: list[str]) -> None:
+    async def lobby_more(self, interaction: discord.Interaction, control: items.LobbyMoreSelect) -> None:
         svc = self.desk.service
-        table = await svc.get(cid.table)
+        table = await svc.get(control.table)
         lang = await user_lang(interaction)
         if uid(interaction.user) != table.host:
             await send(interaction, ephemeral=True, content=t("lobby.host_only", lang))
             return
-        name = ids.one_value(values)
+        name = control.one_value()
         if name == lobby.REMOVE_CPU:
             cpu = next((s.user_id for s in reversed(table.seats) if s.is_cpu), None)
             if cpu is None:
-                raise ids.BadControl("no computer seat to remove")
-            table = await svc.remove_cpu(cid.table, uid(interaction.user), cpu)
+                raise items.BadControl("no computer seat to remove")
+            table = await svc.remove_cpu(control.table, uid(interaction.user), cpu)
             await self._redraw_lobby(interaction, table)
             return
         text, view = lobby.setting_picker(table, name, lang)
         await send(interaction, ephemeral=True, content=text, view=view)
 
-    async def lobby_value(self, interaction: discord.Interaction, cid: ids.ComponentId, name: str,
-                          values: list[str]) -> None:
+    async def lobby_value(self, interaction: discord.Interaction, control: items.LobbyValueSelect) -> None:
         svc = self.desk.service
-        table = await svc.get(cid.table)
+        table = await svc.get(control.table)
         lang = await user_lang(interaction)
-        kind, value = lobby.decode_setting(table, name, ids.one_value(values))
+        name, user_id = control.name, uid(interaction.user)
+        kind, value = lobby.decode_setting(table, name, control.one_value())
         if kind == "option":
-            table = await svc.set_option(cid.table, uid(interaction.user), name, value)
+            table = await svc.set_option(control.table, user_id, name, value)
         elif kind == "cpu":
-            table = await svc.add_cpu(cid.table, uid(interaction.user), level=value)
+            table = await svc.add_cpu(control.table, user_id, level=value)
         elif kind == "remove_cpu":
-            table = await svc.remove_cpu(cid.table, uid(interaction.user), value)
+            table = await svc.remove_cpu(control.table, user_id, value)
         else:
-            table = await svc.update_table_settings(cid.table, uid(interaction.user), False, **value)
+            table = await svc.update_table_settings(control.table, user_id, False, **value)
         done = "lobby.value_set" if table.settings.place is None else "lobby.value_set_dm"  # (a DM between people)
         await edit(interaction, content=t(done, lang), view=None)
         await lobby.refresh_message(self.desk, table)
         self.desk.scheduler.poke()
 
     # ---- playing ----------------------------------------------------------------------------
-    async def my_hand(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        table = await self.desk.service.get(cid.table)
+    async def my_hand(self, interaction: discord.Interaction, control: items.HandButton) -> None:
+        table = await self.desk.service.get(control.table)
         if table.settings.place is not None and not is_private_message(interaction) and table.state_json is not None:
             await self._redraw_clicked_board(interaction, table)
         await play.show_hand(self.desk, interaction, table)
@@ -141,72 +195,71 @@ class Router:
         await self.desk.pictures.prepare(table, lang)
         await edit(interaction, **play.for_edit(self.desk.announcer.board_payload(table, lang, recent)))
 
-    async def answer(self, interaction: discord.Interaction, cid: ids.ComponentId, prompt_id: str,
+    async def answer(self, interaction: discord.Interaction, control: items.Control, prompt_id: str,
                      choice: list[str]) -> None:
-        await play.act(self.desk, interaction, cid.table, cid.version, prompt_id, choice)
+        await play.act(self.desk, interaction, control.table, control.version, prompt_id, choice)
 
-    async def chain(self, interaction: discord.Interaction, cid: ids.ComponentId, prompt_id: str,
-                    picked: tuple[int, ...]) -> None:
-        await play.act_chain(self.desk, interaction, cid.table, cid.version, prompt_id, picked)
+    async def chain(self, interaction: discord.Interaction, control: items.ChainSelect) -> None:
+        await play.act_chain(self.desk, interaction, control.table, control.version, control.prompt_id,
+                             control.picked())
 
-    async def redraw(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped_prompt: str,
+    async def redraw(self, interaction: discord.Interaction, control: items.Control, prompt_id: str,
                      page: int = 0, picks: list[int] | None = None) -> None:
         """Redraw the user's hand with one prompt focused (paging, drafts). The controls are
         drawn for the present; when the clicked ones were drawn for an older state the hand
         says so ("out of date") even if the prompt is still owed."""
-        table = await self.desk.service.get(cid.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped_prompt)
+        table = await self.desk.service.get(control.table)
+        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), prompt_id)
         if table.status != "running" or prompt is None:
-            await play.out_of_date(self.desk, interaction, table, await user_lang(interaction), drawn_at=cid.version)
+            await play.out_of_date(self.desk, interaction, table, await user_lang(interaction), drawn_at=control.version)
             return
-        if cid.version > table.version:
+        if control.version > table.version:
             await self.invalid_control(interaction, "version from the future")
             return
-        note = t("service.error.out_of_date", await user_lang(interaction)) if cid.version < table.version else None
+        note = t("service.error.out_of_date", await user_lang(interaction)) if control.version < table.version else None
         state = controls.ControlState(pages={prompt.id: page}, picks={prompt.id: picks or []}, focus=prompt.id)
         await play.show_hand(self.desk, interaction, table, state=state, note=note)
 
-    async def draft(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped: str, picks: list[int],
-                    *, confirm: bool) -> None:
-        if not confirm:
-            await self.redraw(interaction, cid, escaped)
+    async def draft(self, interaction: discord.Interaction, control: items.DraftButton) -> None:
+        """Confirm sends the picks as the answer; Clear redraws the prompt without them."""
+        if not control.confirm:
+            await self.redraw(interaction, control, control.prompt_id)
             return
-        table = await self.desk.service.get(cid.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
+        table = await self.desk.service.get(control.table)
+        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), control.prompt_id)
         if prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
             return
-        choice = [prompt.options[i].key for i in picks if i < len(prompt.options)]
-        await play.act(self.desk, interaction, cid.table, cid.version, prompt.id, choice)
+        choice = [prompt.options[i].key for i in control.picks if i < len(prompt.options)]
+        await play.act(self.desk, interaction, control.table, control.version, prompt.id, choice)
 
-    async def draft_add(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped: str,
-                        picks: list[int], page: int, values: list[str]) -> None:
-        table = await self.desk.service.get(cid.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
+    async def draft_add(self, interaction: discord.Interaction, control: items.DraftSelect) -> None:
+        table = await self.desk.service.get(control.table)
+        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), control.prompt_id)
         if prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
             return
         keys = [o.key for o in prompt.options]
-        picks = [i for i in picks if i < len(keys)]
-        picks += [keys.index(v) for v in values if v in keys and keys.index(v) not in picks]
-        await self.redraw(interaction, cid, escaped, page=page, picks=picks[: prompt.max])
+        picks = [i for i in control.picks if i < len(keys)]
+        picks += [keys.index(v) for v in control.values if v in keys and keys.index(v) not in picks]
+        await self.redraw(interaction, control, control.prompt_id, page=control.page, picks=picks[: prompt.max])
 
-    async def undo(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        await play.take_back(self.desk, interaction, cid.table, cid.version, in_place=is_private_message(interaction),
-                             button=True)
+    async def undo(self, interaction: discord.Interaction, control: items.UndoButton) -> None:
+        await play.take_back(self.desk, interaction, control.table, control.version,
+                             in_place=is_private_message(interaction), button=True)
 
-    async def hint(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        await play.hint(self.desk, interaction, cid.table, cid.version)
+    async def hint(self, interaction: discord.Interaction, control: items.HintButton) -> None:
+        await play.hint(self.desk, interaction, control.table, control.version)
 
-    async def leave_guided(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
-        await play.leave_guided(self.desk, interaction, cid.table)
+    async def leave_guided(self, interaction: discord.Interaction, control: items.LeaveGuidedButton) -> None:
+        await play.leave_guided(self.desk, interaction, control.table)
 
     # ---- after the game, and reading --------------------------------------------------------
-    async def rematch(self, interaction: discord.Interaction, cid: ids.ComponentId) -> None:
+    async def rematch(self, interaction: discord.Interaction, control: items.RematchButton) -> None:
         """A new lobby in the same place, same seats and options; the result keeps its button
         until the new lobby exists (then the lobby is where to go)."""
         svc = self.desk.service
-        table = await svc.rematch(cid.table, uid(interaction.user))
+        table = await svc.rematch(control.table, uid(interaction.user))
         lang = await table_lang(self.desk, table)
         text = t("table.rematch_opened", lang, who=interaction.user.mention)
         message = await send(interaction, ephemeral=False, **lobby.payload(table, lang, note=text))
@@ -214,8 +267,8 @@ class Router:
             await svc.set_board_message(table.id, message.id)
         self.desk.scheduler.poke()
 
-    async def log_page(self, interaction: discord.Interaction, cid: ids.ComponentId, before_seq: int) -> None:
-        await show_log(self.desk, interaction, cid.table, before_seq=before_seq, in_place=True)
+    async def log_page(self, interaction: discord.Interaction, control: items.LogPageButton) -> None:
+        await show_log(self.desk, interaction, control.table, before_seq=control.before, in_place=True)
 
     async def mine_page(self, interaction: discord.Interaction, page: int) -> None:
         await turn_list.mine(self.desk, interaction, page=page, in_place=True)
@@ -273,7 +326,7 @@ async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *,
         return
     # /game start: its answer is the board itself, naming those who owe the first decision
     game = registry.get(table.game)
-    first = [u for u in game.current_players(table.state(game)) if table.seat(u) and table.seat(u).timed]
+    first = [u for u in game.current_players(table.state(game)) if (seat := table.seat(u)) is not None and seat.timed]
     await desk.pictures.prepare(table, lang)
     message = await send(interaction, ephemeral=False, **desk.announcer.board_payload(table, lang, [], ping=first))
     if message is not None:

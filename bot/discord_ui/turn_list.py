@@ -11,9 +11,9 @@ import discord
 from bot.i18n import t
 from games import registry
 
-from . import ids
-from .components import button, clip
+from .components import clip
 from .desk import Desk
+from .items import MinePageButton
 from .replies import edit, send, uid, user_lang
 
 PAGE_SIZE = 5  # one row of link buttons: Discord allows five buttons a row
@@ -90,9 +90,9 @@ async def mine(bot: Desk, interaction: discord.Interaction, page: int = 0, in_pl
                                         label=clip(t("mine.open", lang, id=table.id), 80),
                                         url=board_url(table.guild_id, table.channel_id, table.board_message_id)))
     if page > 0:
-        view.add_item(button(ids.mine_page(page - 1), t("mine.previous", lang), row=1))
+        view.add_item(MinePageButton(page - 1, label=t("mine.previous", lang), row=1))
     if page < pages - 1:
-        view.add_item(button(ids.mine_page(page + 1), t("mine.next", lang), row=1))
+        view.add_item(MinePageButton(page + 1, label=t("mine.next", lang), row=1))
     view.stop()  # a container only: the DynamicItem registry answers the page buttons
     if in_place:
         await edit(interaction, embed=embed, view=view)

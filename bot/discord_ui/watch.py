@@ -14,9 +14,10 @@ import discord
 from bot.i18n import t
 from games import registry
 
-from . import ids, lobby
-from .components import button, clip, detached_view
+from . import lobby
+from .components import clip, detached_view
 from .desk import Desk
+from .items import BrowseJoinButton, UnfollowButton
 from .pictures_cache import as_file, board_filename
 from .presenters import game_name, names_of, substitute
 from .replies import channel_of, send, table_lang, uid, user_lang
@@ -26,18 +27,6 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 BROWSE_LIMIT = 20      # tables listed (an embed's fields)
 JOIN_BUTTONS = 5       # one row of Join buttons
-
-
-def follow_id(table_id: int) -> str:
-    return ids.make(table_id, 0, "F")
-
-
-def unfollow_id(table_id: int) -> str:
-    return ids.make(table_id, 0, "UF")
-
-
-def browse_join_id(table_id: int) -> str:
-    return ids.make(table_id, 0, "BJ")
 
 
 def _game(key: str, lang: str) -> str:
@@ -151,8 +140,8 @@ async def browse(bot: Desk, interaction: discord.Interaction) -> None:
             value = t("browse.lobby", lang, where=where, seated=len(table.seats), max=high,
                       host=names_of(table, lang).get(table.host, table.host))
             if free and joins < JOIN_BUTTONS and not table.user_seated(uid(interaction.user)):
-                view.add_item(button(browse_join_id(table.id), t("browse.join", lang, id=table.id),
-                                     discord.ButtonStyle.success, row=0))
+                view.add_item(BrowseJoinButton(table.id, label=t("browse.join", lang, id=table.id),
+                                               style=discord.ButtonStyle.success, row=0))
                 joins += 1
             elif not free:
                 value += " · " + t("browse.full", lang)
@@ -219,7 +208,8 @@ async def follow_click(bot: Desk, interaction: discord.Interaction, table_id: in
     if prefs.dm_closed:  # remembered from a DM that failed: say so, and try again from now on
         text += "\n" + t("follow.dm_was_closed", lang)
         await bot.prefs.update_user(user, dm_closed=False)
-    view = detached_view([button(unfollow_id(table_id), t("follow.unfollow", lang), discord.ButtonStyle.secondary)])
+    view = detached_view([UnfollowButton(table_id, label=t("follow.unfollow", lang),
+                                         style=discord.ButtonStyle.secondary)])
     await send(interaction, ephemeral=True, content=text, view=view)
 
 

@@ -6,7 +6,7 @@ import random
 import re
 from typing import Any
 
-from bot.discord_ui import ids
+import drawn_ids as ids
 
 BUTTON, SELECT = 2, 3
 DECISIONS = {"B", "N", "S", "C"}

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui import controls, ids
-from bot.discord_ui.components import ActionButton, ActionSelect
+from bot.discord_ui import controls
+from bot.discord_ui import items as ui
+from bot.discord_ui.items import ActionButton, ActionSelect, ChainSelect, NoneButton
 from games.kit import Option, Prompt, T
 
 
@@ -17,46 +18,72 @@ def rows(items) -> list[int]:
     return [item.item.row for item in items]
 
 
-def test_custom_id_round_trip_and_escape():
-    cid = ids.option_button(123456, 78, "a:b%c", "key:with:colons")
-    assert len(cid) <= ids.MAX_LEN
-    assert ids.option_key_of_button(cid) == ("a:b%c", "key:with:colons")
-    parsed = ids.parse(ids.lobby(5, 0, "join"))
-    assert (parsed.table, parsed.version, parsed.kind, parsed.args) == (5, 0, "L", ["join"])
-    assert ids.parse("something else") is None
+def test_a_control_reads_back_what_it_was_built_with():
+    """Each control class writes its custom_id and reads it back: a prompt id with ':' and '%'
+    is escaped, an option key with ':' comes last and verbatim."""
+    button = ui.OptionButton(123456, 78, "a:b%c", "key:with:colons", label="x")
+    assert len(button.custom_id) <= ui.MAX_LEN
+    again = ui.control_of(button.custom_id)
+    assert isinstance(again, ui.OptionButton)
+    assert (again.table, again.version, again.prompt_id, again.key) == (123456, 78, "a:b%c", "key:with:colons")
+    lobby = ui.control_of(ui.LobbyButton(5, 0, "join").custom_id)
+    assert isinstance(lobby, ui.LobbyButton) and (lobby.table, lobby.version, lobby.action) == (5, 0, "join")
+    page = ui.control_of(ui.PageButton(1, 2, "p", 3, [0, 40], "next").custom_id)
+    assert isinstance(page, ui.PageButton) and (page.page, page.picks, page.direction) == (3, [0, 40], "next")
+    draft = ui.control_of(ui.DraftButton(1, 2, "p", [7], confirm=False).custom_id)
+    assert isinstance(draft, ui.DraftButton) and (draft.picks, draft.confirm) == ([7], False)
+    assert ui.control_of("something else") is None
 
 
-def test_the_parser_refuses_what_the_bot_never_draws():
-    assert ids.parse("ct:\u0661:0:H") is None and ids.parse("ct:1:\uff11:H") is None  # other digits
-    assert ids.parse(f"ct:{2**63}:0:H") is None and ids.parse(f"ct:1:{2**64}:U") is None  # beyond 64 bits
-    assert ids.parse(f"ct:{2**63 - 1}:0:H").table == 2**63 - 1
-    longest = ids.make(1, 0, "G", "9" * (ids.MAX_LEN - len("ct:1:0:G:")))
-    assert ids.parse(longest) is not None and ids.parse(longest + "9") is None  # over 100 characters
-    assert ids.parse("ct:1:0:B:p:\u672d").args == ["p", "\u672d"]  # an option key may be any text
+def test_no_control_answers_what_the_bot_never_draws():
+    assert ui.control_of("ct:\u0661:0:H") is None and ui.control_of("ct:1:\uff11:H") is None  # other digits
+    assert ui.control_of(f"ct:{2**63}:0:H") is None and ui.control_of(f"ct:1:{2**64}:U") is None  # beyond 64 bits
+    assert ui.control_of("ct:1:0:Z") is None and ui.control_of("ct:1:0:B:civ") is None  # no kind, cut short
+    longest = "ct:1:2:B:" + "p" * 30 + ":" + "k" * 80  # an option button's shape, but over 100 characters
+    assert len(longest) > ui.MAX_LEN and not ui.matches_any(longest) and ui.matches_any(longest[:100])
+    assert not ui.matches_any("ct:1:0:N:a%b") and not ui.matches_any("ct:1:0:LV:50%")  # not escaped as drawn
+    key = ui.control_of("ct:1:0:B:p:\u672d")  # an option key may be any text
+    assert isinstance(key, ui.OptionButton) and key.key == "\u672d"
+
+
+def test_every_kind_of_id_is_answered_by_exactly_one_control_class():
+    """discord.py calls every class whose template matches: two would answer one click twice."""
+    drawn = [c.custom_id for c in (
+        ui.LobbyButton(1, 2, "cpu"), ui.LobbyOptionSelect(1, 2, "mode"), ui.LobbyMoreSelect(1, 2),
+        ui.LobbyValueSelect(1, 2, "@turn_limit"), ui.HandButton(1), ui.OptionButton(1, 2, "p", "k"),
+        ui.NoneButton(1, 2, "p"), ui.OptionSelect(1, 2, "p", 900), ui.PageButton(1, 2, "p", 0),
+        ui.DraftButton(1, 2, "p", [], confirm=True), ui.DraftSelect(1, 2, "p", [3], 1),
+        ui.ChainSelect(1, 2, "p"), ui.UndoButton(1, 2), ui.HintButton(1, 2), ui.LeaveGuidedButton(1),
+        ui.RematchButton(1), ui.LogPageButton(1, 9), ui.MinePageButton(2), ui.FollowButton(1),
+        ui.UnfollowButton(1), ui.BrowseJoinButton(1))]
+    for custom_id in drawn:
+        answering = [cls.__name__ for cls in ui.ALL if cls.__discord_ui_compiled_template__.fullmatch(custom_id)]
+        assert len(answering) == 1, (custom_id, answering)
 
 
 def test_picks_encoding_round_trips():
-    assert ids.decode_picks(ids.encode_picks([0, 5, 35, 36, 1295])) == [0, 5, 35, 36, 1295]
+    assert ui.decode_picks(ui.encode_picks([0, 5, 35, 36, 1295])) == [0, 5, 35, 36, 1295]
     with pytest.raises(ValueError):
-        ids.encode_picks([1296])
+        ui.encode_picks([1296])
 
 
 def test_longest_ids_fit_in_100_characters():
-    cid = ids.option_button(10**12, 10**7, "p" * 24, "k" * 40)
-    assert len(cid) <= 100
+    assert len(ui.OptionButton(10**12, 10**7, "p" * 24, "k" * 40).custom_id) <= 100
+    with pytest.raises(ValueError):
+        ui.OptionButton(10**12, 10**7, "p" * 40, "k" * 40)
 
 
 def test_few_options_become_buttons_with_their_labels():
     items = controls.build(1, 3, [prompt(4)], "en")
     assert all(isinstance(i, ActionButton) for i in items)
     assert [i.item.label for i in items] == ["Option 0", "Option 1", "Option 2", "Option 3"]
-    assert [ids.option_key_of_button(i.item.custom_id)[1] for i in items] == ["k0", "k1", "k2", "k3"]
+    assert [i.key for i in items] == ["k0", "k1", "k2", "k3"]
 
 
 def test_optional_prompt_gets_a_none_button():
     items = controls.build(1, 3, [prompt(3, lo=0)], "ja")
     assert items[-1].item.label == "なし"
-    assert ids.parse(items[-1].item.custom_id).kind == "N"
+    assert isinstance(items[-1], NoneButton)
 
 
 def test_many_options_page_through_selects_of_25():
@@ -170,12 +197,12 @@ def test_a_chain_gets_a_select_of_its_own_row_naming_both_steps():
     chained = [Chain(first, o.key, then, p.key) for o in first.options for p in then.options]
     items = controls.build(1, 3, [first], "en", chained=chained)
     chain = items[-1]
-    assert isinstance(chain, ActionSelect) and ids.parse(chain.item.custom_id).kind == "C"
+    assert isinstance(chain, ActionSelect) and isinstance(chain, ChainSelect)
     assert chain.item.row > max(i.item.row for i in items[:-1])  # never shares a row with buttons
     assert len(chain.item.options) == 14 and chain.item.options[3].label == "Option 1 → Option 1"
-    assert ids.parse_chain_value(chain.item.options[3].value) == (1, 1)
+    assert ChainSelect.read_value(chain.item.options[3].value) == (1, 1)
     with pytest.raises(ValueError):
-        ids.parse_chain_value("1.x")
+        ChainSelect.read_value("1.x")
 
 
 def test_a_single_chain_gets_no_select_that_repeats_the_button_above_it():
@@ -184,7 +211,7 @@ def test_a_single_chain_gets_no_select_that_repeats_the_button_above_it():
     from tables.chains import Chain
     first, then = prompt(2), prompt(1)
     items = controls.build(1, 3, [first], "en", chained=[Chain(first, first.options[0].key, then, then.options[0].key)])
-    assert not any(isinstance(i, ActionSelect) and ids.parse(i.item.custom_id).kind == "C" for i in items)
+    assert not any(isinstance(i, ChainSelect) for i in items)
     assert len(items) == 2
 
 
@@ -212,13 +239,13 @@ def test_a_three_step_chain_names_each_step_and_comes_back_as_three_indices():
     chained = [Chain(first, "k1", then, "k0", ((third, "k1"),)), Chain(first, "k2", then, "k1")]
     select = controls.build(1, 3, [first], "en", chained=chained)[-1].item
     assert select.options[0].label == "Option 1 → Option 0 → Option 1"
-    assert ids.parse_chain_value(select.options[0].value) == (1, 0, 1)
-    assert ids.parse_chain_value(select.options[1].value) == (2, 1)
+    assert ChainSelect.read_value(select.options[0].value) == (1, 0, 1)
+    assert ChainSelect.read_value(select.options[1].value) == (2, 1)
     assert "three" in select.placeholder
     assert select.options[0].description == "Pick"  # the second step's prompt, its answer having no detail
     for bad in ("1", "1.2.3.4", "1..2", "-1.2"):
         with pytest.raises(ValueError):
-            ids.parse_chain_value(bad)
+            ChainSelect.read_value(bad)
 
 
 def test_many_options_of_one_kind_share_one_select_instead_of_a_wall_of_buttons():
@@ -238,4 +265,15 @@ def test_many_options_of_one_kind_share_one_select_instead_of_a_wall_of_buttons(
         assert select.placeholder == head and select.max_values == 1
         assert [o.value for o in select.options] == [o.key for o in welcome]
         assert select.options[0].label == ("Card A → column 1" if lang == "en" else "カードA → 列1")
-        assert ids.option_key_of_button(buttons[0].item.custom_id) == ("turn", "g")
+        assert (buttons[0].prompt_id, buttons[0].key) == ("turn", "g")
+
+
+def test_whatever_a_template_matches_its_class_reads_without_failing():
+    """discord.py drops a click silently when a class cannot be built from its id, so every id
+    a template accepts must make a control again: escapes, leading zeros, picks, the longest."""
+    shapes = ["ct:007:0012:B:a%25%3Ab:k:%", "ct:1:2:P:" + "%3A" * 26 + ":0:prev", "ct:1:2:P:p:12:zzzz:next",
+              "ct:1:2:DS:p::0", "ct:1:2:LV:" + "%25" * 30, "ct:1:2:S:" + "x" * 80 + ":0", "ct:1:2:N:\n"]
+    for custom_id in shapes:
+        control = ui.control_of(custom_id)
+        assert control is not None, custom_id
+        assert ui.control_of(control.custom_id).custom_id == control.custom_id

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 
+import drawn_ids as ids
 import pytest
 import simcord
 from simdriver import channel_texts, controls, kind, open_table, take_turn
-
-from bot.discord_ui import ids
 
 
 async def test_non_admins_are_refused_even_when_the_command_is_shown_to_them(world):

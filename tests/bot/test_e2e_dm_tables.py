@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
+import drawn_ids as ids
 from private_chat import NotOffered, PrivateChat
 from simdriver import controls, is_decision, kind, texts_of, use
 
-from bot.discord_ui import ids
 from games import registry
 
 DAY = 86400

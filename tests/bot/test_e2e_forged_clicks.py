@@ -9,9 +9,8 @@ import os
 import random
 
 import discord
+import drawn_ids as ids
 from simdriver import controls, kind, open_table, texts_of
-
-from bot.discord_ui import ids
 
 CLICKS = int(os.environ.get("FORGED_CLICKS", "240"))
 JUNK = ["nope", "", "0", "1", "999999", "-1", "zz", "%3A", "ok", "clr", "prev", "next", "9" * 19, "00",

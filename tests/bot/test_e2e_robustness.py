@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+import drawn_ids as ids
 from simdriver import (
     channel_texts,
     controls,
@@ -15,8 +16,6 @@ from simdriver import (
     take_turn,
     texts_of,
 )
-
-from bot.discord_ui import ids
 
 
 async def test_restart_mid_game_with_a_new_bot_then_finish(world):

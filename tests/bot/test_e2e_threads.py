@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import drawn_ids as ids
 from simdriver import (
     controls,
     images_of,
@@ -17,8 +18,6 @@ from simdriver import (
     set_lobby_option,
     texts_of,
 )
-
-from bot.discord_ui import ids
 
 
 async def test_a_table_plays_in_its_own_thread_and_the_channel_stays_free(world):

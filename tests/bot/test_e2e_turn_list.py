@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
+import drawn_ids as ids
 from simdriver import controls, open_table, take_turn
 
-from bot.discord_ui import ids
 from games import registry
 
 SUTOSUTE = registry.get("sutosute").names["en"]

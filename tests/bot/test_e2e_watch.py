@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 import discord
+import drawn_ids as ids
 import pytest
 from simdriver import controls, live_board, lobby_button, play_to_end, set_lobby_option, texts_of
 
-from bot.discord_ui import ids
 from tables.errors import TableError
 
 

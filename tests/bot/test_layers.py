@@ -11,8 +11,8 @@ from pathlib import Path
 
 UI = Path(__file__).resolve().parents[2] / "bot" / "discord_ui"
 LAYERS = [
-    # what every part uses: ids, the desk protocol, replies, texts, pictures, caches
-    {"ids", "desk", "replies", "presenters", "alt_text", "text_board", "pictures_cache", "live_hands", "option_specs", "permissions",
+    # what every part uses: the desk protocol, replies, texts, pictures, caches
+    {"desk", "replies", "presenters", "alt_text", "text_board", "pictures_cache", "live_hands", "option_specs", "permissions",
      "translator", "prefs_cache", "sync", "errors", "emoji", "channel_watch", "delivery"},
     # drawing: controls and layouts of lobbies, boards, hands and results
     {"items", "components", "controls", "layouts", "lobby"},
@@ -86,7 +86,7 @@ def test_imports_point_down_and_sit_at_the_top():
 
 
 def test_the_checker_sees_upward_and_hidden_imports():
-    fake = UI / "ids.py"
+    fake = UI / "components.py"
     imported, hidden = ui_imports(fake)
     assert "router" not in imported and hidden == []
     source = "from .router import Router\ndef f():\n    from . import play\n"
