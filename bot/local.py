@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import secrets
 import sys
 from collections.abc import Callable
@@ -46,6 +47,7 @@ CPU_ITERATIONS: int | None = None  # None: think for --think seconds; tests set 
 DEFAULT_AI = ai.DEFAULT_LEVEL
 EXIT_BAD_OPTIONS = 2
 EXIT_INTERRUPTED = 130
+STOP_WAIT_S = 5.0  # after a Ctrl-C: how long the table may take to close
 
 
 LEARN_AI = "greedy"  # a guided game's computer seats, unless --ai names a level
@@ -113,7 +115,10 @@ def _stop(loop: asyncio.AbstractEventLoop) -> None:
         return
     for task in tasks:
         task.cancel()
-    loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+    done, _ = loop.run_until_complete(asyncio.wait(tasks, timeout=STOP_WAIT_S))
+    for task in done:  # (their interrupt or cancellation: nothing left to report)
+        if not task.cancelled():
+            task.exception()
 
 
 async def _sitting(args: argparse.Namespace, game: Game, options: BaseModel, count: int, humans: int, seed: int,
@@ -156,4 +161,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    code = main()
+    if code == EXIT_INTERRUPTED:
+        # a Ctrl-C may land anywhere, also in the middle of the store's thread hand-over: the
+        # command ends now rather than wait for a thread it may have left stuck (the table was
+        # only in memory)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    raise SystemExit(code)
