@@ -39,7 +39,7 @@ class Sitting:
     """The people at this keyboard (`humans`) playing table `table` of `svc`."""
 
     def __init__(self, svc: TableService, game: Game, table: Table, humans: set[str], names: dict[str, str],
-                 lang: str, learn: bool, ask: Callable[[str], str], out: TextIO):
+                 lang: str, learn: bool, ask: Callable[[str], str], out: TextIO) -> None:
         self.svc, self.game, self.table = svc, game, table
         self.humans, self.names, self.lang, self.learn = humans, names, lang, learn
         self.ask, self.out = ask, out
