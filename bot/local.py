@@ -126,7 +126,8 @@ async def _sitting(args: argparse.Namespace, game: Game, options: BaseModel, cou
     lang = args.lang
     learn = bool(getattr(args, "learn", False))
     store = await open_store(MEMORY_STORE)
-    svc = TableService(store, cpu_runner=CpuRunner(budget_s=args.think, iterations=CPU_ITERATIONS, inline=True))
+    svc = TableService(store, cpu_runner=CpuRunner(budget_s=args.think, iterations=CPU_ITERATIONS, inline=True),
+                       sole_writer=True)  # (nobody else writes this store: no check before each read)
     try:
         table = await open_table(svc, game, options, humans, count - humans, args.ai, learn)
         sitting = Sitting(svc, game, table, {person(n) for n in range(1, humans + 1)}, seat_names(table), lang,

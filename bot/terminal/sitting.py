@@ -119,8 +119,11 @@ class Sitting:
         """How many moves `u` takes back for `player` now: the table's latest moves while they
         are answers the terminal made for them (their only one, which it would make again at
         once), then their own last choice; 0 when the table would not take them all back."""
-        if await self.svc.undo_offer(self.table.id, player) is None:
+        last = await self.svc.undo_offer(self.table.id, player)
+        if last is None:
             return 0
+        if last.seq not in self.lone:
+            return 1
         count = 0
         for entry in reversed(await self.svc.log(self.table.id, limit=50, viewer=player)):
             if entry.undone:
