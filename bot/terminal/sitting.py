@@ -211,7 +211,11 @@ class Sitting:
                         say(t("terminal.not_confirmed", lang))
                         return True
             except Undo:
-                await self.undo(prompt.player, moves_back)
+                try:
+                    await self.undo(prompt.player, moves_back)
+                except TableError as error:  # (nobody else moves here: the table would refuse only a bug)
+                    say(error.message(lang))
+                    return True
                 say(t("terminal.took_back", lang))
                 return True
             except (Quit, EOFError):
