@@ -8,8 +8,13 @@ Each decision lists numbered options; answer with the number(s) separated by spa
 line for "none" where that is allowed), `v` to see the board again, `h` for a hint (the strong
 computer's choice and why, one per decision), `help` for the rules and what the symbols mean,
 `q` to quit. `--learn` plays a guided game: each decision is explained in the rules' own words
-and comes with its hint, against a computer that plays sensibly (`greedy` unless `--ai` says). A decision with one possible answer is made for the player
-(and said); an answer that ends the game for them (Concede) is confirmed first.
+and comes with its hint, against a computer that plays sensibly (`greedy` unless `--ai` says).
+A decision with one possible answer is made for the player (and said); an answer that ends the
+game for them (Concede) is confirmed first.
+
+The game is a table of the table service (`tables`), over an in-memory store: the service deals,
+checks every move, plays the computer seats, takes moves back and gives the hints, as it does on
+Discord (`bot/terminal/sitting.py`).
 
 Exit codes: 0 when the game ends or the player quits (`q`, end of input), 2 for options or a
 replay file that cannot be used, 130 for Ctrl-C.
@@ -17,7 +22,8 @@ replay file that cannot be used, 130 for Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import functools
+import asyncio
+import os
 import secrets
 import sys
 from collections.abc import Callable
@@ -25,31 +31,23 @@ from typing import TextIO
 
 from pydantic import BaseModel
 
-from bot.hints import explanation, hint_lines
 from bot.i18n import Span, t
 from bot.terminal.errors import TerminalError
-from bot.terminal.help import HELP_WORDS, help_text
 from bot.terminal.options import SHORTCUT_OPTIONS, BadOptions, RegistryHelp, build_options
-from bot.terminal.plain import plain
-from bot.terminal.status import notes, status_lines
+from bot.terminal.questions import format_prompt, read_choice  # noqa: F401 (how a question is asked and read)
+from bot.terminal.sitting import EXIT_DONE, Sitting  # noqa: F401 (EXIT_DONE: one of the exit codes)
+from bot.terminal.table import MEMORY_STORE, open_table, person, seat_names
 from games import registry
-from games.kit import Game, IllegalAction, Option, Prompt, T, Text, ai
-from games.kit.undo import undo_refusal
+from games.kit import Game, ai
+from persistence import open_store
+from tables import TableService
+from tables.cpu import CpuRunner
 
 CPU_ITERATIONS: int | None = None  # None: think for --think seconds; tests set a fixed count
 DEFAULT_AI = ai.DEFAULT_LEVEL
-EXIT_DONE = 0            # the game ended, or the player quit with q or end of input
 EXIT_BAD_OPTIONS = 2
 EXIT_INTERRUPTED = 130
-CONFIRM_KEYS = ("concede", "resign")   # answers that end the game for the player: asked twice
-
-
-class Quit(Exception):
-    """The human typed q."""
-
-
-class Undo(Exception):
-    """The human typed u (only accepted when undo was offered)."""
+STOP_WAIT_S = 5.0  # after a Ctrl-C: how long the table may take to close
 
 
 LEARN_AI = "greedy"  # a guided game's computer seats, unless --ai names a level
@@ -82,107 +80,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
-def format_prompt(prompt: Prompt, lang: str) -> str:
-    lines = [f"[{prompt.player}] {plain(prompt.text.get(lang))}"]
-    for i, option in enumerate(prompt.options, 1):
-        detail = f" — {plain(option.detail.get(lang))}" if option.detail else ""
-        lines.append(f"  {i}. {plain(option.label.get(lang))}{detail}")
-    hint = how_to_answer(prompt, lang)
-    if hint:
-        lines.append(hint)
-    return "\n".join(lines)
-
-
-def how_to_answer(prompt: Prompt, lang: str) -> str:
-    """The line under the options when the answer is not simply one number: how many, whether
-    order counts, and what an empty line means where it is allowed."""
-    lo, hi = prompt.min, min(prompt.max, len(prompt.options))
-    if lo == hi == 1:
-        return ""
-    if lo == 0 and hi == 1:
-        hint = t("terminal.choose_one_or_none", lang)
-    elif lo == 0:
-        hint = t("terminal.choose_up_to", lang, hi=hi)
-    elif lo == hi:
-        hint = t("terminal.choose_exact", lang, n=lo)
-    else:
-        hint = t("terminal.choose_range", lang, count=Span(lo, hi))
-    return hint + (t("terminal.in_order", lang) if prompt.ordered and hi > 1 else "")
-
-
-def retry_text(prompt: Prompt, lang: str) -> str:
-    """What to type instead, naming the numbers actually on screen (never "1–1")."""
-    count = len(prompt.options)
-    lo, hi = prompt.min, min(prompt.max, count)
-    numbers = Span(1, count)
-    if lo == hi == 1:
-        return t("terminal.retry_only", lang) if count == 1 else t("terminal.retry_one", lang, numbers=numbers)
-    if lo == 0:
-        return t("terminal.retry_up_to", lang, hi=hi, numbers=numbers)
-    if lo == hi:
-        return t("terminal.retry_exact", lang, n=lo, numbers=numbers)
-    return t("terminal.retry_range", lang, count=Span(lo, hi), numbers=numbers)
-
-
-def undo_hint(lang: str) -> str:
-    return t("terminal.undo_hint", lang)
-
-
-def read_choice(prompt: Prompt, ask: Callable[[str], str], lang: str, show_board: Callable[[], None],
-                say: Callable[[str], None] = print, show_help: Callable[[], None] | None = None,
-                can_undo: bool = False, show_hint: Callable[[], None] | None = None) -> list[str]:
-    """Ask until the answer names between min and max distinct listed options.
-
-    `show_board` runs on `v` (it should show the board and the question again), `show_help`
-    on `help`, `show_hint` on `h`; `say` writes the "please enter" hint to the same place as
-    everything else. `u` raises Undo when `can_undo`.
-    """
-    while True:
-        answer = ask("> ").strip().lower()
-        if answer == "q":
-            raise Quit
-        if answer == "u" and can_undo:
-            raise Undo
-        if answer == "h" and show_hint is not None:
-            show_hint()
-            continue
-        if answer == "v":
-            show_board()
-            continue
-        if answer in HELP_WORDS and show_help is not None:
-            show_help()
-            continue
-        tokens = [t for t in answer.replace(",", " ").split() if t != "0"]
-        if all(t.isascii() and t.isdigit() and 1 <= int(t) <= len(prompt.options) for t in tokens):
-            picked = [prompt.options[int(t) - 1].key for t in tokens]
-            if len(set(picked)) == len(picked) and prompt.min <= len(picked) <= prompt.max:
-                return picked
-        say(retry_text(prompt, lang))
-
-
-def only_choice(prompt: Prompt) -> list[str] | None:
-    """The answer when there is exactly one ("1. Done" alone): nothing to ask."""
-    if len(prompt.options) == 1 and prompt.min >= 1:
-        return [prompt.options[0].key]
-    return None
-
-
-def confirm_prompt(prompt: Prompt, option: Option) -> Prompt:
-    """A yes/no question before an answer that ends the game for the player (Concede), asked
-    like any other question (numbered options), so a slip of the finger changes nothing."""
-    def both(key: str) -> Text:
-        return T(t(key, "en", option=option.label.get("en")), t(key, "ja", option=option.label.get("ja")))
-    return Prompt(id="confirm", player=prompt.player, text=both("terminal.confirm"),
-                  options=[Option(key="yes", label=both("terminal.confirm_yes")),
-                           Option(key="no", label=both("terminal.confirm_no"))])
-
-
-def needs_confirming(prompt: Prompt, choice: list[str]) -> Option | None:
-    picked = [prompt.option(key) for key in choice]
-    return next((o for o in picked if o is not None and (o.key in CONFIRM_KEYS or o.group in CONFIRM_KEYS)), None)
-
-
-def player_count(game: Game, options: BaseModel | None, asked: int | None, lang: str) -> int:
+def player_count(game: Game, options: BaseModel, asked: int | None, lang: str) -> int:
     low, high = game.player_range(options)
     count = asked or low
     if not low <= count <= high:
@@ -192,150 +90,60 @@ def player_count(game: Game, options: BaseModel | None, asked: int | None, lang:
 
 
 def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextIO = sys.stdout) -> int:
+    """One game at this keyboard, through the table service over an in-memory store (its own
+    event loop, blocked while the keyboard is read: a Ctrl-C there stops the game at once)."""
     game = registry.get(args.game)
     lang = args.lang
     options = build_options(game, args, lang)
     count = player_count(game, options, args.players, lang)
     humans = max(1, min(args.humans, count))
-    players = [f"P{i}" for i in range(1, count + 1)]
-    human_seats = set(players[:humans])
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    state = game.setup(players, options, seed)
-    # states before the latest moves that may still be taken back, newest last: (player, state)
-    undoable: list[tuple[str, object]] = []
+    loop = asyncio.new_event_loop()
+    try:
+        return loop.run_until_complete(_sitting(args, game, options, count, humans, seed, ask, out))
+    except KeyboardInterrupt:  # (at the keyboard, or while a computer thought): the table closes first
+        _stop(loop)
+        raise
+    finally:
+        loop.close()
 
-    def say(text: str = "") -> None:
-        print(text, file=out)
 
-    def say_prompt(p: Prompt) -> None:
-        say(format_prompt(p, lang))
+def _stop(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel what still runs on `loop` and let it finish (the sitting closes its store)."""
+    tasks = asyncio.all_tasks(loop)
+    if not tasks:  # (interrupted at the keyboard: the sitting has closed already)
+        return
+    for task in tasks:
+        task.cancel()
+    done, _ = loop.run_until_complete(asyncio.wait(tasks, timeout=STOP_WAIT_S))
+    for task in done:  # (their interrupt or cancellation: nothing left to report)
+        if not task.cancelled():
+            task.exception()
 
-    said_notes: dict[str | None, list[str]] = {}
 
-    def show_board(viewer: str | None = None, everything: bool = False) -> None:
-        """The board and its status lines, then the notes this viewer has not seen yet (all
-        of them again when asked with `v`)."""
-        view = game.view(state, viewer)
-        say(plain(game.render(view, lang)))
-        for line in status_lines(game.key, view, viewer, lang):
-            say(line)
-        lines = notes(game.key, view, viewer, lang)
-        for line in lines:
-            if everything or line not in said_notes.get(viewer, []):
-                say(line)
-        said_notes[viewer] = lines
-
-    hinted: dict[int, str] = {}  # state version -> the hint given there: one per decision
-
-    def give_hint(p: Prompt) -> None:
-        """The strong player's choice for the decision on screen, with the search's reason
-        (from the seat's information set only: `ai.advise`)."""
-        if state.version in hinted:
-            say(t("terminal.hint_used", lang))
-            return
-        advice = ai.advise(game, state, p.player, seed=seed, budget_s=args.think, iterations=CPU_ITERATIONS)
-        line, why = hint_lines([q for q in game.prompts(state) if q.player == p.player], advice, lang)
-        hinted[state.version] = plain(line) + (f"（{why}）" if lang == "ja" else f"  ({why})")
-        say(hinted[state.version])
-
-    def guide(p: Prompt) -> None:
-        """A guided game's lines under a question: the rules' words about it, and its hint."""
-        say(plain(t("learn.explain", lang, text=explanation(game, [p], lang))))
-        if state.version in hinted:
-            say(hinted[state.version])
-        else:
-            give_hint(p)
-
+async def _sitting(args: argparse.Namespace, game: Game, options: BaseModel, count: int, humans: int, seed: int,
+                   ask: Callable[[str], str], out: TextIO) -> int:
+    lang = args.lang
     learn = bool(getattr(args, "learn", False))
-    say(t("terminal.title", lang, game=game.names[lang], seed=seed))
-    if getattr(args, "preset", None):
-        say(t("terminal.preset_line", lang, preset=args.preset))
-    say(t("terminal.keys", lang))
-    say(t("terminal.hint_key", lang))
-    if learn:
-        say(t("terminal.learn_intro", lang))
-    while True:
-        prompts = game.prompts(state)
-        if not prompts:
-            break
-        mine = [p for p in prompts if p.player in human_seats]
-        prompt = mine[0] if mine else prompts[0]
-        forced = None
-        if prompt.player in human_seats:
-            can_undo = bool(undoable) and undoable[-1][0] == prompt.player
-
-            def board_and_question(p: Prompt = prompt, offer: bool = can_undo) -> None:
-                show_board(p.player, everything=True)
-                say(format_prompt(p, lang))
-                if offer:
-                    say(undo_hint(lang))
-                if learn:
-                    guide(p)
-
-            def rules_and_question(p: Prompt = prompt, offer: bool = can_undo) -> None:
-                say(help_text(game, lang))
-                say()
-                say(format_prompt(p, lang))
-                if offer:
-                    say(undo_hint(lang))
-                if learn:
-                    guide(p)
-
-            say()
-            show_board(prompt.player)
-            forced = only_choice(prompt)
-            if forced is not None:
-                say(t("terminal.only_choice", lang, question=plain(prompt.text.get(lang)),
-                      option=plain(prompt.options[0].label.get(lang))))
-                choice = forced
-            else:
-                say(format_prompt(prompt, lang))
-                if can_undo:
-                    say(undo_hint(lang))
-                if learn:  # a guided game: the rules' words about this decision, and its hint
-                    guide(prompt)
-                try:
-                    choice = read_choice(prompt, ask, lang, board_and_question, say, rules_and_question, can_undo,
-                                         show_hint=functools.partial(give_hint, prompt))
-                    drastic = needs_confirming(prompt, choice)
-                    if drastic is not None:
-                        confirm = confirm_prompt(prompt, drastic)
-                        say(format_prompt(confirm, lang))
-                        if read_choice(confirm, ask, lang, functools.partial(say_prompt, confirm), say) != ["yes"]:
-                            say(t("terminal.not_confirmed", lang))
-                            continue
-                except Undo:
-                    state = undoable.pop()[1]
-                    say(t("terminal.took_back", lang))
-                    continue
-                except (Quit, EOFError):
-                    say(t("terminal.bye", lang))
-                    return EXIT_DONE
-        else:  # a computer seat: its choice is its own (a face-down card, a resource's front);
-            # what the table may learn of it comes from the public events below
-            prompt_id, choice = ai.choose(game, state, prompt.player, level=args.ai, seed=seed, budget_s=args.think,
-                                          iterations=CPU_ITERATIONS)
-            prompt = next(p for p in prompts if p.id == prompt_id and p.player == prompt.player)
-        try:
-            before = state
-            state, events = game.apply(state, prompt.player, prompt.id, choice)
-        except IllegalAction as e:  # cannot happen for listed options, but never crash a game
-            say(e.message(lang))
-            continue
-        if prompt.player in human_seats and undo_refusal(game, before, state, events, prompt.player) is None:
-            if forced is None:  # `u` takes back the player's own answer, with what followed from it
-                undoable.append((prompt.player, before))
-        else:
-            undoable.clear()  # a computer moved or something irreversible happened: what came before stands
-        for event in events:
-            if event.to is None or any(p in human_seats for p in event.to):
-                say(f"  · {plain(event.text.get(lang))}")
-    say()
-    show_board(None)
-    outcome = game.outcome(state)
-    if outcome is not None:
-        say(t("terminal.result", lang, summary=plain(outcome.summary.get(lang))))
-    return EXIT_DONE
+    store = await open_store(MEMORY_STORE)
+    svc = TableService(store, cpu_runner=CpuRunner(budget_s=args.think, iterations=CPU_ITERATIONS, inline=True),
+                       sole_writer=True)  # (nobody else writes this store: no check before each read)
+    try:
+        table = await open_table(svc, game, options, humans, count - humans, args.ai, learn)
+        sitting = Sitting(svc, game, table, {person(n) for n in range(1, humans + 1)}, seat_names(table), lang,
+                          learn, ask, out)
+        sitting.say(t("terminal.title", lang, game=game.names[lang], seed=seed))
+        if getattr(args, "preset", None):
+            sitting.say(t("terminal.preset_line", lang, preset=args.preset))
+        sitting.say(t("terminal.keys", lang))
+        sitting.say(t("terminal.hint_key", lang))
+        if learn:
+            sitting.say(t("terminal.learn_intro", lang))
+        sitting.table = (await svc.start(table.id, person(1), seed=seed)).table
+        return await sitting.run()
+    finally:
+        await svc.stop_automatic()
+        await store.close()
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
@@ -354,4 +162,12 @@ def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    code = main()
+    if code == EXIT_INTERRUPTED:
+        # a Ctrl-C may land anywhere, also in the middle of the store's thread hand-over: the
+        # command ends now rather than wait for a thread it may have left stuck (the table was
+        # only in memory)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    raise SystemExit(code)

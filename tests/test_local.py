@@ -177,6 +177,21 @@ def test_u_takes_the_last_move_back_only_when_offered(key, extra):
     assert text.count("\n" + RETRY[0]) == state["refused_u"]
 
 
+@pytest.mark.parametrize("key,extra", [("sutosute", ["--ai", "strong"]),
+                                       ("guns-and-steel", ["--players", "3", "--ai", "greedy"])])
+def test_a_seed_plays_the_same_game_again(key, extra, monkeypatch):
+    """`--seed` gives the same deal and the same computer moves every time (the computer seats
+    search a fixed number of iterations, as `--think` cannot promise), so a game can be played
+    again; another seed deals another game."""
+    import bot.local as local
+    monkeypatch.setattr(local, "CPU_ITERATIONS", 8)
+    first, _ = play_scripted(key, extra, seed=7, keyboard_seed=1)
+    again, _ = play_scripted(key, extra, seed=7, keyboard_seed=1)
+    assert first == again
+    other, _ = play_scripted(key, extra, seed=8, keyboard_seed=1)
+    assert other.splitlines()[4:20] != first.splitlines()[4:20]
+
+
 @pytest.mark.parametrize("level", ["greedy", "strong"])
 def test_the_other_seats_play_at_the_chosen_level(level, monkeypatch):
     """`--ai` picks how the computer seats play; the game still runs to its result."""

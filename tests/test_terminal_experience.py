@@ -264,6 +264,8 @@ def test_a_lone_answer_is_made_for_the_player_and_said(monkeypatch):
                     ask=lambda _, a=answers: next(a), out=out) == 0
         text = out.getvalue()
         assert said in text
+        # said once, in the terminal's words: not again as the table's log line for such a move
+        assert "the table made it" not in text and "自動で行いました" not in text
         lone = [q for q in _questions(text) if len(re.findall(r"(?m)^  \d+\. ", q)) == 1 and "  Choose" not in q
                 and "選んで" not in q and "空行" not in q]
         assert lone == [], lone[:2]
