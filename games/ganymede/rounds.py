@@ -27,14 +27,9 @@ def start_round(state: State, events: EventList) -> None:
     if state.round >= state.options.round_limit:
         finish(state, "round_limit", events)
         return
-    state.round = state.round + 1
-    state.damaged = []
+    state.set_fields(round=state.round + 1, damaged=[])
     for side in state.sides.values():
-        side.play = []
-        side.face_down = []
-        side.draws = 0
-        side.aces_high = 0
-        side.threes = {}
+        side.set_fields(play=[], face_down=[], draws=0, aces_high=0, threes={})
     if state.options.mode == "duel":
         state.first = next_first(state)
     state.current = RoundRecord(number=state.round, first=state.first)
@@ -54,8 +49,7 @@ def start_round(state: State, events: EventList) -> None:
             if events is not None:
                 events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード：")
                                     + card_label(state.cards[card]) + T(".", "。"), data={"colour": colour}))
-    state.step = "draw"
-    state.queue = turn_order(state)
+    state.set_fields(step="draw", queue=turn_order(state))
     draw_phase.continue_draw(state, events)
 
 

@@ -46,6 +46,14 @@ class StateModel(BaseModel):
         else:
             super().__setattr__(name, value)
 
+    def set_fields(self, **values: Any) -> None:
+        """`model.name = value` for each of several fields, in one call: a new round resets
+        many, and each assignment is a Python-level call (a few thousand instructions)."""
+        if not values.keys() <= type(self).__pydantic_fields__.keys():
+            raise AttributeError(f"{type(self).__name__} has no field {sorted(values.keys() - type(self).__pydantic_fields__.keys())}")
+        self.__dict__.update(values)
+        self.__pydantic_fields_set__.update(values)
+
 
 def trusted(cls: type[M], fields: dict[str, Any], given: frozenset[str]) -> M:
     """`cls(**fields)` for values already of the right types: `fields` holds every field
