@@ -144,6 +144,43 @@ async def test_learn_in_a_server_plays_in_its_own_thread_to_the_end(world):
     assert not (await world.bot.service.store.results.get(table.id)).rated
 
 
+async def test_learn_in_a_channel_with_an_open_table_plays_in_a_new_thread(world):
+    """The channel's own table does not stand in the way: the guided game opens in a thread
+    of its own, and the other table is left as it was."""
+    lobby = (await world.bob.slash(world.channel, "game new", game="ganymede")).response
+    before = await world.bot.service.table_in_channel(world.channel.id)
+    result = await world.alice.slash(world.channel, "game learn", game="fort-of-gold")
+    assert result.acknowledged and not result.ephemeral, result.response
+    (thread,) = world.channel.threads
+    guided = await world.bot.service.table_in_channel(thread.id)
+    assert guided.settings.learn and guided.status == "running" and guided.settings.parent_channel_id == world.channel.id
+    assert f"<#{thread.id}>" in texts_of(result.response), "the answer says where the game is"
+    (board,) = thread.history()  # the game's board is in its thread, naming whose turn it is
+    assert f"<@{world.alice.id}>'s turn" in texts_of(board)
+    after = await world.bot.service.table_in_channel(world.channel.id)
+    assert after.id == before.id and after.status == "lobby" and after.lobby_version == before.lobby_version
+    assert [s.user_id for s in after.seats] == [str(world.bob.id)]
+    kept = next(m for m in world.channel.history() if m.id == lobby.id)  # Bob's lobby still takes players
+    assert texts_of(kept) == texts_of(lobby) and any(kind(c) == "L" for c in controls(kept))
+
+
+async def test_learn_where_the_bot_may_not_create_threads_changes_nothing(world):
+    """Without Create Public Threads the guided game has nowhere to go: the person is told why
+    in their language, and no table, thread or message is made."""
+    import discord
+
+    no_threads = world.guild.create_text_channel(
+        "no-threads", overwrites={world.bot.user: discord.PermissionOverwrite(create_public_threads=False)})
+    await world.alice.slash(world.channel, "game language", language="ja")
+    refused = await world.alice.slash(no_threads, "game learn", game="sutosute")
+    assert refused.ephemeral and "スレッドを作れません" in refused.response.content
+    assert "公開スレッドの作成" in refused.response.content
+    assert not no_threads.threads and not no_threads.history()
+    assert await world.bot.service.tables_for_user(str(world.alice.id)) == []
+    english = await world.bob.slash(no_threads, "game learn", game="sutosute")
+    assert english.ephemeral and "I can't create threads here" in english.response.content
+
+
 async def test_learn_in_a_dm_with_the_bot_plays_to_the_end_in_japanese(world):
     user = world.alice.user
     await world.alice.slash(world.channel, "game language", language="ja")
