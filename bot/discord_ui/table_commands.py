@@ -75,14 +75,14 @@ async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> N
     if lacking := permissions.missing(interaction):
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return
-    opening = t("learn.opening", lang, who=interaction.user.mention)
     if interaction.guild_id is not None:
-        table = await learn_in_thread(bot, interaction, game, lang, opening)
+        table = await learn_in_thread(bot, interaction, game, lang)
         if table is None:
             return
     else:  # a DM with the bot has no threads: the lobby opens and starts right here
         table = await svc.open_guided(None, interaction.channel_id, uid(interaction.user),
                                       interaction.user.display_name, game_key, lang)
+        opening = t("learn.opening", lang, who=interaction.user.mention)
         message = await send(interaction, ephemeral=False, **lobby.payload(table, lang, note=opening))
         if message is not None:
             await svc.set_board_message(table.id, message.id)
@@ -96,8 +96,7 @@ async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> N
 THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)  # channels that hold threads
 
 
-async def learn_in_thread(bot: Desk, interaction: discord.Interaction, game: Any, lang: str,
-                          opening: str) -> Any | None:
+async def learn_in_thread(bot: Desk, interaction: discord.Interaction, game: Any, lang: str) -> Any | None:
     """A guided game in a server: a thread of its own in this channel, the table opened and
     started in it (its board there), and the record of the game answering the command here.
     None, with the reason told to the person, where no thread can be opened: a channel that
@@ -134,7 +133,7 @@ async def learn_in_thread(bot: Desk, interaction: discord.Interaction, game: Any
     bot.announcer.hold(table.id)
     try:
         result = await within_deadline(interaction, svc.start(table.id, user), "public")
-        note = "\n".join((opening, t("table.playing_in_thread", lang, thread=thread.mention)))
+        note = t("learn.opening_thread", lang, who=interaction.user.mention, thread=thread.mention)
         await send(interaction, ephemeral=False, **lobby.payload(result.table, lang, note=note))
         bot.announcer.publish(table.id, result.notices, first_turn=True)
     finally:

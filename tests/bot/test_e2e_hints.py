@@ -4,10 +4,12 @@ then unrated and its log and result say so), and `/game learn` in a server's own
 a DM with the bot, played to the end with an explanation and a hint at every decision, or left."""
 from __future__ import annotations
 
+import itertools
 import random
 import re
 
-from simdriver import controls, kind, open_table, play_to_end, set_lobby_option, take_turn, texts_of
+import pytest
+from simdriver import controls, direct_turn, kind, open_table, play_to_end, set_lobby_option, take_turn, texts_of
 
 from games import registry
 
@@ -94,11 +96,13 @@ async def test_the_hint_in_japanese(world):
     assert re.search(r"[\d,]+回のシミュレーションのうち\d+%で選ばれ、勝つ見込みは\d+%です|ここで選べるのはこれだけです", text)
 
 
-async def guided_game(world, member, start, rng: random.Random, lang: str = "en", dm: bool = False) -> tuple[object, int]:
+async def guided_game(world, member, start, rng: random.Random, lang: str = "en", dm: bool = False,
+                      direct: bool = False) -> tuple[object, int]:
     """Play a guided game from the `/game learn` answer to its end, as a newcomer: each turn
     from the hand the bot keeps current (or /game hand), reading the explanation and the hint
     first. Returns the finished table and how many decisions were explained. `dm`: the game
-    is in the member's DM with the bot, where they click as themselves (not as a member)."""
+    is in the member's DM with the bot, where they click as themselves (not as a member).
+    `direct`: each decision taken by its shortest clicks (a long game), not by random ones."""
     service = world.bot.service
     tables = [t for t in await service.tables_for_user(str(member.id)) if t.status == "running"]
     assert len(tables) == 1
@@ -123,7 +127,10 @@ async def guided_game(world, member, start, rng: random.Random, lang: str = "en"
         explained += 1
         clicker = member.user if dm else member
         hands[clicker.id] = hands[member.id]
-        assert await take_turn(world, clicker, rng, open_hands=hands)
+        if direct:
+            assert await direct_turn(world, clicker, table_id, rng, hands, [])
+        else:
+            assert await take_turn(world, clicker, rng, open_hands=hands)
         hands[member.id] = hands[clicker.id]
     raise AssertionError("the guided game did not finish")
 
@@ -194,6 +201,22 @@ async def test_learn_in_a_dm_with_the_bot_plays_to_the_end_in_japanese(world):
     assert "やめる" in [c.get("label") for c in controls(hand)]
     table, explained = await guided_game(world, world.alice, hand, random.Random(5), lang="ja", dm=True)
     assert table.status == "finished" and explained >= 3
+
+
+@pytest.mark.parametrize("key, lang, welcome", [("fort-of-gold", "ja", "練習ゲーム"),
+                                                ("guns-and-steel", "en", "guided game of")])
+async def test_a_whole_guided_game_plays_to_the_end_in_its_thread(world, key, lang, welcome):
+    """The games not played whole above: every decision explained with its hint, to the result
+    (a fixed deal; each decision taken by its shortest clicks)."""
+    world.bot.service.seed_source = itertools.count(1).__next__
+    if lang == "ja":
+        await world.alice.slash(world.channel, "game language", language="ja")
+    result = await world.alice.slash(world.channel, "game learn", game=key)
+    (thread,) = world.channel.threads
+    hand = next(m for m in result.followups if welcome in texts_of(m))
+    table, explained = await guided_game(world, world.alice, hand, random.Random(6), lang=lang, direct=True)
+    assert table.status == "finished" and explained >= 3
+    assert table.channel_id == thread.id and not (await world.bot.service.store.results.get(table.id)).rated
 
 
 async def test_leave_ends_a_guided_game_at_once(world):
