@@ -188,6 +188,15 @@ async def test_learn_where_the_bot_may_not_create_threads_changes_nothing(world)
     assert english.ephemeral and "I can't create threads here" in english.response.content
 
 
+async def test_learn_in_a_channel_that_holds_no_threads_says_where_it_can_be_used(world):
+    """A voice channel's chat has no threads: the person is told to use a text channel or a DM."""
+    lounge = world.guild.create_voice_channel("lounge")
+    refused = await world.alice.slash(lounge, "game learn", game="ganymede")
+    assert refused.ephemeral and "this channel can't hold one" in refused.response.content
+    assert "in a DM with me" in refused.response.content
+    assert await world.bot.service.tables_for_user(str(world.alice.id)) == []
+
+
 async def test_learn_in_a_dm_with_the_bot_plays_to_the_end_in_japanese(world):
     user = world.alice.user
     await world.alice.slash(world.channel, "game language", language="ja")
