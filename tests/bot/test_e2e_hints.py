@@ -169,6 +169,8 @@ async def test_learn_in_a_channel_with_an_open_table_plays_in_a_new_thread(world
     assert [s.user_id for s in after.seats] == [str(world.bob.id)]
     kept = next(m for m in world.channel.history() if m.id == lobby.id)  # Bob's lobby still takes players
     assert texts_of(kept) == texts_of(lobby) and any(kind(c) == "L" for c in controls(kept))
+    dm = world.alice.user.dm_channel  # the hand answered the command: no copy of it by DM
+    assert dm is None or not dm.history()
 
 
 async def test_learn_where_the_bot_may_not_create_threads_changes_nothing(world):
