@@ -87,6 +87,7 @@ async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> N
         if message is not None:
             await svc.set_board_message(table.id, message.id)
         await start_from(bot, interaction, table.id, in_place=False)
+    await svc.settle(table.id)  # a computer that moves first has moved: the welcome's hand is not redrawn at once
     table = await svc.get(table.id)
     if table.status == "running":
         await play.show_hand(bot, interaction, table, in_place=False,

@@ -157,3 +157,14 @@ async def test_leave_ends_a_guided_game_at_once(world):
     assert finished.status == "finished"
     again = await world.alice.slash(world.channel, "game learn", game="guns-and-steel")  # free to start another
     assert again.acknowledged and not again.ephemeral
+
+
+async def test_the_welcome_stays_on_the_hand_when_the_computer_moves_first(world):
+    """Ganymede's first deal here lets the computer choose its black card first: the hand comes
+    after that move, with the welcome and the computer's move on it."""
+    world.bot.service.seed_source = itertools.count(1).__next__
+    result = await world.alice.slash(world.channel, "game learn", game="ganymede")
+    (hand,) = [m for m in result.followups if m.ephemeral]
+    text = texts_of(hand)
+    assert "Your guided game of The War Chronicles of Ganymede has begun" in text, text
+    assert "CPU 1 (green) takes a black" in text and "💡 **Hint:**" in text
