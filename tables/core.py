@@ -86,7 +86,8 @@ class ServiceCore:
         async def rebuild_state(self, table_id: int) -> Any: ...  # IdleOps
         async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any: ...  # PlayOps
         async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
-                             game_key: str, place: str | None = None, lang: str | None = None) -> Table: ...  # LobbyOps
+                             game_key: str, place: str | None = None, lang: str | None = None, *,
+                             parent_channel_id: int | None = None) -> Table: ...  # LobbyOps
         async def _save_lobby(self, table: Table, before: Table) -> Table: ...  # LobbyOps
         async def _remove_from_lobby(self, table: Table, user_id: str) -> Table: ...  # LobbyOps
 

@@ -109,11 +109,13 @@ class HintOps(ServiceCore):
         return given
 
     async def open_guided(self, guild_id: int | None, channel_id: int, user_id: str, name: str, game_key: str,
-                          lang: str | None = None) -> Table:
+                          lang: str | None = None, *, parent_channel_id: int | None = None) -> Table:
         """A guided first game's lobby, ready to start: `user_id` against as many computer
-        seats as the game needs, hints and explanations on, private, no turn clock, in its own
-        thread (where the front end can open one), in the person's language."""
-        table = await self.open_lobby(guild_id, channel_id, user_id, name, game_key)
+        seats as the game needs, hints and explanations on, private, no turn clock, in the
+        person's language. `parent_channel_id`: `channel_id` is the game's own thread, opened
+        in that channel (in a server); without it (a DM with the bot) it plays right there."""
+        table = await self.open_lobby(guild_id, channel_id, user_id, name, game_key,
+                                      parent_channel_id=parent_channel_id)
         game = self._game(game_key)
         low, _ = game.player_range(game.parse_options(table.options))
         seats = [*table.seats]
@@ -123,7 +125,7 @@ class HintOps(ServiceCore):
             seats.append(Seat(user_id=f"{CPU_PREFIX}{n}", display_name=t("service.cpu_name", "en", n=n), is_cpu=True,
                               level=GUIDED_LEVEL))
         settings = with_join_code(table.settings.model_copy(update={
-            "hints": True, "learn": True, "private": True, "thread": guild_id is not None, "turn_limit_s": None,
+            "hints": True, "learn": True, "private": True, "thread": False, "turn_limit_s": None,
             "reminders": []}))
         async with self._lock(table.id):
             current = await self._load(table.id)

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 from games.kit import IllegalAction, ai
 from games.kit.options_words import option_words
 from persistence import Conflict
-from persistence.models import TABLE_TIMER, Seat, Table, Timer
+from persistence.models import TABLE_TIMER, GuildSettings, Seat, Table, Timer
 
 from .core import CPU_PREFIX, ServiceCore, owing
 from .errors import TableError, refuse
@@ -21,26 +21,26 @@ DM_SEATS = 2  # a table in a DM or group DM between people seats two (TableSetti
 
 class LobbyOps(ServiceCore):
     async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
-                         game_key: str, place: str | None = None, lang: str | None = None) -> Table:
+                         game_key: str, place: str | None = None, lang: str | None = None, *,
+                         parent_channel_id: int | None = None) -> Table:
         """A new lobby in this channel with the host seated. Refused when the channel is busy,
         not allowed, or the host already sits at too many open tables. `place` ("dm",
         "group_dm"): a DM or group DM between people, where a table seats two at most (a game
         that needs more is refused). `lang`: the table's own language for its public messages
-        (else the server's)."""
+        (else the server's). `parent_channel_id`: `channel_id` is a thread opened for this
+        table in that channel (which the server's allowed channels are checked against)."""
         game = self._game(game_key)
         if place is not None and game.min_players > DM_SEATS:
             raise refuse("dm_two_players")
-        guild = await self.guild_settings(guild_id)
-        if guild.allowed_channels and channel_id not in guild.allowed_channels:
-            raise refuse("channel_not_allowed")
+        guild = await self.check_may_open(guild_id, parent_channel_id or channel_id, host_id)
         if await self.store.tables.open_in_channel(channel_id) is not None:
             raise refuse("channel_busy")
-        await self._check_cap(host_id, guild.max_open_tables_per_user)
         now = self.clock()
         table = Table(id=0, guild_id=guild_id, channel_id=channel_id, game=game.key, status="lobby", host=host_id,
                       seats=[Seat(user_id=host_id, display_name=host_name)],
                       options=game.Options().model_dump(mode="json"),
-                      settings=guild.table_settings().model_copy(update={"place": place}),
+                      settings=guild.table_settings().model_copy(update={
+                          "place": place, "parent_channel_id": parent_channel_id}),
                       lang=lang,
                       created_at=now, updated_at=now)
         try:
@@ -49,6 +49,16 @@ class LobbyOps(ServiceCore):
             raise refuse("channel_busy") from e
         self._keep(table)  # as stored: the next look-up checks it instead of reading it
         return table
+
+    async def check_may_open(self, guild_id: int | None, channel_id: int, host_id: str) -> GuildSettings:
+        """Refused when the server does not allow tables in this channel or the host already
+        sits at too many open tables (checked before anything is made for a new table, such
+        as its thread); else the server's settings."""
+        guild = await self.guild_settings(guild_id)
+        if guild.allowed_channels and channel_id not in guild.allowed_channels:
+            raise refuse("channel_not_allowed")
+        await self._check_cap(host_id, guild.max_open_tables_per_user)
+        return guild
 
     def _lobby_timer(self, table: Table, timeout_s: int) -> Timer:
         return Timer(table_id=table.id, kind="lobby", due_at=self.clock() + timeout_s, seat=TABLE_TIMER)

@@ -500,7 +500,8 @@ class Announcer:
         last reminder before a deadline, which should notify).
         Returns "sent", "unwanted", "closed" (DMs refused, now or before: 50007) or "failed"."""
         prefs = await self.bot.prefs.user(user_id)
-        if not (prefs.notify_dm or first_turn or by_clicks(table)) or not user_id.isdigit():
+        welcome = first_turn and not table.settings.learn  # a guided game's hand is already in front of them
+        if not (prefs.notify_dm or welcome or by_clicks(table)) or not user_id.isdigit():
             return "unwanted"
         if prefs.dm_closed:
             return "closed"  # remembered: never retried until `/game notify on`

@@ -128,7 +128,8 @@ def render(table: Any, lang: str, note: str | None = None) -> discord.ui.LayoutV
         changed.insert(0, f"{spec.label(lang)}: **{spec.value_label(current.get(mode), lang)}**")
     colon = "：" if lang == "ja" else ": "
     body.append("\n".join([f"**{t('lobby.options', lang)}**", *changed]) if changed
-                else f"**{t('lobby.options', lang)}{colon.strip()}** {t('lobby.official', lang)}")
+                else f"**{t('lobby.options', lang)}{colon.strip()}** "
+                     + t("lobby.official" if table.status == "lobby" else "lobby.official_played", lang))
     if table.settings.learn:  # a guided game (/game learn): private by nature, nothing to invite to
         body.append(t("learn.record", lang))
     elif table.settings.private:

@@ -4,6 +4,7 @@ Each acts on the table in the channel where it is used (`/game hand` also finds 
 only running table elsewhere)."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -16,8 +17,10 @@ from . import lobby, permissions, play, text_board
 from .channel_watch import sweep_for
 from .desk import Desk
 from .presenters import clip
-from .replies import channel_of, send, table_lang, uid, user_lang
+from .replies import channel_of, send, table_lang, uid, user_lang, within_deadline
 from .router import plays_in_thread, start_from
+
+log = logging.getLogger(__name__)
 
 
 async def table_here(bot: Desk, interaction: discord.Interaction, lang: str) -> Any | None:
@@ -55,9 +58,10 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
 
 async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
     """`/game learn`: a guided first game against the computer (tables/hints.py), in the
-    person's language: its opening message here, the game in a thread of its own (in a
-    server, where the bot may open one) or right here in a DM, and the person's hand with the
-    first decision explained and its hint."""
+    person's language. In a server it plays in a thread of its own, opened before the table
+    (so a channel with an open table of its own takes a guided game too); where the bot cannot
+    open one it says so and changes nothing. In a DM with the bot it plays right there. The
+    person's hand comes with the first decision explained and its hint."""
     svc = bot.service
     lang = await user_lang(interaction)
     try:
@@ -71,19 +75,79 @@ async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> N
     if lacking := permissions.missing(interaction):
         await send(interaction, ephemeral=True, content=permissions.missing_text(lacking, lang))
         return
-    table = await svc.open_guided(interaction.guild_id, channel_of(interaction), uid(interaction.user),
-                                  interaction.user.display_name, game_key, lang)
-    if permissions.missing_for_threads(interaction):  # no thread of its own: it plays here
-        table = await svc.update_table_settings(table.id, uid(interaction.user), False, thread=False)
-    opening = t("learn.opening", lang, who=interaction.user.mention)
-    message = await send(interaction, ephemeral=False, **lobby.payload(table, lang, note=opening))
-    if message is not None:
-        await svc.set_board_message(table.id, message.id)
-    await start_from(bot, interaction, table.id, in_place=False)
+    if interaction.guild_id is not None:
+        table = await learn_in_thread(bot, interaction, game, lang)
+        if table is None:
+            return
+    else:  # a DM with the bot has no threads: the lobby opens and starts right here
+        table = await svc.open_guided(None, channel_of(interaction), uid(interaction.user),
+                                      interaction.user.display_name, game_key, lang)
+        opening = t("learn.opening", lang, who=interaction.user.mention)
+        message = await send(interaction, ephemeral=False, **lobby.payload(table, lang, note=opening))
+        if message is not None:
+            await svc.set_board_message(table.id, message.id)
+        await start_from(bot, interaction, table.id, in_place=False)
+    await svc.settle(table.id)  # a computer that moves first has moved: the welcome's hand is not redrawn at once
     table = await svc.get(table.id)
     if table.status == "running":
         await play.show_hand(bot, interaction, table, in_place=False,
                              note=t("learn.welcome", lang, game=game.names.get(lang, game.names["en"])))
+
+
+THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)  # channels that hold threads
+
+
+async def learn_in_thread(bot: Desk, interaction: discord.Interaction, game: Any, lang: str) -> Any | None:
+    """A guided game in a server: a thread of its own in this channel, the table opened and
+    started in it (its board there), and the record of the game answering the command here.
+    None, with the reason told to the person, where no thread can be opened: a channel that
+    holds none (a thread, a voice channel's chat), the bot lacking the permissions, or Discord
+    refusing (its cap on active threads)."""
+    svc = bot.service
+    user = uid(interaction.user)
+    channel = interaction.channel
+    if getattr(channel, "type", None) not in THREAD_PARENTS:
+        await send(interaction, ephemeral=True, content=t("learn.no_thread_here", lang))
+        return None
+    if lacking := permissions.missing_for_threads(interaction):
+        names = ", ".join(t(f"perm.{name}", lang) for name in lacking)
+        await send(interaction, ephemeral=True, content=t("learn.no_thread_permission", lang, perms=names))
+        return None
+    here = channel_of(interaction)
+    await svc.check_may_open(interaction.guild_id, here, user)  # before the thread exists
+    title = t("learn.thread_name", lang, game=game.names.get(lang, game.names["en"]),
+              name=interaction.user.display_name)
+    try:
+        if not isinstance(channel, discord.TextChannel):
+            channel = bot.get_channel(here) or await bot.fetch_channel(here)
+        thread = await channel.create_thread(
+            name=title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+    except discord.HTTPException as error:
+        log.warning("could not open a thread for a guided game in %s: %s", interaction.channel_id, error)
+        await send(interaction, ephemeral=True, content=t("learn.no_thread_refused", lang))
+        return None
+    try:
+        table = await svc.open_guided(interaction.guild_id, thread.id, user, interaction.user.display_name,
+                                      game.key, lang, parent_channel_id=here)
+    except TableError:
+        await remove_thread(thread)  # refused after all (another table of theirs won a race)
+        raise
+    bot.announcer.hold(table.id)
+    try:
+        result = await within_deadline(interaction, svc.start(table.id, user), "public")
+        note = t("learn.opening_thread", lang, who=interaction.user.mention, thread=thread.mention)
+        await send(interaction, ephemeral=False, **lobby.payload(result.table, lang, note=note))
+        bot.announcer.publish(table.id, result.notices, first_turn=True)
+    finally:
+        bot.announcer.unhold(table.id)
+    return result.table
+
+
+async def remove_thread(thread: discord.Thread) -> None:
+    try:
+        await thread.delete()
+    except discord.HTTPException as error:
+        log.warning("could not remove the unused thread %s: %s", thread.id, error)
 
 
 async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str, place: str | None = None) -> Any:

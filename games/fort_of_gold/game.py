@@ -52,9 +52,16 @@ class FortOfGoldGame(Game[State, FortView]):
     names = {"en": "The Fort of Gold", "ja": "金の砦"}
     # the rules summary's sentences that explain each decision (games/kit/guide.py)
     guide_words = {
-        "turn": (("bring ", "祭壇に並べれば勝利"), ("Each turn take one action", "手番ごとに")),
+        "turn": (("bring ", "祭壇に並べれば勝利"),),
         "return": (("With 2 tasks", "課題が2枚なら"),),
-        "foresee": (("Foresee:", "予見する："),),
+        "foresee": (("Foresee:", "予見する："), ("put each back", "マナの山の上から")),
+    }
+    # a turn: the goal, then the action it offers that a newcomer meets least often
+    guide_answer_words = {
+        "gain:": (("Gain a treasure:", "宝物を得る："), ("Glow of Life", "命の輝き（")),
+        "rotate:": (("Rotate treasures:", "宝物を回す："),),
+        "foresee:": (("Foresee:", "予見する："), ("put each back", "マナの山の上から")),
+        "welcome:": (("Welcome mana:", "マナを迎える："),),
     }
     min_players = 1
     max_players = 1

@@ -180,7 +180,7 @@ def rules_summary(lang: str = "en") -> str:
                 "- 宝物を得る：課題の宝物を祭壇の右端に置き、台の1つ以上の列のトップをつける。命の輝き（宝物の3つのシンボルが各々同じ位置に1つ以上ある）が必要。\n"
                 f"- 宝物を回す：台の列のトップを祭壇の列（{r.altar_column_cap}枚まで）に移し、力の輝き（3つのうち2つ以上で、同じシンボルがそれ以外の色より多い。空は数えない）を得る。"
                 "課題が2枚なら1枚を宝物の山の下に戻し、1枚引く。\n"
-                f"- 予見する：同様に移して列を{r.altar_column_cap}枚にする（知の輝き）。マナの山の上から{r.foresee_count}枚を見て、好きな順で上か下に戻す。\n"
+                f"- 予見する：台の列のトップを祭壇の列に移して{r.altar_column_cap}枚にする（知の輝き）。マナの山の上から{r.foresee_count}枚を見て、好きな順で上か下に戻す。\n"
                 f"手番の開始時に取れる行動がなければ敗北。勝利時の得点はマナの山の残り枚数、{r.complete_win_score}点以上で完全勝利。投了もできます。")
     return ("**The Fort of Gold** (solo)\n"
             f"Use spirit cards (mana) to bring {r.treasures_to_win} treasures to the altar. Each turn take one action "

@@ -29,7 +29,7 @@ class GunsAndSteel(Game[State, GunsView]):
         "play_more": (("**2. Progress**", "**2. 進歩**"),),
         "pick_unit": (("Units attack everyone", "ユニットは全員を攻撃"),),
         "counter": (("Units attack everyone", "ユニットは全員を攻撃"), ("less military", "軍事力が少ない")),
-        "purchase": (("**3. Purchase**", "**3. 購入**"), ("Pay with energy", "効果で得たエネルギー")),
+        "purchase": (("**3. Purchase**", "**3. 購入**"), ("its printed cost", "コストは記載の")),
         "pay": (("Pay with energy", "効果で得たエネルギー"),),
         "deplete": (("Pay with energy", "効果で得たエネルギー"),),
         "take_back": (("**4. End**", "**4. 手番終了**"),),
@@ -37,6 +37,8 @@ class GunsAndSteel(Game[State, GunsView]):
         "replenish": (("**2. Progress**", "**2. 進歩**"),),
         "ambush": (("Units attack everyone", "ユニットは全員を攻撃"),),
         "honor": (("honor tokens", "栄誉トークン"),),
+        "give_wonder": (("Units attack everyone", "ユニットは全員を攻撃"), ("less military", "軍事力が少ない")),
+        "pick_tech": (("**2. Progress**", "**2. 進歩**"),),
     }
     min_players = 2
     max_players = 4

@@ -51,6 +51,10 @@ class Game(Generic[S, V]):
     # Per prompt id (its start): the words (English, Japanese) that find the sentences of the
     # rules summary explaining that decision in a guided game (games/kit/guide.py).
     guide_words: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {}
+    # Per kind of answer (an option key's start), the same for a decision whose sentences
+    # depend on what it offers (a turn of several kinds of action): the first kind offered,
+    # in this order, is explained after the decision's own sentences.
+    guide_answer_words: ClassVar[dict[str, tuple[tuple[str, str], ...]]] = {}
 
     # ---- players and setup -------------------------------------------------
     def player_range(self, options: BaseModel | None = None) -> tuple[int, int]:

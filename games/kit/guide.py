@@ -3,7 +3,8 @@
 `explain(game, prompt, lang)` quotes the sentence or two of the game's rules summary
 (`Game.rules_summary`, what `/game rules` shows) that govern the decision. A game names them
 in `Game.guide_words`: per prompt id (its start), the words (English, Japanese) that find each
-sentence in the summary. A prompt it does not name gets the summary's sentence that shares the
+sentence in the summary; where a decision offers several kinds of answer (a turn's actions),
+`Game.guide_answer_words` names the sentences of the kind it offers first. A prompt it does not name gets the summary's sentence that shares the
 most words with the prompt's own text, so every decision is explained, and a rules change
 that rewords the summary changes the explanation with it.
 """
@@ -62,13 +63,22 @@ def _shared(a: str, b: str, lang: str) -> int:
     return len(mine & {w.lower() for w in _WORD.findall(b)})
 
 
+def _answer_words(game: Game, prompt: Prompt) -> tuple[tuple[str, str], ...]:
+    """The words for the first kind of answer (in the game's order) that `prompt` offers."""
+    words: dict[str, tuple[tuple[str, str], ...]] = getattr(game, "guide_answer_words", {}) or {}
+    for start, found in words.items():
+        if any(o.key.startswith(start) for o in prompt.options):
+            return found
+    return ()
+
+
 def explain(game: Game, prompt: Prompt, lang: str = "en", limit: int = LIMIT) -> str:
     """One or two sentences of the rules summary about `prompt`, at most `limit` characters."""
     pool = sentences(game, lang)
     if not pool:
         return ""
     picked: list[str] = []
-    for en, ja in _named(game, prompt) or ():
+    for en, ja in (*(_named(game, prompt) or ()), *_answer_words(game, prompt)):
         needle = ja if lang == "ja" else en
         found = next((s for s in pool if needle in s), None)
         if found is not None and found not in picked:

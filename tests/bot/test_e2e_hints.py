@@ -1,13 +1,12 @@
-"""Hints and guided first games through Discord (tables/hints.py, bot/discord_ui/play.py):
-the 💡 Hint control on a hand, the lobby option that allows it (off by default; the table is
-then unrated and its log and result say so), and `/game learn` in a server's own thread and in
-a DM with the bot, played to the end with an explanation and a hint at every decision, or left."""
+"""Hints through Discord (tables/hints.py, bot/discord_ui/play.py): the 💡 Hint control on a
+hand, and the lobby option that allows it (off by default; the table is then unrated and its
+log and result say so). Guided games (`/game learn`): test_e2e_learn.py."""
 from __future__ import annotations
 
 import random
 import re
 
-from simdriver import controls, kind, open_table, play_to_end, set_lobby_option, take_turn, texts_of
+from simdriver import controls, kind, open_table, play_to_end, set_lobby_option, texts_of
 
 from games import registry
 
@@ -92,84 +91,6 @@ async def test_the_hint_in_japanese(world):
     text = texts_of(shown.response)
     assert "💡 **ヒント**：" in text
     assert re.search(r"[\d,]+回のシミュレーションのうち\d+%で選ばれ、勝つ見込みは\d+%です|ここで選べるのはこれだけです", text)
-
-
-async def guided_game(world, member, start, rng: random.Random, lang: str = "en", dm: bool = False) -> tuple[object, int]:
-    """Play a guided game from the `/game learn` answer to its end, as a newcomer: each turn
-    from the hand the bot keeps current (or /game hand), reading the explanation and the hint
-    first. Returns the finished table and how many decisions were explained. `dm`: the game
-    is in the member's DM with the bot, where they click as themselves (not as a member)."""
-    service = world.bot.service
-    tables = [t for t in await service.tables_for_user(str(member.id)) if t.status == "running"]
-    assert len(tables) == 1
-    table_id = tables[0].id
-    hands = {member.id: start}
-    explained = 0
-    book, bulb = ("📖", "💡 **Hint:**" if lang == "en" else "💡 **ヒント**：")
-    for _ in range(400):
-        await service.settle(table_id)
-        table = await service.get(table_id)
-        if table.status != "running":
-            return table, explained
-        if not await service.prompts_for(table_id, str(member.id)):
-            continue
-        hand = hands.get(member.id)
-        if hand is None or not any(kind(c) in ("B", "S", "C", "N", "P", "D", "DS") for c in controls(hand)):
-            hand = (await (member.user.slash("game hand") if dm else member.slash(world.channel, "game hand"))).response
-            hands[member.id] = hand
-        text = texts_of(hand)
-        assert book in text and bulb in text, text
-        assert any(kind(c) == "Q" for c in controls(hand)), "Leave is always on the hand"
-        explained += 1
-        clicker = member.user if dm else member
-        hands[clicker.id] = hands[member.id]
-        assert await take_turn(world, clicker, rng, open_hands=hands)
-        hands[member.id] = hands[clicker.id]
-    raise AssertionError("the guided game did not finish")
-
-
-async def test_learn_in_a_server_plays_in_its_own_thread_to_the_end(world):
-    result = await world.alice.slash(world.channel, "game learn", game="sutosute")
-    assert result.acknowledged and not result.ephemeral
-    (thread,) = world.channel.threads
-    table = await world.bot.service.table_in_channel(thread.id)
-    assert table is not None and table.settings.learn and table.settings.private
-    record = texts_of(result.response)  # the opening message, now the record of the game
-    assert "📖 A guided first game" in record and "Hints allowed: this game is unrated" in record
-    hand = next(m for m in result.followups if "guided game of Sutosute" in texts_of(m))
-    table, explained = await guided_game(world, world.alice, hand, random.Random(4))
-    assert table.status == "finished" and explained >= 3
-    result_text = "\n".join(texts_of(m) for m in world.channel.history())
-    assert "Hints were allowed, so this game is unrated." in result_text
-    assert not (await world.bot.service.store.results.get(table.id)).rated
-
-
-async def test_learn_in_a_dm_with_the_bot_plays_to_the_end_in_japanese(world):
-    user = world.alice.user
-    await world.alice.slash(world.channel, "game language", language="ja")
-    result = await user.slash("game learn", game="ganymede")
-    assert result.acknowledged
-    table = (await world.bot.service.tables_for_user(str(user.id)))[0]
-    assert table.guild_id is None and table.channel_id == user.dm_channel.id and table.status == "running"
-    assert table.lang == "ja" and not table.settings.thread  # a DM has no threads: it plays right there
-    hand = next(m for m in result.followups if "練習ゲーム" in texts_of(m))
-    assert "📖 黒カード：" in texts_of(hand) and "💡 **ヒント**：" in texts_of(hand)
-    assert "やめる" in [c.get("label") for c in controls(hand)]
-    table, explained = await guided_game(world, world.alice, hand, random.Random(5), lang="ja", dm=True)
-    assert table.status == "finished" and explained >= 3
-
-
-async def test_leave_ends_a_guided_game_at_once(world):
-    result = await world.alice.slash(world.channel, "game learn", game="guns-and-steel")
-    hand = next(m for m in result.followups if "guided game of" in texts_of(m))
-    leave = next(c for c in controls(hand) if kind(c) == "Q")
-    assert leave["label"] == "Leave"
-    left = await world.alice.click(hand, custom_id=leave["custom_id"])
-    assert left.ephemeral and "You left the guided game" in left.response.content
-    finished = await world.bot.service.get(int(leave["custom_id"].split(":")[1]))
-    assert finished.status == "finished"
-    again = await world.alice.slash(world.channel, "game learn", game="guns-and-steel")  # free to start another
-    assert again.acknowledged and not again.ephemeral
 
 
 async def test_a_full_more_options_list_keeps_hints_and_removing_a_computer(world):

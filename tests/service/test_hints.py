@@ -130,8 +130,9 @@ async def test_a_guided_table_is_one_person_against_computers_ready_to_start(svc
     table = await svc.open_guided(GUILD, 300, "u1", "Alice", "ganymede", "ja")
     assert [s.user_id for s in table.seats] == ["u1", "cpu:1"] and table.seats[1].level == GUIDED_LEVEL
     s = table.settings
-    assert s.hints and s.learn and s.private and s.join_code and s.thread and s.turn_limit_s is None
+    assert s.hints and s.learn and s.private and s.join_code and s.turn_limit_s is None
     assert table.lang == "ja" and table.status == "lobby"
+    assert not s.thread and s.parent_channel_id is None  # it plays where it was opened
     solo = await svc.open_guided(None, 301, "u2", "Bob", "fort-of-gold")
     assert [x.user_id for x in solo.seats] == ["u2"] and not solo.settings.thread  # a DM has no threads
     started_ = await settled(svc, await svc.start(table.id, "u1", seed=3))
@@ -141,6 +142,19 @@ async def test_a_guided_table_is_one_person_against_computers_ready_to_start(svc
     left = await svc.resign(table.id, "u1")  # leaving ends it: nobody else plays
     assert left.table.status == "finished"
     assert not (await svc.store.results.get(table.id)).rated
+
+
+async def test_a_guided_table_in_its_own_thread_is_checked_against_the_channel_it_was_opened_in(svc):
+    """In a server the guided game's thread is opened first: the table lives in the thread, a
+    busy parent channel does not matter, the server's allowed channels are the parent's."""
+    busy = await svc.open_lobby(GUILD, 300, "u2", "Bob", "sutosute")
+    await svc.update_guild_settings(GUILD, allowed_channels=[300])
+    table = await svc.open_guided(GUILD, 9001, "u1", "Alice", "sutosute", "en", parent_channel_id=300)
+    assert table.channel_id == 9001 and table.settings.parent_channel_id == 300
+    assert (await svc.table_in_channel(300)).id == busy.id
+    with pytest.raises(TableError) as err:
+        await svc.open_guided(GUILD, 9002, "u3", "Carol", "sutosute", parent_channel_id=301)
+    assert err.value.code == "channel_not_allowed"
 
 
 async def test_the_runner_searches_hints_in_its_workers_not_on_the_event_loop():
