@@ -36,12 +36,14 @@ def remove_card(state: State, colour: str, card: str, events: EventList) -> None
 def end_cleanup(state: State, events: EventList) -> None:
     for side in state.sides.values():
         side.used.extend(side.play)
-        side.set_fields(play=[], face_down=[])
+        side.play = []
+        side.face_down = []
     start_reinforcement(state, events)
 
 
 def start_reinforcement(state: State, events: EventList) -> None:
-    state.set_fields(step="reinforce", queue=reinforcement_order(state))
+    state.step = "reinforce"
+    state.queue = reinforcement_order(state)
     continue_reinforcement(state, events)
 
 

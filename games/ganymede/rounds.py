@@ -27,9 +27,14 @@ def start_round(state: State, events: EventList) -> None:
     if state.round >= state.options.round_limit:
         finish(state, "round_limit", events)
         return
-    state.set_fields(round=state.round + 1, damaged=[])
+    state.round = state.round + 1
+    state.damaged = []
     for side in state.sides.values():
-        side.set_fields(play=[], face_down=[], draws=0, aces_high=0, threes={})
+        side.play = []
+        side.face_down = []
+        side.draws = 0
+        side.aces_high = 0
+        side.threes = {}
     if state.options.mode == "duel":
         state.first = next_first(state)
     state.current = RoundRecord(number=state.round, first=state.first)
@@ -49,7 +54,8 @@ def start_round(state: State, events: EventList) -> None:
             if events is not None:
                 events.append(Event(kind="initial", text=side_name(side) + T(" opens with ", "の初期カード：")
                                     + card_label(state.cards[card]) + T(".", "。"), data={"colour": colour}))
-    state.set_fields(step="draw", queue=turn_order(state))
+    state.step = "draw"
+    state.queue = turn_order(state)
     draw_phase.continue_draw(state, events)
 
 

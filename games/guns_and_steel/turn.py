@@ -58,7 +58,9 @@ def start_turn(state: State, events: Events) -> None:
         return
     if state.turn > 0:
         state.active = state.order[(state.order.index(state.active) + 1) % len(state.order)]
-    state.set_fields(turn=state.turn + 1, record=new_turn_record(), energy={})
+    state.turn = state.turn + 1
+    state.record = new_turn_record()
+    state.energy = {}
     p = state.active
     if not quiet(events):
         say(events, "turn", f"Turn {state.turn}: {p}.", f"第{state.turn}手番：{p}。", player=p)

@@ -27,32 +27,25 @@ _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 class StateModel(BaseModel):
-    """The base of a game's mutable state models (`BaseState` is one): `model.field = value`
-    stores the value and marks the field set, which is what pydantic's own __setattr__ does for
-    a plain field of a model without assignment validation, in one step instead of through its
-    general dispatch: the rules set fields on every action. Frozen models and models that
-    validate assignments cannot use it (refused when the class is made)."""
+    """The base of a game's mutable state models (`BaseState` is one). `model.field = value`
+    stores the value in the instance's dict, as Python does for any object, instead of going
+    through pydantic's __setattr__: that is a Python-level call, a few thousand machine
+    instructions, and the rules set fields on every action. What pydantic would add is not
+    needed here: these models neither validate assignments nor have private attributes, and
+    nothing reads which of their fields count as set (their JSON holds every field). A name
+    that is not a field is not refused on assignment; tests/test_state_fields.py plays random
+    games of every game and mode and finds any such name in their states. Frozen models and
+    models that validate assignments cannot use it (refused when the class is made)."""
+
+    __setattr__ = object.__setattr__
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)
         if cls.model_config.get("frozen") or cls.model_config.get("validate_assignment"):
             raise TypeError(f"{cls.__name__}: a StateModel is neither frozen nor validates assignments")
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in type(self).__pydantic_fields__:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            super().__setattr__(name, value)
-
-    def set_fields(self, **values: Any) -> None:
-        """`model.name = value` for each of several fields, in one call: a new round resets
-        many, and each assignment is a Python-level call (a few thousand instructions)."""
-        if not values.keys() <= type(self).__pydantic_fields__.keys():
-            raise AttributeError(f"{type(self).__name__} has no field {sorted(values.keys() - type(self).__pydantic_fields__.keys())}")
-        self.__dict__.update(values)
-        self.__pydantic_fields_set__.update(values)
+        if cls.__private_attributes__:
+            raise TypeError(f"{cls.__name__}: a StateModel has no private attributes")
 
 
 def trusted(cls: type[M], fields: dict[str, Any], given: frozenset[str]) -> M:

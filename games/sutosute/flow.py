@@ -78,8 +78,14 @@ def start_round(state: State, events: EventList) -> None:
     if limit and state.round >= limit:
         finish(state, "round_limit", events)
         return
-    state.set_fields(step="place", placed={}, declared=None, revealed=False, winner=None, chain=[],
-                     china_return=False, tie_discards={})
+    state.step = "place"
+    state.placed = {}
+    state.declared = None
+    state.revealed = False
+    state.winner = None
+    state.chain = []
+    state.china_return = False
+    state.tie_discards = {}
     if not state.options.public_info:
         state.public = []
 
@@ -136,7 +142,8 @@ def reveal(state: State, events: EventList) -> None:
     winner = None if pw[a] == pw[b] else (a if pw[a] > pw[b] else b)
     record = RoundRecord(number=state.round + 1, kinds={p: state.cards[state.placed[p]] for p in state.players},
                          declared={p: played[p].kind for p in state.players if played[p].revolution}, powers=pw)
-    state.set_fields(last=record, round=state.round + 1)
+    state.last = record
+    state.round = state.round + 1
     if events is not None:
         text = T(" / ".join(f"{p}: {kind_name(played[p].kind).en} {pw[p]}" for p in state.players),
                  " / ".join(f"{p}：{kind_name(played[p].kind).ja} {pw[p]}" for p in state.players))
@@ -159,7 +166,8 @@ def reveal(state: State, events: EventList) -> None:
 # ---- a win -----------------------------------------------------------------------
 
 def win(state: State, winner: str, diff: int, played: Played, events: EventList) -> None:
-    state.set_fields(winner=winner, draws_in_row=0)
+    state.winner = winner
+    state.draws_in_row = 0
     state.last.winner = winner
     gain(state, winner, diff)
     if events is not None:
@@ -257,7 +265,8 @@ def transfer(state: State, events: EventList) -> None:
                                 + T(" into their hand.", "を手札に加えました。")))
     state.placed = {}
     v2_reshuffle(state, events)
-    state.set_fields(draw_queue=[loser], after_draw="reroll")
+    state.draw_queue = [loser]
+    state.after_draw = "reroll"
     run_draws(state, events)
 
 
