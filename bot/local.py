@@ -211,9 +211,9 @@ def play(args: argparse.Namespace, ask: Callable[[str], str] = input, out: TextI
         of them again when asked with `v`)."""
         view = game.view(state, viewer)
         say(plain(game.render(view, lang)))
-        for line in status_lines(game.key, view, viewer, lang):
+        for line in status_lines(game, view, viewer, lang):
             say(line)
-        lines = notes(game.key, view, viewer, lang)
+        lines = notes(game, view, viewer, lang)
         for line in lines:
             if everything or line not in said_notes.get(viewer, []):
                 say(line)
