@@ -9,8 +9,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from games import registry
 from tables.errors import TableError
+from tables.read_model import read
 
 from . import controls, ids, lobby, permissions, play, turn_list, watch
 from .desk import Desk
@@ -155,7 +155,7 @@ class Router:
         drawn for the present; when the clicked ones were drawn for an older state the hand
         says so ("out of date") even if the prompt is still owed."""
         table = await self.desk.service.get(cid.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped_prompt)
+        prompt = play.prompt_of(table, uid(interaction.user), escaped_prompt)
         if table.status != "running" or prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction), drawn_at=cid.version)
             return
@@ -172,7 +172,7 @@ class Router:
             await self.redraw(interaction, cid, escaped)
             return
         table = await self.desk.service.get(cid.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
+        prompt = play.prompt_of(table, uid(interaction.user), escaped)
         if prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
             return
@@ -182,7 +182,7 @@ class Router:
     async def draft_add(self, interaction: discord.Interaction, cid: ids.ComponentId, escaped: str,
                         picks: list[int], page: int, values: list[str]) -> None:
         table = await self.desk.service.get(cid.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), escaped)
+        prompt = play.prompt_of(table, uid(interaction.user), escaped)
         if prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
             return
@@ -272,8 +272,7 @@ async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *,
         desk.announcer.publish(table.id, result.notices, first_turn=True)
         return
     # /game start: its answer is the board itself, naming those who owe the first decision
-    game = registry.get(table.game)
-    first = [u for u in game.current_players(table.state(game)) if table.seat(u) and table.seat(u).timed]
+    first = [u for u in read(table).owing if table.seat(u) and table.seat(u).timed]
     await desk.pictures.prepare(table, lang)
     message = await send(interaction, ephemeral=False, **desk.announcer.board_payload(table, lang, [], ping=first))
     if message is not None:
