@@ -170,14 +170,14 @@ class TableRead:
             return []
         return list(prompts) if all(p.public for p in prompts) else []
 
-    def view(self, viewer: str | None) -> BaseModel:
+    def view_of(self, viewer: str | None) -> BaseModel:
         """What `viewer` may see (None: the public board). Only for a started table."""
         assert self._parsed is not None, "a lobby has no view"
         return self._parsed.view(viewer)
 
     def seen_by(self, viewer: str | None) -> Sight:
         """Everything one viewer is shown: their view, what they owe and the game's lines."""
-        view = self.view(viewer)
+        view = self.view_of(viewer)
         return Sight(viewer, view, self.owed(viewer) if viewer is not None else [],
                      self.game.status_lines(view, viewer), self.game.notes(view, viewer))
 

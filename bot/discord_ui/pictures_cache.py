@@ -12,7 +12,7 @@ how late the event loop runs either way). The event loop only computes the view 
 the pictures thread instead and a new worker starts for the next one. A renderer that fails
 gives the game's text view as the picture.
 
-The public board is drawn only from the spectator view (`TableRead.view(None)`, from the table
+The public board is drawn only from the spectator view (`TableRead.view_of(None)`, from the table
 service's read model), asked for here and nowhere else, so a public message can never carry a private view's picture. A hand is
 drawn from its owner's view and only ever goes to that owner (an ephemeral reply or their DM).
 """
@@ -194,7 +194,7 @@ class PictureCache:
         shown = (kind, game.key, table.state_json, viewer, lang, tuple(names.items()))
         key = self._keys.get(shown) if table.state_json is not None else None
         if key is None:
-            view = seen.view(viewer)
+            view = seen.view_of(viewer)
             view_json = view.model_dump_json()
             key = content_key(kind, game.key, view_json, names, lang)
             if table.state_json is not None:
@@ -206,7 +206,7 @@ class PictureCache:
                 while len(self._jobs) > self.size:
                     self._jobs.popitem(last=False)
             return key, lambda: drawn(game, view, names, lang, renderer)
-        return key, lambda: drawn(game, seen.view(viewer), names, lang, renderer)
+        return key, lambda: drawn(game, seen.view_of(viewer), names, lang, renderer)
 
     def _get(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
         png = self._png.get(key)

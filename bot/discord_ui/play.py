@@ -37,7 +37,7 @@ def hand_message(pictures: PictureCache, seen: TableRead, user_id: str, lang: st
     board only follows when play pauses or someone must be pinged. `undo`: the player may take
     back their latest move now (an **Undo** button drawn for this version)."""
     table = seen.table
-    prompts = seen.owed(user_id)
+    prompts = seen.seen_by(user_id).owed
     lines = [note] if note else []
     if state is not None and state.picks:
         for prompt in prompts:

@@ -23,7 +23,8 @@ async def wanted(bot: Desk, user_id: str) -> bool:
 
 def board_text(seen: TableRead, viewer: str | None, lang: str) -> str:
     """What `viewer` may see (None: the public board), as the text board, names put in."""
-    return clip(substitute(seen.game.render(seen.view(viewer), lang), names_of(seen.table, lang)), TEXT_LIMIT)
+    shown = seen.game.render(seen.seen_by(viewer).view, lang)
+    return clip(substitute(shown, names_of(seen.table, lang)), TEXT_LIMIT)
 
 
 def board_message(seen: TableRead, lang: str) -> str:
