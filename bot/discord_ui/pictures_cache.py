@@ -206,7 +206,10 @@ class PictureCache:
                 while len(self._jobs) > self.size:
                     self._jobs.popitem(last=False)
             return key, lambda: drawn(game, view, names, lang, renderer)
-        return key, lambda: drawn(game, seen.view_of(viewer), names, lang, renderer)
+        # The view is worked out here, on the event loop, never on the pictures thread: the read
+        # model's parsed state is shared with everything else drawn from this table version.
+        view = seen.view_of(viewer) if key not in self._png else None
+        return key, lambda: drawn(game, view if view is not None else seen.view_of(viewer), names, lang, renderer)
 
     def _get(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
         png = self._png.get(key)
