@@ -2,9 +2,10 @@
 
 A front end never parses a table's state, asks the rules for prompts or views, or knows which
 game it shows: it asks `read(table)` and draws what that hands back. The state JSON of a table
-version is parsed once and its open prompts, outcome and views are worked out once, however
+version is parsed once and its open prompts, outcome and chains are worked out once, however
 many hands, boards, pictures and alt texts a move redraws (a move used to parse it three times
-or more and ask for the prompts again for every hand).
+or more and ask for the prompts again for every hand). A view is worked out afresh for each
+caller, who may change the one it is given.
 
 Hidden information stays with its viewer: the read model hands out one viewer's view, the
 decisions that viewer owes and the lines the game says to them (`Sight`), and of everyone
@@ -65,7 +66,6 @@ class _Parsed:
     state: Any
     _prompts: list[Prompt] | None = None
     _outcome: tuple[Outcome | None] | None = None
-    _views: dict[str | None, BaseModel] = field(default_factory=dict)
     _chains: dict[str, list[Chain]] = field(default_factory=dict)
 
     def prompts(self) -> list[Prompt]:
@@ -79,10 +79,9 @@ class _Parsed:
         return self._outcome[0]
 
     def view(self, viewer: str | None) -> BaseModel:
-        found = self._views.get(viewer)
-        if found is None:
-            found = self._views[viewer] = self.game.view(self.state, viewer)
-        return found
+        """A fresh view each time: a view handed out is the caller's own (a picture drawn from
+        a view that another draw had changed went wrong), so views are not shared."""
+        return self.game.view(self.state, viewer)
 
     def chains(self, player: str) -> list[Chain]:
         found = self._chains.get(player)
