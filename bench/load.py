@@ -52,6 +52,7 @@ from games.kit.playout import random_choice  # noqa: E402
 from persistence import open_store  # noqa: E402
 from persistence.testing import isolated_url  # noqa: E402
 from tables import TableError, TableService, cpu, runtime  # noqa: E402
+from tables.read_model import read  # noqa: E402
 
 GUILD = 1
 
@@ -87,18 +88,19 @@ class Load:
     async def draw_board(self, table) -> None:
         """The board as the announcer draws it: off the event loop (`PictureCache.prepare`)."""
         if self.pictures is not None and table.state_json:
-            await self.pictures.prepare(table, "en")
-            self.pictures.board_png(self.game, table, table.state(self.game), "en")
+            seen = read(table)
+            await self.pictures.prepare(seen, "en")
+            self.pictures.board_png(seen, "en")
             self.drawn += 1
 
     async def draw_hand(self, table, user_id: str) -> None:
         """What `bot.discord_ui.play` draws for the clicking player: their hand and the board,
         off the event loop (`hand_payload`)."""
         if self.pictures is not None and table.state_json:
-            await self.pictures.prepare(table, "en", hands=(user_id,))
-            state = table.state(self.game)
-            self.pictures.board_png(self.game, table, state, "en")
-            self.pictures.hand_png(self.game, table, state, user_id, "en")
+            seen = read(table)
+            await self.pictures.prepare(seen, "en", hands=(user_id,))
+            self.pictures.board_png(seen, "en")
+            self.pictures.hand_png(seen, user_id, "en")
             self.drawn += 2
 
     def moved(self, result) -> None:

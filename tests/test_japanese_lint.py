@@ -246,8 +246,8 @@ CONFIGS = every_mode() + [("sutosute", {"civilizations": True}, 2), ("guns-and-s
 
 
 def japanese_texts(key: str, options: dict, count: int, seed: int):
-    """(where, text) for every Japanese text a random game shows: boards for every viewer,
-    questions, options, events and the result, plus the log lines the Discord log shows."""
+    """(where, text) for every Japanese text a random game shows: boards for every viewer and
+    the game's lines beside them, questions, options, events and the result, plus the log lines the Discord log shows."""
     from bot.discord_ui.presenters import log_embed
     from persistence.models import LogEntry, Seat, Table
     game = registry.get(key)
@@ -262,7 +262,10 @@ def japanese_texts(key: str, options: dict, count: int, seed: int):
         prompts = game.prompts(state)
         if step % 5 == 0 or not prompts:
             for viewer in (None, *players):
-                yield "board", game.render(game.view(state, viewer), "ja")
+                view = game.view(state, viewer)
+                yield "board", game.render(view, "ja")
+                for line in [*game.status_lines(view, viewer), *game.notes(view, viewer)]:
+                    yield "beside the board", line.get("ja")
         if not prompts:
             break
         prompt = prompts[rng.below(len(prompts))]

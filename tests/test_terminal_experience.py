@@ -207,16 +207,16 @@ def test_ganymede_says_which_side_you_are_on_and_when_you_have_fallen():
     for mode, players, expected in (("coop", ["P1", "P2"], "together against the automated purple side"),
                                     ("three", ["P1", "P2", "P3"], "each fight purple")):
         state = game.setup(players, game.Options(mode=mode), 3)
-        lines = notes("ganymede", game.view(state, "P1"), "P1", "en")
+        lines = notes(game, game.view(state, "P1"), "P1", "en")
         assert expected in lines[0] and "P2" in lines[0]
         if mode == "three":
-            assert "alone against red and green" in notes("ganymede", game.view(state, "P3"), "P3", "en")[0]
+            assert "alone against red and green" in notes(game, game.view(state, "P3"), "P3", "en")[0]
         fallen = game.view(state, "P1").model_copy(deep=True)
         next(s for s in fallen.sides if s.player == "P1").alive = False
-        assert "You have fallen" in notes("ganymede", fallen, "P1", "en")[-1]
-        assert "脱落" in notes("ganymede", fallen, "P1", "ja")[-1]
+        assert "You have fallen" in notes(game, fallen, "P1", "en")[-1]
+        assert "脱落" in notes(game, fallen, "P1", "ja")[-1]
     duel = game.setup(["P1", "P2"], game.Options(mode="duel"), 3)
-    assert notes("ganymede", game.view(duel, "P1"), "P1", "en") == []
+    assert notes(game, game.view(duel, "P1"), "P1", "en") == []
 
 
 def test_main_refuses_bad_options_without_raising(capsys):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.i18n import t
-from games.kit import Game
-from games.kit.alt import ALT_LIMIT, board_alt, hand_alt, plain
+from games.kit.alt import ALT_LIMIT, plain
+from tables.read_model import TableRead
 
 from .presenters import clip, entry_lines, names_of, substitute
 
@@ -29,15 +29,13 @@ def _finish(text: str, table: Any, recent: list[Any] | None, lang: str) -> str:
     return clip("\n".join(part for part in (head, last, rest) if part), ALT_LIMIT)
 
 
-def board(game: Game, table: Any, state: Any, lang: str, recent: list[Any] | None = None) -> str | None:
+def board(seen: TableRead, lang: str, recent: list[Any] | None = None) -> str | None:
     """The public board picture's description; None when there is no state to describe."""
-    if state is None:
-        return None
-    return _finish(board_alt(game, state, lang), table, recent, lang)
+    text = seen.board_alt(lang)
+    return None if text is None else _finish(text, seen.table, recent, lang)
 
 
-def hand(game: Game, table: Any, state: Any, user_id: str, lang: str, recent: list[Any] | None = None) -> str | None:
+def hand(seen: TableRead, user_id: str, lang: str, recent: list[Any] | None = None) -> str | None:
     """A player's own picture's description: their cards and what they must decide."""
-    if state is None:
-        return None
-    return _finish(hand_alt(game, state, user_id, lang), table, recent, lang)
+    text = seen.hand_alt(user_id, lang)
+    return None if text is None else _finish(text, seen.table, recent, lang)

@@ -37,6 +37,7 @@ from games import registry
 from persistence import Unavailable
 from tables import clock
 from tables.locks import TableLocks
+from tables.read_model import read
 
 from . import delivery, watch
 from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
@@ -45,7 +46,7 @@ from .layouts import GREY, StaticLayout, board_layout, result_layout
 from .live_hands import LiveHands, signature
 from .lobby import edit_payload as lobby_edit_payload
 from .pictures_cache import PictureCache, as_file, board_filename
-from .play import for_edit, hand_payload, owed
+from .play import for_edit, hand_payload
 from .presenters import game_name, mention, names_of
 from .replies import table_lang
 
@@ -330,8 +331,8 @@ class Announcer:
             self.bot.scheduler.poke()
             return
         playing = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}
-        owing = [u for u in (registry.get(table.game).current_players(table.state(registry.get(table.game)))
-                             if table.state_json else []) if u in playing]
+        seen = read(table)
+        owing = [u for u in seen.owing if u in playing]
         turn_users = [u for u in turn_users if u in owing]
         deadlines = [n.data.get("deadline") for n in notices if n.kind == "turn_started" and n.data.get("deadline")]
         # Everyone whose decisions changed sees their open hand redrawn; a hand whose controls
@@ -354,7 +355,7 @@ class Announcer:
         for user_id in playing - set(dm_sent):
             drawn = self.hands.dm_drawn(table.id, user_id)
             if self.hands.dm_message(table.id, user_id) is not None and drawn is not None and \
-                    drawn != signature(owed(table, user_id)):
+                    drawn != signature(seen.owed(user_id)):
                 await self.retire_dm(table, user_id, "dm.moved_on")
         now = discord.utils.utcnow().timestamp()
         ping = [u for u in turn_users
@@ -423,7 +424,8 @@ class Announcer:
         """Who a reminder is still for (only those who owe a decision now) and its line on the
         board, which then moves down naming them; the last one before the deadline says what
         will happen and also DMs those who opted in."""
-        users = [u for u in notice.users if table.user_seated(u) and owed(table, u)]
+        seen = read(table)
+        users = [u for u in notice.users if table.user_seated(u) and seen.owed(u)]
         if not users or table.status != "running":
             return [], ""
         gone = await self.left_server(table, users)
@@ -483,13 +485,13 @@ class Announcer:
         and shows their present decisions (redrawn, or already drawn for them)."""
         if self.hands.editable(table.id, user_id) is None:
             return False
-        prompts = owed(table, user_id)
-        drawn = signature(prompts)
+        seen = read(table)
+        drawn = signature(seen.owed(user_id))
         if not always and not self.hands.needs_redraw(table.id, user_id, drawn):
             return True
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        payload = await hand_payload(self.pictures, table, user_id, prompts, lang, self.bot.service,
+        payload = await hand_payload(self.pictures, seen, user_id, lang, self.bot.service,
                                      text=prefs.text_board, recent=await self.bot.service.log(table.id, limit=3))
         return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
@@ -506,9 +508,8 @@ class Announcer:
         if prefs.dm_closed:
             return "closed"  # remembered: never retried until `/game notify on`
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        prompts = owed(table, user_id)
         undo = await self.bot.service.undo_offer(table.id, user_id) is not None
-        payload = await hand_payload(self.pictures, table, user_id, prompts, lang, self.bot.service,
+        payload = await hand_payload(self.pictures, table, user_id, lang, self.bot.service,
                                text=prefs.text_board,
                                note="\n".join(x for x in (lead, t("dm.where", lang, channel=self.where(table, lang))) if x),
                                undo=undo,
@@ -584,10 +585,9 @@ class Announcer:
 
     def board_payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
                       notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]:
-        game = registry.get(table.game)
-        state = table.state(game)
+        seen = read(table)
         name = board_filename(table)
-        png = self.pictures.board_png(game, table, state, lang)
+        png = self.pictures.board_png(seen, lang)
         extra = list(notes or [])   # the phase is in the status line once (layouts.status_lines)
         thinking = self.bot.service.thinking(table.id) if table.status == "running" else None
         if thinking is not None:
@@ -595,7 +595,7 @@ class Announcer:
         if deadline and ping:
             extra.append(t("clock.deadline", lang, when=f"<t:{int(deadline)}:R>"))
         footnote = t("board.by_clicks", lang) if by_clicks(table) and table.status == "running" else None
-        view = board_layout(game, table, state, lang, recent, name, ping=ping, notes=extra, footnote=footnote)
+        view = board_layout(seen, lang, recent, name, ping=ping, notes=extra, footnote=footnote)
         return {"view": view, "file": as_file(png, name)}
 
     async def show_board(self, table: Any, lang: str | None = None, *, ping: list[str] | None = None,
@@ -649,15 +649,14 @@ class Announcer:
         channel, the live board goes away, and open hands lose their controls (the `actor`'s
         already did: their click was answered with the final hand)."""
         self._board_drawn(table.id)  # nothing waits to redraw it any more
-        game = registry.get(table.game)
-        state = table.state(game)
-        outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
+        seen = read(table)
+        outcome = seen.outcome if ended_by == "rules" else None
         name = png = None
-        if state is not None:
-            await self.pictures.prepare(table, lang)
-            name, png = board_filename(table), self.pictures.board_png(game, table, state, lang)
+        if seen.has_state:
+            await self.pictures.prepare(seen, lang)
+            name, png = board_filename(table), self.pictures.board_png(seen, lang)
         rematch = ended_by in ("rules", "resign") and any(s.is_human for s in table.seats)
-        view = result_layout(game, table, outcome, lang, ended_by, name, rematch, notes=news)
+        view = result_layout(seen, outcome, lang, ended_by, name, rematch, notes=news)
         payload: dict[str, Any] = {"view": view}
         if png is not None and name is not None:
             payload["file"] = as_file(png, name)
@@ -705,15 +704,14 @@ class Announcer:
         if prefs.dm_closed or not user_id.isdigit():
             return
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        game = registry.get(table.game)
-        state = table.state(game) if table.state_json is not None else None
-        outcome = game.outcome(state) if state is not None and ended_by == "rules" else None
+        seen = read(table)
+        outcome = seen.outcome if ended_by == "rules" else None
         name = board_filename(table)
         payload: dict[str, Any] = {}
-        if state is not None:
-            await self.pictures.prepare(table, lang)
-            payload["file"] = as_file(self.pictures.board_png(game, table, state, lang), name)
-        payload["view"] = result_layout(game, table, outcome, lang, ended_by, name if state is not None else None,
+        if seen.has_state:
+            await self.pictures.prepare(seen, lang)
+            payload["file"] = as_file(self.pictures.board_png(seen, lang), name)
+        payload["view"] = result_layout(seen, outcome, lang, ended_by, name if seen.has_state else None,
                                         False, notes=[t("dm.where", lang, channel=self.where(table, lang))])
         try:
             user = self.bot.get_user(int(user_id)) or await self.bot.fetch_user(int(user_id))

@@ -17,6 +17,7 @@ from bot.i18n import t
 from games.kit import Game, Outcome, Prompt
 from games.kit.words import floored
 from tables.i18n import Count
+from tables.read_model import TableRead
 
 from . import alt_text, controls
 from .components import clip
@@ -41,30 +42,32 @@ class StaticLayout(discord.ui.LayoutView):
         self.stop()
 
 
-def decision_kind(game: Game, state: Any) -> str:
+def decision_kind(seen: TableRead) -> str:
     """"simultaneous" when several players owe a decision at once, "defend" when the one open
     decision answers an attack, else "turn"."""
-    prompts = game.prompts(state)
-    if len({p.player for p in prompts}) > 1:
+    decisions = seen.decisions
+    if len({d.player for d in decisions}) > 1:
         return "simultaneous"
-    if any(p.id.split(":")[0] in DEFEND_PROMPTS for p in prompts):
+    if any(d.prompt_id.split(":")[0] in DEFEND_PROMPTS for d in decisions):
         return "defend"
     return "turn"
 
 
-def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
+def status_lines(seen: TableRead, lang: str) -> list[str]:
     """Whose decision it is and of what kind, for everyone who reads the channel ("@Ben's turn",
     「@ベンの手番」: never "Your turn", which only that player may read), and the phase once."""
+    table = seen.table
     names = names_of(table, lang)
-    if table.status != "running" or game.outcome(state) is not None:
+    if not seen.running:
         return ["🏁 " + t("board.ended_finished" if table.status != "cancelled" else "board.ended_cancelled", lang)]
-    kind = decision_kind(game, state)
+    kind = decision_kind(seen)
     icon = {"simultaneous": "⏳", "defend": "🛡️", "turn": "🎯"}[kind]
     # A prompt's own text speaks to its owner and may count their face-down cards ("your cards
     # total 9"); the public board names only a window's public name ("Counter window").
     windows: dict[str, str | None] = {}
-    for prompt in game.prompts(state):
-        windows.setdefault(prompt.player, clip(prompt.window.get(lang), 160) if prompt.window is not None else None)
+    for decision in seen.decisions:
+        windows.setdefault(decision.player,
+                           clip(decision.window.get(lang), 160) if decision.window is not None else None)
     who = ("、" if lang == "ja" else ", ").join(mention(p, names) for p in windows)
     phases = set(windows.values()) - {None}
     line = f"{icon} **{t('board.kind_' + kind, lang, who=who)}**"
@@ -73,28 +76,29 @@ def status_lines(game: Game, table: Any, state: Any, lang: str) -> list[str]:
     return [line] + [f"{mention(p, names)} — {w}" for p, w in windows.items() if w is not None]
 
 
-def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any], image: str | None,
+def board_layout(seen: TableRead, lang: str, recent: list[Any], image: str | None,
                  ping: list[str] | None = None, notes: list[str] | None = None,
                  footnote: str | None = None) -> StaticLayout:
     """The live public board. `image` is the attachment name of the board picture; the status
     mentions everyone who owes a decision (the message's allowed mentions decide whom it
     notifies); `notes` are news since the last board (an expired clock, a seat handed over,
     a reminder)."""
+    table, game = seen.table, seen.game
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('board.title', lang, game=game_name(game, lang), id=table.id)}"),
     ]
-    status = list(notes or []) + status_lines(game, table, state, lang)  # its mentions are the ping
+    status = list(notes or []) + status_lines(seen, lang)  # its mentions are the ping
     parts.append(discord.ui.TextDisplay(clip("\n".join(status), 1500)))
     if image:
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
-            f"attachment://{image}", description=alt_text.board(game, table, state, lang, recent))))
+            f"attachment://{image}", description=alt_text.board(seen, lang, recent))))
     lines = [line for entry in recent for line in entry_lines(entry, names, lang)][-3:]
     if lines:
         moves = "\n".join(f"- {clip(line, 300)}" for line in lines)
         parts.append(discord.ui.TextDisplay(f"**{t('board.last_moves', lang)}**\n{moves}"))
     if table.status == "running":
-        parts += public_controls(game, table, state, lang, names, budget=COMPONENT_BUDGET - _count(parts) - 5)
+        parts += public_controls(seen, lang, names, budget=COMPONENT_BUDGET - _count(parts) - 5)
     footer = t("footer.table", lang, id=table.id, version=table.version)
     parts.append(discord.ui.TextDisplay("-# " + (f"{footer}\n-# {footnote}" if footnote else footer)))
     if table.status == "running":
@@ -106,22 +110,12 @@ def board_layout(game: Game, table: Any, state: Any, lang: str, recent: list[Any
     return StaticLayout(discord.ui.Container(*parts, accent_colour=GREEN if table.status == "running" else GREY))
 
 
-def public_prompts(game: Game, state: Any) -> list[Prompt]:
-    """The open decisions the board may carry: all of one person's, each one the game marks
-    public (`Prompt.public`: asking it and what it offers follow from what everyone sees).
-    A hidden decision, or several people's at once, stays in the hands."""
-    prompts = game.prompts(state)
-    if not prompts or len({p.player for p in prompts}) != 1 or prompts[0].player.startswith("cpu:"):
-        return []
-    return prompts if all(p.public for p in prompts) else []
-
-
-def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[str, str],
-                    budget: int) -> list[discord.ui.Item]:
-    """Controls of a public decision on the board itself, so its player answers from the ping
-    in one click; the service refuses anyone else's click ("that decision belongs to another
-    player", in their language)."""
-    prompts = public_prompts(game, state)
+def public_controls(seen: TableRead, lang: str, names: dict[str, str], budget: int) -> list[discord.ui.Item]:
+    """Controls of a public decision on the board itself (`TableRead.board_prompts`), so its
+    player answers from the ping in one click; the service refuses anyone else's click ("that
+    decision belongs to another player", in their language)."""
+    table = seen.table
+    prompts = seen.board_prompts()
     if not prompts:
         return []
     items = controls.build(table.id, table.version, prompts, lang)
@@ -133,7 +127,7 @@ def public_controls(game: Game, table: Any, state: Any, lang: str, names: dict[s
     return [discord.ui.Separator(), discord.ui.TextDisplay(clip("\n".join(text), 600)), *parts]
 
 
-def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, prompts: list[Prompt],
+def hand_layout(seen: TableRead, user_id: str, lang: str, prompts: list[Prompt],
                 items: list[discord.ui.Item], images: list[str], notes: list[str],
                 undo: bool = False, recent: list[Any] | None = None,
                 board_text: str | None = None, drawn_at: float | None = None, guide: list[str] | None = None,
@@ -146,6 +140,7 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     button below them (the player may take back their latest move now), with `hint` a
     **💡 Hint** button, with `leave` a guided game's **Leave**; **Refresh** and "as of
     move N, <when>" (`drawn_at`, a Unix time, now by default) at the end."""
+    table, game = seen.table, seen.game
     names = names_of(table, lang)
     parts: list[discord.ui.Item] = [
         discord.ui.TextDisplay(f"### {t('hand.title', lang, game=game_name(game, lang), id=table.id)}")]
@@ -155,8 +150,8 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
     boards: list[str] = []
 
     def gallery(image: str) -> discord.ui.MediaGallery:
-        described = (alt_text.hand(game, table, state, user_id, lang, recent) if image.startswith("hand-")
-                     else alt_text.board(game, table, state, lang, recent))
+        described = (alt_text.hand(seen, user_id, lang, recent) if image.startswith("hand-")
+                     else alt_text.board(seen, lang, recent))
         return discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{image}", description=described))
 
     if board is not None:
@@ -176,8 +171,8 @@ def hand_layout(game: Game, table: Any, state: Any, user_id: str, lang: str, pro
         text.append(("\n" if moves else "") + f"**{t('hand.your_move', lang)}**")
         text += [f"▶ {substitute(p.text.get(lang), names)}" for p in prompts]
         text += [substitute(line, names) for line in guide or []]  # a guided game's explanation, the hint
-    elif table.status == "running" and game.outcome(state) is None:
-        waiting = game.current_players(state)
+    elif seen.running:
+        waiting = seen.owing
         text.append(f"**{t('hand.waiting', lang)}:** " + ("、" if lang == "ja" else ", ").join(
             names.get(p, p) for p in waiting))
     if text:
@@ -350,8 +345,11 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, ended_by: str,
+def result_layout(seen: TableRead, outcome: Outcome | None, lang: str, ended_by: str,
                   image: str | None, rematch: bool, notes: list[str] | None = None) -> StaticLayout:
+    """The result: winners and scores (`outcome`, when the game ended by its rules), else how
+    it ended, the final board picture (`image`) and **Rematch**."""
+    table, game = seen.table, seen.game
     names = names_of(table, lang)
     team_game = getattr(game.parse_options(table.options), "mode", None) == "coop"
     parts: list[discord.ui.Item] = [
@@ -364,9 +362,8 @@ def result_layout(game: Game, table: Any, outcome: Outcome | None, lang: str, en
     else:
         parts.append(discord.ui.TextDisplay(t(f"result.ended_{ended_by}", lang)))
     if image:
-        state = table.state(game) if getattr(table, "state_json", None) else None
         parts.append(discord.ui.MediaGallery(discord.MediaGalleryItem(
-            f"attachment://{image}", description=alt_text.board(game, table, state, lang))))
+            f"attachment://{image}", description=alt_text.board(seen, lang))))
     if table.settings.hints:  # a table that allowed hints is unrated (tables/results.py)
         parts.append(discord.ui.TextDisplay(t("result.hints_unrated", lang)))
     parts.append(discord.ui.TextDisplay("-# " + t("result.replay_hint", lang, id=table.id)))

@@ -12,8 +12,8 @@ how late the event loop runs either way). The event loop only computes the view 
 the pictures thread instead and a new worker starts for the next one. A renderer that fails
 gives the game's text view as the picture.
 
-The public board is drawn only from the spectator view (`game.view(state, None)`), computed
-here and nowhere else, so a public message can never carry a private view's picture. A hand is
+The public board is drawn only from the spectator view (`TableRead.view_of(None)`, from the table
+service's read model), asked for here and nowhere else, so a public message can never carry a private view's picture. A hand is
 drawn from its owner's view and only ever goes to that owner (an ephemeral reply or their DM).
 """
 from __future__ import annotations
@@ -38,6 +38,7 @@ import pictures
 from games import registry
 from games.kit import Game
 from pictures.fallback import text_png
+from tables.read_model import TableRead, read
 from tables.runtime import tune_gc
 from tables.search_worker import die_with_parent, lower_priority
 
@@ -103,25 +104,25 @@ class PictureCache:
         self.renders = 0
         self.drawn_kinds: deque[str] = deque(maxlen=size)  # "board"/"hand" of the latest pictures drawn
 
-    def board_png(self, game: Game, table: Any, state: Any, lang: str) -> bytes:
-        key, draw = self._board(game, table, state, lang)
+    def board_png(self, seen: TableRead, lang: str) -> bytes:
+        key, draw = self._board(seen, lang)
         return self._get(key, draw)
 
-    def hand_png(self, game: Game, table: Any, state: Any, user_id: str, lang: str) -> bytes:
-        key, draw = self._hand(game, table, state, user_id, lang)
+    def hand_png(self, seen: TableRead, user_id: str, lang: str) -> bytes:
+        key, draw = self._hand(seen, user_id, lang)
         return self._get(key, draw)
 
     async def prepare(self, table: Any, lang: str, *, board: bool = True, hands: tuple[str, ...] = ()) -> None:
         """Draw the table's board (and the hands of `hands`) off the event loop, on the
         pictures thread, unless already drawn or being drawn: `board_png`/`hand_png` then
         answer from the cache. Other tables' clicks go on meanwhile (the renderers spend most
-        of their time in Pillow and zlib, which let go of the GIL)."""
-        if table.state_json is None:
+        of their time in Pillow and zlib, which let go of the GIL). `table`: a table or its
+        read model."""
+        seen = table if isinstance(table, TableRead) else read(table)
+        if not seen.has_state:
             return
-        game = registry.get(table.game)
-        state = table.state(game)
-        jobs = [self._board(game, table, state, lang)] if board else []
-        jobs += [self._hand(game, table, state, user_id, lang) for user_id in hands]
+        jobs = [self._board(seen, lang)] if board else []
+        jobs += [self._hand(seen, user_id, lang) for user_id in hands]
         waits = []
         for key, draw in jobs:
             if key in self._png:
@@ -179,27 +180,27 @@ class PictureCache:
         if not done.cancelled() and done.exception() is None:
             self._put(key, done.result())
 
-    def _board(self, game: Game, table: Any, state: Any, lang: str) -> tuple[tuple, Callable[[], bytes]]:
-        return self._job("board", game, table, state, None, lang, pictures.board_png)
+    def _board(self, seen: TableRead, lang: str) -> tuple[tuple, Callable[[], bytes]]:
+        return self._job("board", seen, None, lang, pictures.board_png)
 
-    def _hand(self, game: Game, table: Any, state: Any, user_id: str,
-              lang: str) -> tuple[tuple, Callable[[], bytes]]:
-        return self._job("hand", game, table, state, user_id, lang, pictures.hand_png)
+    def _hand(self, seen: TableRead, user_id: str, lang: str) -> tuple[tuple, Callable[[], bytes]]:
+        return self._job("hand", seen, user_id, lang, pictures.hand_png)
 
-    def _job(self, kind: str, game: Game, table: Any, state: Any, viewer: str | None, lang: str,
+    def _job(self, kind: str, seen: TableRead, viewer: str | None, lang: str,
              renderer: Callable[[str, BaseModel, str], bytes]) -> tuple[tuple, Callable[[], bytes]]:
         """The picture's key and how to draw it. The key of a stored state (its JSON, the same
         string object while the service holds the table) is remembered, so a picture asked for
         again (`prepare`, then the message that shows it) costs no second view and digest."""
+        table, game = seen.table, seen.game
         names = names_of(table, lang, markdown=False)  # pictures draw names as they are
-        seen = (kind, game.key, table.state_json, viewer, lang, tuple(names.items()))
-        key = self._keys.get(seen) if table.state_json is not None else None
+        shown = (kind, game.key, table.state_json, viewer, lang, tuple(names.items()))
+        key = self._keys.get(shown) if table.state_json is not None else None
         if key is None:
-            view = game.view(state, viewer)
+            view = seen.view_of(viewer)
             view_json = view.model_dump_json()
             key = content_key(kind, game.key, view_json, names, lang)
             if table.state_json is not None:
-                self._keys[seen] = key
+                self._keys[shown] = key
                 while len(self._keys) > self.size:
                     self._keys.popitem(last=False)
             if key not in self._png and key not in self._drawing:
@@ -207,7 +208,10 @@ class PictureCache:
                 while len(self._jobs) > self.size:
                     self._jobs.popitem(last=False)
             return key, lambda: drawn(game, view, names, lang, renderer)
-        return key, lambda: drawn(game, game.view(state, viewer), names, lang, renderer)
+        # The view is worked out here, on the event loop, never on the pictures thread: the read
+        # model's parsed state is shared with everything else drawn from this table version.
+        ready: BaseModel | None = seen.view_of(viewer) if key not in self._png else None
+        return key, lambda: drawn(game, ready if ready is not None else seen.view_of(viewer), names, lang, renderer)
 
     def _get(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
         png = self._png.get(key)

@@ -13,11 +13,9 @@ import discord
 
 from bot.hints import explanation, hint_lines
 from bot.i18n import t
-from games import registry
 from games.kit import Prompt
-from tables.chains import chains
 from tables.errors import TableError
-from tables.hints import current_hint
+from tables.read_model import TableRead, read
 
 from . import controls, text_board
 from .desk import Desk
@@ -29,7 +27,7 @@ from .presenters import clip, event_lines, names_of
 from .replies import channel_of, edit, error_text, in_bot_dm, is_private_message, send, uid, user_lang, within_deadline
 
 
-def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
+def hand_message(pictures: PictureCache, seen: TableRead, user_id: str, lang: str,
                  state: controls.ControlState | None = None, note: str | None = None,
                  undo: bool = False, recent: list[Any] | None = None, text: bool = False) -> dict[str, Any]:
     """Keyword arguments for `send` (use `for_edit` to edit): the player's own picture, the last
@@ -38,39 +36,40 @@ def hand_message(pictures: PictureCache, table: Any, user_id: str, prompts: list
     one Components V2 layout. A player at the table plays from this message alone: the channel's
     board only follows when play pauses or someone must be pinged. `undo`: the player may take
     back their latest move now (an **Undo** button drawn for this version)."""
-    game = registry.get(table.game)
-    game_state = table.state(game)
+    table = seen.table
+    prompts = seen.seen_by(user_id).owed
     lines = [note] if note else []
     if state is not None and state.picks:
         for prompt in prompts:
             if prompt.id in state.picks and controls.needs_draft(prompt):
                 lines.append(controls.draft_summary(prompt, state.picks[prompt.id], lang))
-    chained = chains(game, game_state, user_id) if prompts and table.status == "running" else []
+    chained = seen.chains(user_id)
     items = controls.build(table.id, table.version, prompts, lang, state, chained) if table.status == "running" else []
-    board_text = text_board.board_text(game, table, game_state, user_id, lang) if text else None
-    files = [] if game.key in HAND_SHOWS_BOARD or text else [
-        as_file(pictures.board_png(game, table, game_state, lang), board_filename(table))]
+    board_text = text_board.board_text(seen, user_id, lang) if text else None
+    files = [] if table.game in HAND_SHOWS_BOARD or text else [
+        as_file(pictures.board_png(seen, lang), board_filename(table))]
     if not text:  # `text`: the player reads the board as text, no pictures
-        files.append(as_file(pictures.hand_png(game, table, game_state, user_id, lang), hand_filename(table)))
-    guide, show_hint, show_leave = guide_parts(game, table, game_state, user_id, prompts, lang)
-    view = hand_layout(game, table, game_state, user_id, lang, prompts, items, [f.filename for f in files], lines,
+        files.append(as_file(pictures.hand_png(seen, user_id, lang), hand_filename(table)))
+    guide, show_hint, show_leave = guide_parts(seen, user_id, prompts, lang)
+    view = hand_layout(seen, user_id, lang, prompts, items, [f.filename for f in files], lines,
                        undo=undo and table.status == "running", recent=recent or [], board_text=board_text,
                        guide=guide, hint=show_hint, leave=show_leave)
     return {"view": view, "files": files, "drawn": prompts}
 
 
-def guide_parts(game: Any, table: Any, state: Any, user_id: str, prompts: list[Prompt],
+def guide_parts(seen: TableRead, user_id: str, prompts: list[Prompt],
                 lang: str) -> tuple[list[str], bool, bool]:
     """What hints and guided games add to a hand: the lines under the decision (a guided
     game's explanation from the rules, the hint given for this decision and its reason), whether the
     💡 Hint button shows (hints allowed, a decision owed, no hint given for it yet) and whether
     the guided game's Leave button does."""
+    table = seen.table
     running = table.status == "running"
     settings = table.settings
-    given = current_hint(table, user_id, game, state) if running and settings.hints else None
+    given = seen.hint(user_id) if running and settings.hints else None
     lines: list[str] = []
     if running and prompts:
-        if settings.learn and (text := explanation(game, prompts, lang)):
+        if settings.learn and (text := explanation(seen.game, prompts, lang)):
             lines.append(t("learn.explain", lang, text=text))
         if given is not None:
             line, why = hint_lines(prompts, given, lang)
@@ -79,39 +78,38 @@ def guide_parts(game: Any, table: Any, state: Any, user_id: str, prompts: list[P
     return lines, show_hint, bool(running and settings.learn)
 
 
-async def with_guided_hint(service: Any, table: Any, user_id: str, prompts: list[Prompt]) -> Any:
+async def with_guided_hint(service: Any, seen: TableRead, user_id: str) -> TableRead:
     """A guided game shows the hint with every decision: the table with the hint for the
     decision owed now (searched when there is none yet). When the game moved on while the
     hint was searched (a forced move, a computer's), the table as it is now, with its own
     hint; unchanged when none can be had."""
     for _ in range(3):
-        if not (table.settings.learn and table.settings.hints and prompts and table.status == "running"):
-            return table
+        table = seen.table
+        if not (table.settings.learn and table.settings.hints and seen.owed(user_id) and table.status == "running"):
+            return seen
         try:
             given = await service.hint(table.id, user_id, again=True)
         except TableError as error:
             if error.code != "out_of_date":
-                return table
-            table = await service.get(table.id)
-            prompts = owed(table, user_id)
+                return seen
+            seen = read(await service.get(table.id))
             continue
         hinted = {**table.settings.hinted, user_id: given}
-        return table.model_copy(update={"settings": table.settings.model_copy(update={"hinted": hinted})})
-    return table
+        return read(table.model_copy(update={"settings": table.settings.model_copy(update={"hinted": hinted})}))
+    return seen
 
 
-async def hand_payload(pictures: PictureCache, table: Any, user_id: str, prompts: list[Prompt], lang: str,
+async def hand_payload(pictures: PictureCache, table: Any, user_id: str, lang: str,
                        hints_from: Any = None, **kwargs: Any) -> dict[str, Any]:
-    """`hand_message`, its pictures drawn off the event loop first (`PictureCache.prepare`).
-    `hints_from` (the table service): a guided game's hand gets its hint first."""
+    """`hand_message` of `user_id` at `table` (a table or its read model), its pictures drawn
+    off the event loop first (`PictureCache.prepare`). `hints_from` (the table service): a
+    guided game's hand gets its hint first."""
+    seen = table if isinstance(table, TableRead) else read(table)
     if hints_from is not None:
-        guided = await with_guided_hint(hints_from, table, user_id, prompts)
-        if guided.version != table.version:  # drawn as it is now, not as it was
-            prompts = owed(guided, user_id)
-        table = guided
+        seen = await with_guided_hint(hints_from, seen, user_id)  # drawn as it is now, not as it was
     if not kwargs.get("text"):
-        await pictures.prepare(table, lang, board=table.game not in HAND_SHOWS_BOARD, hands=(user_id,))
-    return hand_message(pictures, table, user_id, prompts, lang, **kwargs)
+        await pictures.prepare(seen, lang, board=seen.table.game not in HAND_SHOWS_BOARD, hands=(user_id,))
+    return hand_message(pictures, seen, user_id, lang, **kwargs)
 
 
 def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
@@ -127,15 +125,6 @@ def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def owed(table: Any, user_id: str) -> list[Prompt]:
-    """The decisions `user_id` owes at this table now (what the service's prompts_for answers,
-    computed from the table already in hand instead of reading it again)."""
-    if table.status != "running" or table.state_json is None:
-        return []
-    game = registry.get(table.game)
-    return [p for p in game.prompts(table.state(game)) if p.player == user_id]
-
-
 async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
                     state: controls.ControlState | None = None, note: str | None = None,
                     in_place: bool | None = None) -> None:
@@ -149,9 +138,8 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
     if table.status == "lobby":
         await send(interaction, ephemeral=True, content=t("hand.not_started", lang))
         return
-    prompts = owed(table, user_id)
     undo = await bot.service.undo_offer(table.id, user_id) is not None
-    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, bot.service, state=state, note=note,
+    payload = await hand_payload(bot.pictures, table, user_id, lang, bot.service, state=state, note=note,
                                  undo=undo,
                            recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     if in_place is None:
@@ -212,8 +200,7 @@ async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, 
     if table.status != "running" or table.version != version:
         await out_of_date(bot, interaction, table, lang, drawn_at=version)
         return
-    game = registry.get(table.game)
-    offered = chains(game, table.state(game), user_id)
+    offered = read(table).chains(user_id)
     chosen = next((c for c in offered if c.prompt.id == prompt_id and c.indices() == picked), None)
     if chosen is None:
         await invalid_control(interaction, "no such chain")
@@ -226,9 +213,8 @@ async def answered(bot: Desk, interaction: discord.Interaction, result: Any, use
     """After the player's move(s): their hand redrawn where they clicked, the news announced."""
     svc = bot.service
     table = result.table
-    prompts = owed(table, user_id)
     undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)
-    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, bot.service, undo=undo,
+    payload = await hand_payload(bot.pictures, table, user_id, lang, bot.service, undo=undo,
                            recent=await svc.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
     here = interaction.channel_id == table.channel_id
@@ -249,8 +235,7 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
     if not table.user_seated(user_id):  # fresh controls are a hand, and only players have one
         await send(interaction, ephemeral=True, content=t("hand.not_seated", lang, id=table.id))
         return
-    prompts = owed(table, user_id)
-    payload = await hand_payload(bot.pictures, table, user_id, prompts, lang, bot.service,
+    payload = await hand_payload(bot.pictures, table, user_id, lang, bot.service,
                                  note=t("service.error.out_of_date", lang),
                            recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
@@ -282,8 +267,9 @@ async def take_back(bot: Desk, interaction: discord.Interaction, table_id: int, 
     bot.announcer.publish(table.id, result.notices, actor=user_id, undone=True)
 
 
-def prompt_of(prompts: list[Prompt], prompt_id: str) -> Prompt | None:
-    return next((p for p in prompts if p.id == prompt_id), None)
+def prompt_of(table: Any, user_id: str, prompt_id: str) -> Prompt | None:
+    """The decision a control names, if `user_id` owes it at `table` now."""
+    return next((p for p in read(table).owed(user_id) if p.id == prompt_id), None)
 
 
 async def hint(bot: Desk, interaction: discord.Interaction, table_id: int, version: int) -> None:

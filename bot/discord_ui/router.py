@@ -10,8 +10,8 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from games import registry
 from tables.errors import TableError
+from tables.read_model import read
 
 from . import controls, items, lobby, permissions, play, turn_list, watch
 from .desk import Desk
@@ -209,7 +209,7 @@ class Router:
         drawn for the present; when the clicked ones were drawn for an older state the hand
         says so ("out of date") even if the prompt is still owed."""
         table = await self.desk.service.get(control.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), prompt_id)
+        prompt = play.prompt_of(table, uid(interaction.user), prompt_id)
         if table.status != "running" or prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction), drawn_at=control.version)
             return
@@ -226,7 +226,7 @@ class Router:
             await self.redraw(interaction, control, control.prompt_id)
             return
         table = await self.desk.service.get(control.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), control.prompt_id)
+        prompt = play.prompt_of(table, uid(interaction.user), control.prompt_id)
         if prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
             return
@@ -235,7 +235,7 @@ class Router:
 
     async def draft_add(self, interaction: discord.Interaction, control: items.DraftSelect) -> None:
         table = await self.desk.service.get(control.table)
-        prompt = play.prompt_of(play.owed(table, uid(interaction.user)), control.prompt_id)
+        prompt = play.prompt_of(table, uid(interaction.user), control.prompt_id)
         if prompt is None:
             await play.out_of_date(self.desk, interaction, table, await user_lang(interaction))
             return
@@ -325,8 +325,7 @@ async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *,
         desk.announcer.publish(table.id, result.notices, first_turn=True)
         return
     # /game start: its answer is the board itself, naming those who owe the first decision
-    game = registry.get(table.game)
-    first = [u for u in game.current_players(table.state(game)) if (seat := table.seat(u)) is not None and seat.timed]
+    first = [u for u in read(table).owing if (seat := table.seat(u)) is not None and seat.timed]
     await desk.pictures.prepare(table, lang)
     message = await send(interaction, ephemeral=False, **desk.announcer.board_payload(table, lang, [], ping=first))
     if message is not None:

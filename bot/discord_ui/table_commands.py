@@ -12,6 +12,7 @@ import discord
 from bot.i18n import t
 from games import registry
 from tables.errors import TableError
+from tables.read_model import read
 
 from . import lobby, permissions, play, text_board
 from .channel_watch import sweep_for
@@ -223,10 +224,9 @@ async def board(bot: Desk, interaction: discord.Interaction, text: bool | None =
     if table is None:
         return
     if text or (text is None and await text_board.wanted(bot, uid(interaction.user))):
-        game = registry.get(table.game)
-        state = table.state(game) if table.state_json is not None else None
-        content = (t("textboard.lobby", lang, id=table.id) if state is None
-                   else text_board.board_message(game, table, state, lang))
+        seen = read(table)
+        content = (t("textboard.lobby", lang, id=table.id) if not seen.has_state
+                   else text_board.board_message(seen, lang))
         await send(interaction, ephemeral=True, content=content)
         return
     public = await table_lang(bot, table)

@@ -7,10 +7,8 @@ a picture with alt text, since others read it too.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from bot.i18n import t
-from games.kit import Game
+from tables.read_model import TableRead
 
 from .desk import Desk
 from .presenters import clip, names_of, substitute
@@ -23,11 +21,12 @@ async def wanted(bot: Desk, user_id: str) -> bool:
     return bool(getattr(await bot.prefs.user(user_id), "text_board", False))
 
 
-def board_text(game: Game, table: Any, state: Any, viewer: str | None, lang: str) -> str:
+def board_text(seen: TableRead, viewer: str | None, lang: str) -> str:
     """What `viewer` may see (None: the public board), as the text board, names put in."""
-    return clip(substitute(game.render(game.view(state, viewer), lang), names_of(table, lang)), TEXT_LIMIT)
+    shown = seen.game.render(seen.seen_by(viewer).view, lang)
+    return clip(substitute(shown, names_of(seen.table, lang)), TEXT_LIMIT)
 
 
-def board_message(game: Game, table: Any, state: Any, lang: str) -> str:
+def board_message(seen: TableRead, lang: str) -> str:
     """`/game board text:true`: the public board as text, under a heading."""
-    return f"### {t('textboard.title', lang, id=table.id)}\n{board_text(game, table, state, None, lang)}"
+    return f"### {t('textboard.title', lang, id=seen.table.id)}\n{board_text(seen, None, lang)}"

@@ -13,6 +13,7 @@ import discord
 
 from bot.i18n import t
 from games import registry
+from tables.read_model import read
 
 from . import lobby
 from .components import clip, detached_view
@@ -226,8 +227,8 @@ async def tell_followers(bot: Desk, table: Any) -> None:
     news = await bot.service.follow_news(table)
     if not news:
         return
-    game = registry.get(table.game)
-    state = table.state(game)
+    seen = read(table)
+    game = seen.game
     for user_id, what, _round in news:
         prefs = await bot.prefs.user(user_id)
         if prefs.dm_closed or not user_id.isdigit():
@@ -238,14 +239,14 @@ async def tell_followers(bot: Desk, table: Any) -> None:
         if what == "round":
             text = t("follow.round_over", lang, table=name, where=link)
         else:
-            outcome = game.outcome(state) if state is not None else None
+            outcome = seen.outcome
             summary = (substitute(outcome.summary.get(lang), names_of(table, lang)) if outcome is not None
                        else t("follow.ended", lang))
             text = t("follow.game_over", lang, table=name, where=link, summary=summary)
         kwargs: dict[str, Any] = {"content": clip(text, 2000)}
-        if state is not None:
-            await bot.pictures.prepare(table, lang)  # drawn off the event loop, once per language
-            kwargs["file"] = as_file(bot.pictures.board_png(game, table, state, lang), board_filename(table))
+        if seen.has_state:
+            await bot.pictures.prepare(seen, lang)  # drawn off the event loop, once per language
+            kwargs["file"] = as_file(bot.pictures.board_png(seen, lang), board_filename(table))
         try:
             member = bot.get_user(int(user_id)) or await bot.fetch_user(int(user_id))
             await member.send(**kwargs)

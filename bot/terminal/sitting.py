@@ -58,9 +58,9 @@ class Sitting:
         game, lang = self.game, self.lang
         view = game.view(state, viewer)
         self.say(plain(game.render(view, lang)))
-        for line in status_lines(game.key, view, viewer, lang):
+        for line in status_lines(game, view, viewer, lang):
             self.say(line)
-        lines = notes(game.key, view, viewer, lang)
+        lines = notes(game, view, viewer, lang)
         for line in lines:
             if everything or line not in self.said_notes.get(viewer, []):
                 self.say(line)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.kit import Game, Outcome, Prompt, Rng, T
+from games.kit import Game, Outcome, Prompt, Rng, T, Text
 from games.kit.game import plain_action_key, random_rollout
 
 from . import battle, effects, round_end, rounds, setup
@@ -14,6 +14,7 @@ from .prompts import prompts as open_prompts
 from .render import render, rules_summary
 from .resample import resample
 from .state import EventList, State
+from .status import notes
 from .view import GanymedeView, build_view, visible_ids
 
 
@@ -116,6 +117,9 @@ class GanymedeGame(Game[State, GanymedeView]):
 
     def describe(self, view: GanymedeView, lang: str = "en") -> str:
         return render(view, lang, brief=True)
+
+    def notes(self, view: GanymedeView, viewer: str | None) -> list[Text]:
+        return notes(view, viewer)
 
     def rules_summary(self, lang: str = "en") -> str:
         return rules_summary(lang)

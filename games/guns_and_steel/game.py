@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from games.kit import Event, Game, Outcome, Prompt, Rng
+from games.kit import Event, Game, Outcome, Prompt, Rng, Text
 from games.kit.game import plain_action_key, random_rollout
 
 from . import evaluate as ai_hooks
@@ -82,6 +82,10 @@ class GunsAndSteel(Game[State, GunsView]):
     def describe(self, view: GunsView, lang: str = "en") -> str:
         from .view import describe
         return describe(view, lang)
+
+    def status_lines(self, view: GunsView, viewer: str | None) -> list[Text]:
+        from .status import status_lines
+        return status_lines(view, viewer)
 
     def rules_summary(self, lang: str = "en") -> str:
         from .summary import summary

@@ -231,6 +231,21 @@ class Game(Generic[S, V]):
     def rules_summary(self, lang: str = "en") -> str:
         raise NotImplementedError
 
+    # ---- what a front end says beside the board ------------------------------------------------
+    # What a person at a physical table keeps in mind without being told, worked out from one
+    # viewer's view (so nothing hidden from them), in the rules' own words. Players are named by
+    # their ids, which front ends replace with names as in every other text of the rules.
+    def status_lines(self, view: V, viewer: str | None) -> list[Text]:
+        """Lines said under every board for `viewer`: what changes as the game goes (Guns &
+        Steel's VP so far). Default: none."""
+        return []
+
+    def notes(self, view: V, viewer: str | None) -> list[Text]:
+        """Lines that hold for a long time (Ganymede: which side `viewer` is on, that they have
+        fallen): a front end says them once, and again when they change or when asked.
+        Default: none."""
+        return []
+
     # ---- computer players (kit/ai.py, kit/ismcts.py) -------------------------------
     # Every game declares `evaluate`, `rollout_choice` and `action_key`: the defaults raise
     # MissingHook, so a game that forgets one fails the first time a computer plays it

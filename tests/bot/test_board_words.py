@@ -12,6 +12,7 @@ from bot.discord_ui.presenters import names_of
 from games import registry
 from games.kit import Outcome, T
 from tables.models import Seat, Table
+from tables.read_model import read
 
 BEN, AIKO = "111111111111111111", "222222222222222222"
 
@@ -40,7 +41,8 @@ def test_the_board_says_whose_turn_it_is_to_everyone_and_the_phase_once():
     game, state = sutosute_at_combo()
     owner = game.prompts(state)[0].player
     t = table("sutosute", [(BEN, "Ben"), (AIKO, "Aiko")])
-    en, ja = status_lines(game, t, state, "en"), status_lines(game, t, state, "ja")
+    seen = read(t.model_copy(update={"state_json": state.model_dump_json()}))
+    en, ja = status_lines(seen, "en"), status_lines(seen, "ja")
     assert en == [f"🎯 **<@{owner}>'s turn** — combo"] and ja == [f"🎯 **<@{owner}>の手番** — コンボ"]
     assert not any("Your turn" in line or "手番です" in line for line in en + ja)
 
@@ -49,7 +51,8 @@ def test_a_choice_made_at_the_same_time_names_everyone_once():
     game = registry.get("sutosute")
     state = game.setup([BEN, AIKO], game.Options(), 1)
     assert {p.player for p in game.prompts(state)} == {BEN, AIKO}
-    lines = status_lines(game, table("sutosute", [(BEN, "Ben"), (AIKO, "Aiko")]), state, "en")
+    t = table("sutosute", [(BEN, "Ben"), (AIKO, "Aiko")])
+    lines = status_lines(read(t.model_copy(update={"state_json": state.model_dump_json()})), "en")
     assert lines[0].startswith(f"⏳ **<@{BEN}>, <@{AIKO}> choose at the same time**")
     assert len(lines) == 1 or all(line.count("<@") == 1 for line in lines[1:])
 

@@ -16,12 +16,18 @@ from games.kit.playout import random_choice
 from games.kit.rng import Rng
 from persistence.models import Seat, Table
 from pictures.fallback import text_png
+from tables.read_model import TableRead, read
 
 
 def _table(players: list[str], version: int) -> Table:
     return Table(id=7, guild_id=1, channel_id=1, game="ganymede", status="running", host=players[0],
                  seats=[Seat(user_id=p, display_name=p.upper()) for p in players], version=version,
                  created_at=0.0, updated_at=0.0)
+
+
+def _seen(table: Table, state) -> TableRead:
+    """The read model of `table` holding `state` (the cache draws from it)."""
+    return read(table.model_copy(update={"state_json": state.model_dump_json()}))
 
 
 def _two_moves_that_differ_on_the_board(game, state):
@@ -53,14 +59,14 @@ def test_after_an_undo_and_another_move_the_board_shows_the_new_position():
     cache = PictureCache()
     table = _table(players, first.version).model_copy(update={"state_json": first.model_dump_json()})
     names = names_of(table, "en")
-    assert cache.board_png(game, table, first, "en") == pictures.board_png(
+    assert cache.board_png(_seen(table, first), "en") == pictures.board_png(
         game.key, named_view(game.view(first, None), names), "en")
-    cache.hand_png(game, table, first, "u1", "en")
+    cache.hand_png(_seen(table, first), "u1", "en")
     # undone, then another answer: the same table at the same version, another position
     table = table.model_copy(update={"state_json": other.model_dump_json()})
-    assert cache.board_png(game, table, other, "en") == pictures.board_png(
+    assert cache.board_png(_seen(table, other), "en") == pictures.board_png(
         game.key, named_view(game.view(other, None), names), "en")
-    assert cache.hand_png(game, table, other, "u1", "en") == pictures.hand_png(
+    assert cache.hand_png(_seen(table, other), "u1", "en") == pictures.hand_png(
         game.key, named_view(game.view(other, "u1"), names), "en")
 
 
@@ -69,14 +75,14 @@ def test_the_same_position_is_drawn_once_whatever_the_version_and_twice_in_two_l
     players = ["u1", "u2"]
     state = game.setup(players, game.parse_options({}), 3)
     cache = PictureCache()
-    cache.board_png(game, _table(players, 4), state, "en")
-    cache.board_png(game, _table(players, 9), state, "en")
+    cache.board_png(_seen(_table(players, 4), state), "en")
+    cache.board_png(_seen(_table(players, 9), state), "en")
     assert cache.renders == 1
-    cache.board_png(game, _table(players, 9), state, "ja")
+    cache.board_png(_seen(_table(players, 9), state), "ja")
     assert cache.renders == 2
     renamed = _table(players, 9).model_copy(update={"seats": [Seat(user_id="u1", display_name="Ann"),
                                                               Seat(user_id="u2", display_name="Bob")]})
-    cache.board_png(game, renamed, state, "en")
+    cache.board_png(_seen(renamed, state), "en")
     assert cache.renders == 3
 
 
@@ -93,8 +99,8 @@ async def test_pictures_are_drawn_off_the_event_loop_once_each(monkeypatch):
     cache = PictureCache()
     await asyncio.gather(cache.prepare(table, "en", hands=("u1",)), cache.prepare(table, "en", hands=("u1",)))
     assert len(threads) == 2 and all(name.startswith("pictures") for name in threads)
-    cache.board_png(game, table, state, "en")
-    cache.hand_png(game, table, state, "u1", "en")
+    cache.board_png(_seen(table, state), "en")
+    cache.hand_png(_seen(table, state), "u1", "en")
     assert len(threads) == 2 and cache.renders == 2
 
 
@@ -107,7 +113,7 @@ def test_a_renderer_that_fails_gives_the_text_view_as_the_picture(monkeypatch):
     def broken(*_args):
         raise RuntimeError("renderer bug")
     monkeypatch.setattr(pictures, "board_png", broken)
-    png = PictureCache().board_png(game, table, state, "en")
+    png = PictureCache().board_png(_seen(table, state), "en")
     assert png == text_png(game.render(named_view(game.view(state, None), names_of(table, "en")), "en"))
 
 
@@ -127,9 +133,9 @@ async def test_pictures_are_drawn_in_a_worker_process_the_same_as_in_the_bot():
         assert pids and os.getpid() not in pids
         assert list(cache.drawn_kinds) == ["board", "hand"]
         names = names_of(table, "ja")
-        assert cache.board_png(game, table, state, "ja") == pictures.board_png(
+        assert cache.board_png(_seen(table, state), "ja") == pictures.board_png(
             game.key, named_view(game.view(state, None), names), "ja")
-        assert cache.hand_png(game, table, state, "u2", "ja") == pictures.hand_png(
+        assert cache.hand_png(_seen(table, state), "u2", "ja") == pictures.hand_png(
             game.key, named_view(game.view(state, "u2"), names), "ja")
         assert cache.renders == 2  # both answered from what the worker drew
         # the worker yields the CPU to the bot's event loop
@@ -148,7 +154,7 @@ async def test_a_picture_worker_that_dies_still_gives_the_picture_and_is_replace
         os.kill(cache.worker_pids()[0], signal.SIGKILL)
         table = _running_table(players, state)
         await cache.prepare(table, "en")
-        assert cache.renders == 1 and cache.board_png(game, table, state, "en") == pictures.board_png(
+        assert cache.renders == 1 and cache.board_png(_seen(table, state), "en") == pictures.board_png(
             game.key, named_view(game.view(state, None), names_of(table, "en")), "en")
         renamed = table.model_copy(update={"seats": [Seat(user_id="u1", display_name="Ann"),
                                                      Seat(user_id="u2", display_name="Bob")]})
