@@ -89,6 +89,7 @@ class Announcer:
         self._carried: dict[int, dict[str, Any]] = {}  # pings and news of a skipped board update
         self._after_board: dict[int, int] = {}       # messages seen in a channel after its board
         self._seen: OrderedDict[str, None] = OrderedDict()  # notice ids announced (or on their way)
+        self._results: OrderedDict[int, None] = OrderedDict()  # tables whose result this process posted
         self._drawn: set[int] = set()                # tables whose board this process drew
         self._behind_since: dict[int, float] = {}    # when a waiting board first missed a move
         self._catch_up: dict[int, asyncio.Task] = {}  # a waiting board's redraw once play pauses
@@ -326,8 +327,13 @@ class Announcer:
             if over is None and newer_queued:  # the game's end is announced by the update queued after this one
                 self._carried[table_id] = {"ping": [], "news": news, "remind": False, "undone": undone}
                 return
-            if table.state_json is not None or over is not None:
+            if (table.state_json is not None or over is not None) and table.id not in self._results:
+                # The result is posted once: an update that finds the game over (a computer's
+                # "thinking" redraw, say) and the update of the move that ended it both end here.
                 await self.finish(table, lang, over or "rules", news, silent=silent, actor=actor, followup=followup)
+                self._results[table.id] = None
+                while len(self._results) > SEEN_NOTICES:
+                    self._results.popitem(last=False)
             self.bot.scheduler.poke()
             return
         playing = {s.user_id for s in table.seats if not s.is_cpu and not s.auto}

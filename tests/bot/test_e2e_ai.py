@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import random
 
-from simdriver import live_board, lobby_button, open_table, play_to_end, set_lobby_option, take_turn, texts_of
+from simdriver import (
+    live_board,
+    lobby_button,
+    open_table,
+    play_to_end,
+    posted_texts,
+    set_lobby_option,
+    take_turn,
+    texts_of,
+)
 
 from games.kit import ai
 from tables.cpu import CpuRunner
@@ -118,3 +127,19 @@ async def test_the_thinking_line_in_japanese(world):
     for _ in range(2):
         assert await take_turn(world, world.alice, rng)
     assert any("🤖 " in b and "が考えています…" in b for b in watching.boards[1:])
+
+
+async def test_the_result_is_posted_once_when_a_later_update_finds_the_game_over(world):
+    """An update that starts before a computer's last move and runs after it (the board's
+    'thinking' redraw) finds the game over as the move's own update does: one result between
+    them, never two."""
+    table_id, started = await open_table(world, "ganymede", [world.alice], {"mode": "duel"}, cpus=1)
+    table = await play_to_end(world, table_id, [world.alice], random.Random(1), board=started.response)
+    assert table.status == "finished"
+    await world.bot.announcer.drain()
+    title = f"table #{table_id} is over"
+    assert sum(title in text for text in posted_texts(world)) == 1
+    world.bot.announcer.publish(table_id, [], automatic=True)   # the late 'thinking' update
+    await world.bot.announcer.drain()
+    await world.env.settle()
+    assert sum(title in text for text in posted_texts(world)) == 1
