@@ -39,7 +39,7 @@ from tables import clock
 from tables.locks import TableLocks
 from tables.read_model import read
 
-from . import delivery, watch
+from . import announce_rules, delivery, watch
 from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
 from .desk import Desk
 from .layouts import GREY, StaticLayout, board_layout, result_layout
@@ -52,16 +52,12 @@ from .replies import table_lang
 
 log = logging.getLogger(__name__)
 DM_CLOSED = 50007
-# A player who used their open hand this recently is at the table: the refreshed hand is
-# enough, the channel is not pinged for them.
-PRESENT_S = 120.0
 # Messages after the board before it counts as scrolled away and moves down on the next turn.
 SCROLLED_AWAY_AFTER = 4
 # While everyone who plays next is at the table (their open hand, which shows the board picture
 # and the last moves, was just redrawn), the channel's board waits: it is redrawn once play
-# pauses this long, or at the next move once it is older than BOARD_STALE_S.
+# pauses this long, or at the next move once it is older than announce_rules.BOARD_STALE_S.
 BOARD_PAUSE_S = 30.0
-BOARD_STALE_S = 120.0
 SEEN_NOTICES = 10_000
 
 
@@ -323,13 +319,14 @@ class Announcer:
         # news (an expiry, a hand-over) stays on the board while computers move on, until a person moves
         kept = self._sticky.pop(table_id, [])
         news = [*kept, *news] if automatic else news
-        if over is not None or table.status in ("finished", "cancelled"):
-            if over is None and newer_queued:  # the game's end is announced by the update queued after this one
-                self._carried[table_id] = {"ping": [], "news": news, "remind": False, "undone": undone}
-                return
-            if (table.state_json is not None or over is not None) and table.id not in self._results:
-                # The result is posted once: an update that finds the game over (a computer's
-                # "thinking" redraw, say) and the update of the move that ended it both end here.
+        ending = announce_rules.result_step(over=over is not None, finished=table.status in ("finished", "cancelled"),
+                                            newer_queued=newer_queued, has_state=table.state_json is not None,
+                                            told=table.id in self._results)
+        if ending == "carry":  # the game's end is announced by the update queued after this one
+            self._carried[table_id] = {"ping": [], "news": news, "remind": False, "undone": undone}
+            return
+        if ending is not None:
+            if ending == "post":
                 await self.finish(table, lang, over or "rules", news, silent=silent, actor=actor, followup=followup)
                 self._results[table.id] = None
                 while len(self._results) > SEEN_NOTICES:
@@ -349,14 +346,13 @@ class Announcer:
         # decisions changed (the actor too, when they moved from the channel)
         dm_sent = []
         clicks = by_clicks(table)
-        for user_id in owing:
-            # at a table played by clicks the turn ping is the DM itself (the actor is at the table)
-            if user_id in turn_users or (user_id == actor and followup is not None and not clicks):
-                sent = await self.dm_hand(table, user_id, first_turn=first_turn or clicks, silent=silent,
-                                          fresh=clicks and user_id in turn_users)  # a new DM notifies: the ping
-                if sent == "closed":
-                    closed.append(user_id)
-                dm_sent += [user_id] if sent == "sent" else []
+        for user_id in announce_rules.dm_hand_to(owing, turn_users, actor, followup=followup is not None,
+                                                 by_clicks=clicks):
+            sent = await self.dm_hand(table, user_id, first_turn=first_turn or clicks, silent=silent,
+                                      fresh=clicks and user_id in turn_users)  # a new DM notifies: the ping
+            if sent == "closed":
+                closed.append(user_id)
+            dm_sent += [user_id] if sent == "sent" else []
         # a DM hand that is not kept current loses its controls once they answer nothing owed
         for user_id in playing - set(dm_sent):
             drawn = self.hands.dm_drawn(table.id, user_id)
@@ -364,9 +360,8 @@ class Announcer:
                     drawn != signature(seen.owed(user_id)):
                 await self.retire_dm(table, user_id, "dm.moved_on")
         now = discord.utils.utcnow().timestamp()
-        ping = [u for u in turn_users
-                if first_turn or remind or u not in refreshed
-                or now - (self.hands.last_seen(table.id, u) or 0) > PRESENT_S]
+        ping = announce_rules.whom_to_ping(turn_users, refreshed, first_turn=first_turn, remind=remind,
+                                           last_seen=lambda u: self.hands.last_seen(table.id, u), now=now)
         if table.state_json is None or table.status != "running":
             return
         if clicks:  # nothing is posted there but a click's follow-up: the board of a move made there
@@ -382,8 +377,9 @@ class Announcer:
             self._carried[table_id] = {"ping": ping, "news": news, "remind": remind, "undone": undone}
             delivery.carried()  # these notices are settled with that update
             return
-        if news or redraw or (board and (table.board_message_id is None or self._too_old(table, now) or not self._board_waits(
-                table_id, actor, ping, undone=undone, now=now))):
+        if announce_rules.board_now(news=bool(news), redraw=bool(redraw), board=board,
+                                    posted=table.board_message_id is not None, too_old=self._too_old(table, now),
+                                    waits=lambda: self._board_waits(table_id, actor, ping, undone=undone, now=now)):
             notes = news + [t("turn.dm_closed", lang, who=mention(u, names)) for u in closed]
             if news:
                 self._sticky[table_id] = news
@@ -410,10 +406,11 @@ class Announcer:
         just redrawn with the board picture and the last moves. The board is redrawn once play
         pauses (BOARD_PAUSE_S), or now when it has been behind for BOARD_STALE_S. A move taken
         back is shown at once, and so is a board this process has not drawn yet."""
-        if actor is None or ping or undone or table_id not in self._drawn:
+        behind_for = now - self._behind_since.get(table_id, now)
+        if not announce_rules.board_waits(actor, ping, undone=undone, drawn_here=table_id in self._drawn,
+                                          behind_for=behind_for):
             return False
-        if now - self._behind_since.setdefault(table_id, now) >= BOARD_STALE_S:
-            return False
+        self._behind_since.setdefault(table_id, now)
         self._redraw_after_pause(table_id)
         return True
 

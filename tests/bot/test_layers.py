@@ -12,7 +12,7 @@ from pathlib import Path
 UI = Path(__file__).resolve().parents[2] / "bot" / "discord_ui"
 LAYERS = [
     # what every part uses: the desk protocol, replies, texts, pictures, caches
-    {"desk", "replies", "presenters", "alt_text", "text_board", "pictures_cache", "live_hands", "option_specs", "permissions",
+    {"desk", "announce_rules", "replies", "presenters", "alt_text", "text_board", "pictures_cache", "live_hands", "option_specs", "permissions",
      "translator", "prefs_cache", "sync", "errors", "emoji", "channel_watch", "delivery"},
     # drawing: controls and layouts of lobbies, boards, hands and results
     {"items", "components", "controls", "layouts", "lobby"},
