@@ -14,7 +14,8 @@ ways to encode the kit's canvases (palette PNG as now and as before, RGB PNG, We
 
 For each game and mode (pictures.samples.VARIANTS) it plays `--games` random games (seeded,
 random legal moves) and, every `--every` moves, draws the public board and the hand of a
-player who owes a decision, alternating English and Japanese: the positions a bot draws.
+player who owes a decision, the even-numbered games in English and the odd ones in Japanese (a
+table's pictures are all in its language): the positions a bot draws.
 - warm: in the order the game reached them, so what earlier pictures left in the caches
   (text runs, Guns & Steel's strips) serves as in a running bot; each position is new to the renderer;
 - cold: the first board and hand after every renderer cache is emptied (a process that just
@@ -79,7 +80,7 @@ def measure(key: str, options: dict, players: int, games: int, every: int) -> di
     warm_board, warm_hand, board_kb, hand_kb, cold = [], [], [], [], []
     for seed in range(games):
         for i, (public, own) in enumerate(positions(key, options, players, seed, every)):
-            lang = "ja" if i % 2 else "en"
+            lang = "ja" if seed % 2 else "en"      # a table draws every picture in its own language
             if i == 0:
                 empty_caches()
                 cold.append(cpu_ms(board_png, key, public, lang)[0] + cpu_ms(hand_png, key, own, lang)[0])
