@@ -67,7 +67,7 @@ def reused_band(img: Image.Image, rows: int) -> Band:
     adler, length = 1, 0
     for top in range(0, rows, CHUNK):
         piece = data[top * stride:min(rows, top + CHUNK) * stride]
-        key = (hash(piece.tobytes()), len(piece))
+        key = (hash(piece), len(piece))       # (a read-only view hashes its bytes, uncopied)
         with _PIECES_LOCK:
             kept = _PIECES.get(key)
             if kept is not None:
