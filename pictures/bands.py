@@ -25,16 +25,6 @@ class Band(NamedTuple):
     length: int             # uncompressed length
 
 
-def band_of(raw: bytes | memoryview, width: int, rows: int) -> Band:
-    """The first `rows` rows of RGB pixel bytes `width` wide as one strip: each row prefixed by
-    filter 0 (none), deflated at level 1."""
-    stride = 3 * width
-    view = memoryview(raw)
-    data = b"".join(part for i in range(0, stride * rows, stride) for part in (b"\x00", view[i:i + stride]))
-    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
-    return Band(width, rows, packer.compress(data) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(data), len(data))
-
-
 CHUNK = 16              # rows of a piece reused by its pixels (reused_band)
 PIECES = 4096           # pieces kept (1-5 KB each compressed)
 _PIECES: OrderedDict[tuple[int, int], Band] = OrderedDict()
@@ -87,10 +77,10 @@ def reused_band(img: Image.Image, rows: int) -> Band:
 
 
 def band(img: Image.Image) -> Band:
-    """A whole image as one strip."""
+    """A whole image as one strip (its pieces reused: reused_band)."""
     if img.mode != "RGB":
         img = img.convert("RGB")
-    return band_of(img.tobytes(), img.width, img.height)
+    return reused_band(img, img.height)
 
 
 def _adler_combine(a1: int, a2: int, len2: int) -> int:
