@@ -63,9 +63,7 @@ def reused_band(img: Image.Image, rows: int) -> Band:
             if kept is not None:
                 _PIECES.move_to_end(key)
         if kept is None:
-            packer = zlib.compressobj(1, zlib.DEFLATED, -15)
-            kept = Band(width, len(piece) // stride, packer.compress(piece) + packer.flush(zlib.Z_FULL_FLUSH),
-                        zlib.adler32(piece), len(piece))
+            kept = _deflated(piece, width, len(piece) // stride)
             with _PIECES_LOCK:
                 _PIECES[key] = kept
                 while len(_PIECES) > PIECES:
@@ -74,6 +72,16 @@ def reused_band(img: Image.Image, rows: int) -> Band:
         adler = _adler_combine(adler, kept.adler, kept.length)
         length += kept.length
     return Band(width, rows, b"".join(parts), adler, length)
+
+
+def _deflated(rows: memoryview, width: int, height: int) -> Band:
+    """Filtered rows deflated at level 1 up to a byte boundary. zlib's own stream is used for the
+    Adler-32 it keeps while compressing (one pass over the rows): its 2-byte header is dropped, and
+    so is what finishing adds (an empty final block and the checksum, which is read)."""
+    packer = zlib.compressobj(1, zlib.DEFLATED, 15)
+    body = packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
+    adler = int.from_bytes(packer.flush(zlib.Z_FINISH)[-4:], "big")
+    return Band(width, height, body[2:], adler, len(rows))
 
 
 def band(img: Image.Image) -> Band:
