@@ -15,7 +15,8 @@ import secrets
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games import registry
@@ -44,6 +45,33 @@ _GAMES: dict[str, Game] = {}  # registry.get imports by name on every call
 def owing(game: Game, state: Any) -> set[str]:
     """Players who owe a decision in `state`."""
     return {p.player for p in game.prompts(state)}
+
+
+@dataclass(frozen=True)
+class MoveCommit:
+    """One move for `ServiceCore._commit_move`: who answers which prompt of `table` with what,
+    and how it is recorded. `acc` collects what the move did (several moves may share one).
+
+    `auto`: made for the seat (a computer, a handed-over seat, an expiry); `forced`: a move with
+    one answer, made for a person (the game still counts as theirs); `reset`: seats whose turn
+    starts afresh (an expiry); `claim_timer`: the timer claimed in the same transaction;
+    `seats`: the seats to write instead of the table's; `notices`: sent with the move; `said`:
+    events told before the move's own."""
+
+    table: Table
+    game: Game
+    state: Any
+    player: str
+    prompt_id: str
+    choice: Sequence[str]
+    acc: ActResult
+    auto: bool = False
+    forced: bool = False
+    reset: frozenset[str] = frozenset()
+    claim_timer: int | None = None
+    seats: Sequence[Seat] | None = None
+    notices: Sequence[Notice] = ()
+    said: Sequence[Event] = ()
 
 
 class ServiceCore:
@@ -294,15 +322,12 @@ class ServiceCore:
             notices.append(self._notice(table, "turn_started", [user], deadline=deadline))
         return notices
 
-    async def _commit_move(self, table: Table, game: Game, state: Any, player: str, prompt_id: str,
-                           choice: list[str], acc: ActResult, *, auto: bool = False,
-                           reset: frozenset[str] = frozenset(), claim_timer: int | None = None,
-                           seats: list[Seat] | None = None, notices: list[Notice] | None = None,
-                           said: list[Event] | None = None, forced: bool = False) -> tuple[Table, Any]:
+    async def _commit_move(self, move: MoveCommit) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
         becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
         `state` belongs to this move (parsed for it, or taken from `_state`'s cache), so it is
         applied in place; only the committed state goes back to the cache."""
+        table, game, state, player, auto = move.table, move.game, move.state, move.player, move.auto
         now = self.clock()
         self._states.pop(table.id, None)  # only a committed state goes back
         before_prompts = self._prompts(game, state)
@@ -310,51 +335,51 @@ class ServiceCore:
         person = not auto and not player.startswith(CPU_PREFIX)
         before = before_move(game, state, before_prompts) if person else None  # undo_refusal: a person's moves only
         try:
-            events, open_after = game.step(state, player, prompt_id, list(choice), before_prompts)
+            events, open_after = game.step(state, player, move.prompt_id, list(move.choice), before_prompts)
         except IllegalAction as e:
             self._remember(table, state)  # unchanged (validation comes before any change)
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
-        if said:
-            events = [*said, *events]
+        if move.said:
+            events = [*move.said, *events]
         new_state = state
         self._prompt_memo.pop(id(state), None)
         self._memo_prompts(new_state, open_after)
-        seats = [s.model_copy() for s in (seats if seats is not None else table.seats)]
+        seats = [s.model_copy() for s in (move.seats if move.seats is not None else table.seats)]
         if not auto:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
         timers, started = await self._turn_changes(table, seats, before_owing, {p.player for p in open_after},
-                                                   set(reset), now, new_state.version)
+                                                   set(move.reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not open_after
         new = table.model_copy(update={
             "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
-            "updated_at": now, "auto_played": table.auto_played or (auto and not forced),
+            "updated_at": now, "auto_played": table.auto_played or (auto and not move.forced),
             "status": "finished" if finished else table.status, "finished_at": now if finished else None})
         refusal = (undo_refusal_after(game, before, new_state, events, player, open_after) if before is not None
                    else "auto")
-        entry = LogEntry(seq=table.log_seq + 1, version=new_state.version, player=player, prompt_id=prompt_id,
-                         choice=list(choice), auto=auto, created_at=now, events=events,
+        entry = LogEntry(seq=table.log_seq + 1, version=new_state.version, player=player, prompt_id=move.prompt_id,
+                         choice=list(move.choice), auto=auto, created_at=now, events=events,
                          undoable=refusal is None, undo_refusal=refusal)
         new.log_seq = entry.seq
         result = build_result(new, outcome, "rules", now) if finished else None
-        told = [*(notices or []), *([self._game_over_notice(new, result)] if finished
-                                    else self._turn_notices(new, started, timers))]
+        told = [*move.notices, *([self._game_over_notice(new, result)] if finished
+                                 else self._turn_notices(new, started, timers))]
         try:
             saved = await self.store.append_action(
                 new, entry, expected_version=table.version, expected_rev=table.rev, before=table,
-                timers=None if finished else timers, clear_timers=finished, claim_timer=claim_timer,
+                timers=None if finished else timers, clear_timers=finished, claim_timer=move.claim_timer,
                 result=result, snapshot=finished or new_state.version % self.snapshot_every == 0,
                 outbox=self._outbox(told))
         except StaleWrite as e:
             self._forget(table.id)
             raise refuse("out_of_date") from e
         self._remember(saved, new_state)
-        acc.table = saved
-        acc.events.extend(events)
-        acc.actions.append(entry)
-        acc.notices.extend(told)
+        move.acc.table = saved
+        move.acc.events.extend(events)
+        move.acc.actions.append(entry)
+        move.acc.notices.extend(told)
         return saved, new_state
 
     def _game_over_notice(self, table: Table, result: Result | None) -> Notice:
@@ -489,8 +514,8 @@ class ServiceCore:
                 acc = ActResult(table=table)
                 # made for them like an expiry's move (it stands: nobody takes it back), but the
                 # game still counts as played by its people
-                await self._commit_move(table, game, state, prompt.player, prompt.id, forced, acc, auto=True,
-                                        forced=True, said=[chains.forced_event(prompt.player)])
+                await self._commit_move(MoveCommit(table, game, state, prompt.player, prompt.id, forced, acc,
+                                                   auto=True, forced=True, said=[chains.forced_event(prompt.player)]))
                 self._tell(acc)
                 return True
             assert seat is not None
@@ -516,7 +541,8 @@ class ServiceCore:
                 return True  # its own decision changed meanwhile: think again
             acc = ActResult(table=current)
             try:
-                await self._commit_move(current, game, state, player, prompt_id, choice, acc, auto=not seat.is_cpu)
+                await self._commit_move(MoveCommit(current, game, state, player, prompt_id, choice, acc,
+                                                   auto=not seat.is_cpu))
             except TableError as e:
                 log.warning("computer move of %s at table %s refused (%s); thinking again", player, table_id, e.code)
                 return True

@@ -16,7 +16,7 @@ from persistence import StaleWrite
 from persistence.models import Table, Timer
 
 from . import clock
-from .core import ServiceCore
+from .core import MoveCommit, ServiceCore
 from .errors import TableError, refuse
 from .models import ActResult, Notice
 from .results import build_result
@@ -222,10 +222,10 @@ class IdleOps(ServiceCore):
             acc.notices.extend(told)
         for n, (prompt_id, choice) in enumerate(plan):
             first = n == 0  # the claim, the seat change and the notices go with the first move
-            table, state = await self._commit_move(
+            table, state = await self._commit_move(MoveCommit(
                 table, game, state, user_id, prompt_id, choice, acc, auto=True,
                 reset=frozenset({user_id}) if first else frozenset(), claim_timer=claim_timer if first else None,
-                seats=seats if first else None, notices=told if first else None)
+                seats=seats if first else None, notices=told if first else ()))
         self._remember(table, state)
         return acc
 

@@ -6,7 +6,7 @@ from typing import Any
 from games.kit import IllegalAction, Prompt
 from persistence.models import LogEntry, Table
 
-from .core import ServiceCore
+from .core import MoveCommit, ServiceCore
 from .errors import TableError, refuse
 from .models import ActResult
 
@@ -43,8 +43,8 @@ class PlayOps(ServiceCore):
         game = self._game(table.game)
         if version != table.version and not await self._own_prompts_unchanged(table, game, user_id, version):
             raise refuse("out_of_date")
-        table, state = await self._commit_move(table, game, await self._state(table, game), user_id, prompt_id,
-                                               choice, acc)
+        table, state = await self._commit_move(MoveCommit(table, game, await self._state(table, game), user_id,
+                                                          prompt_id, choice, acc))
         self._follow(table, game, state)  # computers answer after this reply, as their own steps
         return acc
 
@@ -72,7 +72,7 @@ class PlayOps(ServiceCore):
                 raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
             acc = ActResult(table=table)
             for prompt_id, choice in steps:
-                table, state = await self._commit_move(table, game, state, user_id, prompt_id, choice, acc)
+                table, state = await self._commit_move(MoveCommit(table, game, state, user_id, prompt_id, choice, acc))
             self._follow(table, game, state)
             return acc
 
