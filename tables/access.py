@@ -41,7 +41,7 @@ class AccessOps(ServiceCore):
 
     async def _table_or_none(self, table_id: int) -> Table | None:
         try:
-            return await self._load(table_id)
+            return await self.load(table_id)
         except TableError:
             return None
 
@@ -60,16 +60,16 @@ class AccessOps(ServiceCore):
         return [await self._end_for_missing_channel(table.id) for table in await self.store.tables.open_in_guild(guild_id)]
 
     async def _end_for_missing_channel(self, table_id: int) -> ActResult:
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             now = self.clock()
             if table.status == "lobby":
                 ended = table.model_copy(update={"status": "cancelled", "finished_at": now, "updated_at": now,
                                                  "lobby_version": table.lobby_version + 1})
-                return ActResult(table=await self._save(ended, table, clear_timers=True))
+                return ActResult(table=await self.save(ended, table, clear_timers=True))
             if table.status != "running":
                 return ActResult(table=table)
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
             result = build_result(ended, None, "channel_deleted", now)
-            saved = await self._save(ended, table, clear_timers=True, result=result)
-            return ActResult(table=saved, notices=[self._game_over_notice(saved, result)])
+            saved = await self.save(ended, table, clear_timers=True, result=result)
+            return ActResult(table=saved, notices=[self.game_over_notice(saved, result)])

@@ -163,8 +163,8 @@ class AwayOps(ServiceCore):
         move came first). `resume_of(table, guild, deadline)` gives (resume, remaining) or None
         to leave it. Returns the table and the resume time used."""
         for _ in range(5):
-            async with self._lock(table_id):
-                table = await self._load(table_id)
+            async with self.lock(table_id):
+                table = await self.load(table_id)
                 seat = table.seat(user_id)
                 if not pausable(table) or seat is None or not seat.timed:
                     return table, None
@@ -177,16 +177,16 @@ class AwayOps(ServiceCore):
                     if found is not None:
                         resume, remaining = found
                         plan = self._shifted_plan(table, user_id, seat.turn_started_at, resume, remaining, guild)
-                notice = self._notice(table, notice_kind, [user_id])
+                notice = self.notice(table, notice_kind, [user_id])
                 try:
                     saved = await self.store.commit(table.model_copy(update={"updated_at": self.clock()}),
                                                     expected_rev=table.rev, before=table,
                                                     timers={user_id: plan} if plan is not None else None,
-                                                    outbox=self._outbox([notice]))
+                                                    outbox=self.outbox([notice]))
                 except StaleWrite:
-                    self._tables.pop(table_id, None)
+                    self.forget(table_id)
                     continue
-                self._keep(saved)
+                self.keep(saved)
                 return saved, resume
         return table, None
 
@@ -304,13 +304,13 @@ class AwayOps(ServiceCore):
         deadline = next((t.due_at for t in plan if t.kind == "deadline"), None)
         notices = []
         if spent:
-            notices.append(self._notice(table, "away_day_spent", [user_id], deadline=deadline,
+            notices.append(self.notice(table, "away_day_spent", [user_id], deadline=deadline,
                                         days_left=max(0, allowance(guild) - record.used_days)))
         changed = table.model_copy(update={"updated_at": now})
 
         def unit():
             saved = yield from Store._commit(changed, table.rev, None, None, {user_id: plan}, False, timer.id,
-                                             None, False, table, self._outbox(notices))
+                                             None, False, table, self.outbox(notices))
             if spent:
                 yield from save_away(record, now)
             return saved
@@ -318,5 +318,5 @@ class AwayOps(ServiceCore):
             saved = await self.store.db.run(unit())
         except StaleWrite:
             return []  # claimed elsewhere, or the table moved on: that writer decides
-        self._keep(saved)
+        self.keep(saved)
         return notices

@@ -1,6 +1,6 @@
 """The heart of the table service: load under a per-table lock, apply a move, track whose
 turn it is, persist it in one compare-and-set transaction; computer seats then move as steps of
-their own (`_follow`), so the person who moved is answered before any computer thinks, and no
+their own (`start_automatic`), so the person who moved is answered before any computer thinks, and no
 table's lock is held while a computer thinks.
 
 Every write path (a player's act, a computer seat, a turn-clock expiry, a resignation)
@@ -98,7 +98,7 @@ class ServiceCore:
         self._tables: OrderedDict[int, Table] = OrderedDict()  # the stored tables as last read or written here
         self._guilds: dict[int | None, tuple[float, GuildSettings]] = {}
         self._prompt_memo: OrderedDict[int, tuple[Any, list]] = OrderedDict()  # id(state) -> (state, prompts)
-        # automatic moves run as their own steps after the call that caused them (`_follow`):
+        # automatic moves run as their own steps after the call that caused them (`start_automatic`):
         self._stepping: dict[int, asyncio.Task] = {}  # per table: the task making them
         self._searching: set[int] = set()             # tables whose computer is thinking now
         self._dropped: dict[asyncio.Task, int] = {}   # steps cancelled (undo, admin) and not yet stopped
@@ -111,8 +111,6 @@ class ServiceCore:
 
     if TYPE_CHECKING:
         # Written in one mixin, called from this class or another mixin; `TableService` has them all.
-        async def rebuild_state(self, table_id: int) -> Any: ...  # IdleOps
-        async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any: ...  # PlayOps
         async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
                              game_key: str, place: str | None = None, lang: str | None = None, *,
                              parent_channel_id: int | None = None) -> Table: ...  # LobbyOps
@@ -120,12 +118,12 @@ class ServiceCore:
         async def _remove_from_lobby(self, table: Table, user_id: str) -> Table: ...  # LobbyOps
 
     # ---- loading -------------------------------------------------------------
-    def _lock(self, table_id: int) -> Any:
+    def lock(self, table_id: int) -> Any:
         """One lock per table: clicks on one table run one after another, other tables in
         parallel; its entry is freed when nobody holds or waits for it (`tables.locks`)."""
         return self._locks(table_id)
 
-    async def _load(self, table_id: int, verify: bool = False) -> Table:
+    async def load(self, table_id: int, verify: bool = False) -> Table:
         """The stored table. The copy this process read or wrote last serves while the
         database says it is still current (same revision and board message: one tiny read
         instead of the row, its seats and their parsing); any write checks the revision again.
@@ -145,15 +143,19 @@ class ServiceCore:
         table = await self.store.tables.get(table_id)
         if table is None:
             raise refuse("not_found")
-        self._keep(table)
+        self.keep(table)
         return table
 
-    def _forget(self, table_id: int) -> None:
+    def held(self, table_id: int) -> Table | None:
+        """The table as this process last read or wrote it (a write's compare-and-set checks it)."""
+        return self._tables.get(table_id)
+
+    def forget(self, table_id: int) -> None:
         """Another writer came first: the copy held here is no longer the stored one."""
         self._tables.pop(table_id, None)
         self._states.pop(table_id, None)
 
-    def _keep(self, table: Table) -> None:
+    def keep(self, table: Table) -> None:
         """Hold `table` as the stored copy (read or just written). Tables are never changed in
         place (every change is a `model_copy`), so the held one may be handed out. A read that
         overlapped a newer write of this process does not replace it (revisions only grow)."""
@@ -165,11 +167,11 @@ class ServiceCore:
         while len(self._tables) > STATE_CACHE_SIZE:
             self._tables.popitem(last=False)
 
-    async def _state(self, table: Table, game: Game) -> Any:
+    async def state(self, table: Table, game: Game) -> Any:
         """The table's game state: the one this process wrote at this revision, else parsed
         from the row; a state that no longer loads is rebuilt from snapshots and the log.
         The caller owns the object (it may change it in place), so it leaves the cache; a
-        reader that does not change it puts it back with `_remember`."""
+        reader that does not change it puts it back with `remember`."""
         cached = self._states.pop(table.id, None)
         if cached is not None and cached[0] == table.rev:
             return cached[1]
@@ -178,7 +180,31 @@ class ServiceCore:
         except ValueError:  # the next move writes the state whole again
             return await self.rebuild_state(table.id)
 
-    def _prompts(self, game: Game, state: Any) -> list:
+    async def rebuild_state(self, table_id: int) -> Any:
+        """The state from the newest loadable snapshot (or setup) plus the log after it."""
+        table = await self.load(table_id)
+        return await self.replayed(table, self.game(table.game), None)
+
+    async def replayed(self, table: Table, game: Any, upto: int | None) -> Any:
+        """The state from the newest loadable snapshot at or before `upto` (or setup) plus the
+        moves after it that were not undone, up to game version `upto` (None: all of them)."""
+        state, after = None, 0
+        snapshot = await self.store.snapshots.latest(table.id, table.version if upto is None else upto)
+        if snapshot is not None:
+            try:
+                state, after = game.load_state(snapshot[1]), snapshot[0]
+            except ValueError:
+                state = None
+        if state is None:
+            state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
+        prompts = None  # each step hands the next position's prompts on
+        for entry in await self.store.actions.live(table.id, after_version=after):
+            if upto is not None and entry.version > upto:
+                break
+            _, prompts = game.step(state, entry.player, entry.prompt_id, entry.choice, prompts, events=False)
+        return state
+
+    def prompts(self, game: Game, state: Any) -> list:
         """`game.prompts(state)`, computed once per state (a move changes a state only in
         `_commit_move`, which forgets them first)."""
         hit = self._prompt_memo.get(id(state))
@@ -193,15 +219,15 @@ class ServiceCore:
         while len(self._prompt_memo) > STATE_CACHE_SIZE:
             self._prompt_memo.popitem(last=False)
 
-    def _remember(self, table: Table, state: Any) -> None:
-        self._keep(table)
+    def remember(self, table: Table, state: Any) -> None:
+        self.keep(table)
         self._states[table.id] = (table.rev, state)
         self._states.move_to_end(table.id)
         while len(self._states) > STATE_CACHE_SIZE:
             self._states.popitem(last=False)
 
     @staticmethod
-    def _game(key: str) -> Game:
+    def game(key: str) -> Game:
         game = _GAMES.get(key)
         if game is None:
             try:
@@ -219,41 +245,41 @@ class ServiceCore:
             return cached[1]
         stored = None if guild_id is None else await self.store.guild_settings.get(guild_id)
         settings = stored or GuildSettings(guild_id=guild_id or 0, max_open_tables_per_user=self.max_open_tables_per_user)
-        self._remember_guild(guild_id, settings)
+        self.remember_guild(guild_id, settings)
         return settings
 
-    def _remember_guild(self, guild_id: int | None, settings: GuildSettings) -> None:
+    def remember_guild(self, guild_id: int | None, settings: GuildSettings) -> None:
         if len(self._guilds) > 10_000:
             self._guilds.clear()
         self._guilds[guild_id] = (time.monotonic(), settings)
 
     @staticmethod
-    def _require(table: Table, *statuses: str) -> None:
+    def require(table: Table, *statuses: str) -> None:
         if table.status not in statuses:
             raise refuse("not_lobby" if table.status == "running" else "not_running")
 
     # ---- writing ---------------------------------------------------------------
-    async def _save(self, table: Table, expected: Table, notices: list[Notice] | None = None,
+    async def save(self, table: Table, expected: Table, notices: list[Notice] | None = None,
                     **changes: Any) -> Table:
         """Write a table changed outside the game (lobby, seats, status) with compare-and-set;
         only what differs from `expected` (the table as read) is written, and the `notices`
         it causes go to the outbox in the same transaction."""
         try:
             saved = await self.store.commit(table, expected_rev=expected.rev, before=expected,
-                                            outbox=self._outbox(notices), **changes)
-            self._keep(saved)
+                                            outbox=self.outbox(notices), **changes)
+            self.keep(saved)
             return saved
         except StaleWrite as e:
-            self._forget(table.id)
+            self.forget(table.id)
             raise refuse("out_of_date") from e
         except Conflict as e:
             raise refuse("channel_busy") from e
 
-    def _notice(self, table: Table, kind: str, users: list[str], **data: Any) -> Notice:
+    def notice(self, table: Table, kind: str, users: list[str], **data: Any) -> Notice:
         return Notice(kind=kind, id=f"{_NOTICE_PREFIX}-{next(_notice_numbers)}", table_id=table.id, channel_id=table.channel_id,
                       guild_id=table.guild_id, users=users, data=data)
 
-    def _outbox(self, notices: list[Notice] | None) -> list[OutboxItem]:
+    def outbox(self, notices: list[Notice] | None) -> list[OutboxItem]:
         """Notices as the outbox keeps them until the front end says they were delivered."""
         now = self.clock()
         return [OutboxItem(n.id, n.table_id, n.guild_id, n.model_dump_json(), now) for n in notices or []]
@@ -267,7 +293,7 @@ class ServiceCore:
         """The front end announced these: they leave the outbox."""
         await self.store.outbox.mark_delivered([n.id for n in notices if n.id], self.clock())
 
-    async def _turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
+    async def turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
                             reset: set[str], now: float, version: int) -> tuple[dict[str, list[Timer]], list[str]]:
         """Close finished turns and open new ones on `seats` (in place). Returns the timer
         changes per seat and the people whose turn just started."""
@@ -315,29 +341,29 @@ class ServiceCore:
         return [t.model_copy(update={"data": {**t.data, "turn_started_at": now}}) for t in plan
                 if limit is not None or t.due_at > resume]
 
-    def _turn_notices(self, table: Table, users: list[str], timers: dict[str, list[Timer]]) -> list[Notice]:
+    def turn_notices(self, table: Table, users: list[str], timers: dict[str, list[Timer]]) -> list[Notice]:
         notices = []
         for user in users:
             deadline = next((t.due_at for t in timers.get(user, []) if t.kind == "deadline"), None)
-            notices.append(self._notice(table, "turn_started", [user], deadline=deadline))
+            notices.append(self.notice(table, "turn_started", [user], deadline=deadline))
         return notices
 
     async def _commit_move(self, move: MoveCommit) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
         becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
-        `state` belongs to this move (parsed for it, or taken from `_state`'s cache), so it is
+        `state` belongs to this move (parsed for it, or taken from `state`'s cache), so it is
         applied in place; only the committed state goes back to the cache."""
         table, game, state, player, auto = move.table, move.game, move.state, move.player, move.auto
         now = self.clock()
         self._states.pop(table.id, None)  # only a committed state goes back
-        before_prompts = self._prompts(game, state)
+        before_prompts = self.prompts(game, state)
         before_owing = {p.player for p in before_prompts}
         person = not auto and not player.startswith(CPU_PREFIX)
         before = before_move(game, state, before_prompts) if person else None  # undo_refusal: a person's moves only
         try:
             events, open_after = game.step(state, player, move.prompt_id, list(move.choice), before_prompts)
         except IllegalAction as e:
-            self._remember(table, state)  # unchanged (validation comes before any change)
+            self.remember(table, state)  # unchanged (validation comes before any change)
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
         if move.said:
             events = [*move.said, *events]
@@ -349,7 +375,7 @@ class ServiceCore:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
-        timers, started = await self._turn_changes(table, seats, before_owing, {p.player for p in open_after},
+        timers, started = await self.turn_changes(table, seats, before_owing, {p.player for p in open_after},
                                                    set(move.reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not open_after
@@ -364,30 +390,30 @@ class ServiceCore:
                          undoable=refusal is None, undo_refusal=refusal)
         new.log_seq = entry.seq
         result = build_result(new, outcome, "rules", now) if finished else None
-        told = [*move.notices, *([self._game_over_notice(new, result)] if finished
-                                 else self._turn_notices(new, started, timers))]
+        told = [*move.notices, *([self.game_over_notice(new, result)] if finished
+                                 else self.turn_notices(new, started, timers))]
         try:
             saved = await self.store.append_action(
                 new, entry, expected_version=table.version, expected_rev=table.rev, before=table,
                 timers=None if finished else timers, clear_timers=finished, claim_timer=move.claim_timer,
                 result=result, snapshot=finished or new_state.version % self.snapshot_every == 0,
-                outbox=self._outbox(told))
+                outbox=self.outbox(told))
         except StaleWrite as e:
-            self._forget(table.id)
+            self.forget(table.id)
             raise refuse("out_of_date") from e
-        self._remember(saved, new_state)
+        self.remember(saved, new_state)
         move.acc.table = saved
         move.acc.events.extend(events)
         move.acc.actions.append(entry)
         move.acc.notices.extend(told)
         return saved, new_state
 
-    def _game_over_notice(self, table: Table, result: Result | None) -> Notice:
+    def game_over_notice(self, table: Table, result: Result | None) -> Notice:
         data: dict[str, Any] = {"ended_by": result.ended_by if result else "rules"}
         if result is not None:
             data["winners"] = result.winners
             data["summary"] = result.summary.model_dump() if result.summary else None
-        return self._notice(table, "game_over", table.humans, **data)
+        return self.notice(table, "game_over", table.humans, **data)
 
     # ---- automatic moves: their own steps, after the move that caused them --------------
     def _next_automatic(self, table: Table, game: Game, state: Any) -> tuple[Any, Seat | None, list[str] | None] | None:
@@ -395,13 +421,13 @@ class ServiceCore:
         think about, (prompt, None, answer) for a person's forced move (a public decision with one
         answer, `chains.forced`), or None when only people owe decisions."""
         robots = {s.user_id: s for s in table.seats if s.is_cpu or s.auto}
-        open_now = self._prompts(game, state)
+        open_now = self.prompts(game, state)
         prompt = next((p for p in open_now if p.player in robots), None)
         if prompt is not None:
             return prompt, robots[prompt.player], None
         return next(((p, None, answer) for p in open_now if (answer := chains.forced(p)) is not None), None)
 
-    def _follow(self, table: Table, game: Game, state: Any) -> None:
+    def start_automatic(self, table: Table, game: Game, state: Any) -> None:
         """After a change (the caller holds the table's lock): when a computer, a handed-over seat
         or a forced move is owed, the table's automatic steps run after this call returns, in a
         task of their own (`_steps`), so a person's move is answered before any computer thinks."""
@@ -412,9 +438,13 @@ class ServiceCore:
         task = asyncio.create_task(self._steps(table.id), name=f"automatic-{table.id}")
         self._stepping[table.id] = task
 
-    def _interrupt(self, table_id: int) -> None:
+    def is_stepping(self, table_id: int) -> bool:
+        """Whether the table's automatic moves are being made now (`start_automatic`)."""
+        return table_id in self._stepping
+
+    def interrupt(self, table_id: int) -> None:
         """An undo or an admin action changed the table (the caller holds its lock): a search in
-        progress is dropped, and `_follow` starts afresh from the new state."""
+        progress is dropped, and `start_automatic` starts afresh from the new state."""
         task = self._stepping.get(table_id)
         if task is not None and table_id in self._searching:
             task.cancel()
@@ -498,14 +528,14 @@ class ServiceCore:
         is thought out with no lock held, then committed under the lock and the version check
         if the seat's own open decisions are still what it thought about (others' simultaneous
         choices meanwhile do not matter); otherwise it thinks again. False: nothing is owed."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            game = self._game(table.game)
-            state = await self._state(table, game) if table.status == "running" else None
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            game = self.game(table.game)
+            state = await self.state(table, game) if table.status == "running" else None
             owed = self._next_automatic(table, game, state) if state is not None else None
             if owed is None:
                 if state is not None:
-                    self._remember(table, state)
+                    self.remember(table, state)
                 if self._stepping.get(table_id) is me:  # decided under the lock: a later _follow starts anew
                     self._stepping.pop(table_id, None)
                 return False
@@ -520,24 +550,24 @@ class ServiceCore:
                 return True
             assert seat is not None
             player = prompt.player
-            mine = [p for p in self._prompts(game, state) if p.player == player]
+            mine = [p for p in self.prompts(game, state) if p.player == player]
             level = (seat.level or ai.DEFAULT_LEVEL) if seat.is_cpu else table.settings.auto_level
             self._searching.add(table_id)  # the state is the search's now: the next reader parses its own
         self._set_thinking(table_id, player)
         try:
-            prompt_id, choice = await self._computer_choice(table, game, state, player, level)
+            prompt_id, choice = await self.computer_choice(table, game, state, player, level)
         finally:
             self._searching.discard(table_id)
-        async with self._lock(table_id):
-            current = await self._load(table_id)
+        async with self.lock(table_id):
+            current = await self.load(table_id)
             if current.status != "running":
                 return True  # the next step finds nothing owed
             seat = current.seat(player)
             if seat is None or not (seat.is_cpu or seat.auto):
                 return True
-            state = await self._state(current, game)
-            if current.version != table.version and [p for p in self._prompts(game, state) if p.player == player] != mine:
-                self._remember(current, state)
+            state = await self.state(current, game)
+            if current.version != table.version and [p for p in self.prompts(game, state) if p.player == player] != mine:
+                self.remember(current, state)
                 return True  # its own decision changed meanwhile: think again
             acc = ActResult(table=current)
             try:
@@ -550,7 +580,7 @@ class ServiceCore:
             self._tell(acc)
             return True
 
-    async def _computer_choice(self, table: Table, game: Game, state: Any, player: str,
+    async def computer_choice(self, table: Table, game: Game, state: Any, player: str,
                                level: str) -> tuple[str, list[str]]:
         """The computer's answer for `player`; should the worker fail, a random legal move
         (the game goes on rather than hang on one seat)."""
@@ -561,5 +591,5 @@ class ServiceCore:
             log.exception("computer move of %s at table %s failed; playing a random move", player, table.id)
             return ai.choose(game, state, player, level="random", seed=table.seed or 0)
 
-    def _events_for(self, events: list[Event], viewer: str | None) -> list[Event]:
+    def events_for(self, events: list[Event], viewer: str | None) -> list[Event]:
         return [e for e in events if e.visible_to(viewer)]

@@ -59,14 +59,14 @@ class HintOps(ServiceCore):
         `out_of_date` when the table moved on while the search thought. `again`: the hint of
         this decision is given again (or awaited) instead of refused — a guided game's hand,
         drawn again, shows the same hint; it is never a second one."""
-        table = await self._load(table_id)
-        self._require(table, "running")
+        table = await self.load(table_id)
+        self.require(table, "running")
         seat = table.seat(user_id)
         if seat is None or seat.is_cpu:
             raise refuse("not_seated")
         if not table.settings.hints:
             raise TableError("hint_refused", "hint.off")
-        game = self._game(table.game)
+        game = self.game(table.game)
         state = table.state(game)
         given = current_hint(table, user_id, game, state)
         if given is not None:
@@ -91,8 +91,8 @@ class HintOps(ServiceCore):
         seed = stable_salt("hint", table.seed or 0, user_id)
         asked = decision_of(game, state, user_id)
         advice = await self.cpu.hint(game, state, user_id, seed, table_id=table.id)
-        async with self._lock(table.id):
-            current = await self._load(table.id)
+        async with self.lock(table.id):
+            current = await self.load(table.id)
             seat, asked_seat = current.seat(user_id), table.seat(user_id)  # (`hint` checked the latter)
             # others may have moved meanwhile (a computer's face-down card): the hint stands
             # while this person's decision is the one it was searched for
@@ -105,7 +105,7 @@ class HintOps(ServiceCore):
                               simulations=advice.simulations, share=advice.share, win=advice.win,
                               only=advice.only)
             settings = current.settings.model_copy(update={"hinted": {**current.settings.hinted, user_id: given}})
-            await self._save(current.model_copy(update={"settings": settings}), current)
+            await self.save(current.model_copy(update={"settings": settings}), current)
         return given
 
     async def open_guided(self, guild_id: int | None, channel_id: int, user_id: str, name: str, game_key: str,
@@ -116,7 +116,7 @@ class HintOps(ServiceCore):
         in that channel (in a server); without it (a DM with the bot) it plays right there."""
         table = await self.open_lobby(guild_id, channel_id, user_id, name, game_key,
                                       parent_channel_id=parent_channel_id)
-        game = self._game(game_key)
+        game = self.game(game_key)
         low, _ = game.player_range(game.parse_options(table.options))
         seats = [*table.seats]
         for n in range(1, max(0, low - 1) + 1):
@@ -127,8 +127,8 @@ class HintOps(ServiceCore):
         settings = with_join_code(table.settings.model_copy(update={
             "hints": True, "learn": True, "private": True, "thread": False, "turn_limit_s": None,
             "reminders": []}))
-        async with self._lock(table.id):
-            current = await self._load(table.id)
+        async with self.lock(table.id):
+            current = await self.load(table.id)
             return await self._save_lobby(current.model_copy(update={
                 "seats": seats, "settings": settings, "lang": lang or current.lang}), current)
 

@@ -120,7 +120,7 @@ class IdleOps(ServiceCore):
                 follows.append(follow)
         notice = self._reminder_notice(table, users) if users and table is not None else None
         try:
-            await self.store.claim_timers([stored_id(t) for t in timers], follows, self._outbox([notice] if notice else []))
+            await self.store.claim_timers([stored_id(t) for t in timers], follows, self.outbox([notice] if notice else []))
         except StaleWrite:
             if len(timers) == 1:
                 return []  # another process claimed it
@@ -133,11 +133,11 @@ class IdleOps(ServiceCore):
         known = [d for d in deadlines.values() if d is not None]
         # `final`: the last reminder before a deadline, for a more urgent wording
         final = any(d.get("deadline") is not None and d.get("n") == d.get("of") for d in users.values())
-        return self._notice(table, "reminder", sorted(users), deadline=min(known) if known else None,
+        return self.notice(table, "reminder", sorted(users), deadline=min(known) if known else None,
                             deadlines=deadlines, final=final)
 
     async def _close_lobby(self, timer: Timer) -> list[Notice]:
-        async with self._lock(timer.table_id):
+        async with self.lock(timer.table_id):
             table = await self.store.tables.get(timer.table_id)
             if table is None or table.status != "lobby":
                 await self.store.timers.claim(stored_id(timer))
@@ -145,8 +145,8 @@ class IdleOps(ServiceCore):
             now = self.clock()
             closed = table.model_copy(update={"status": "cancelled", "updated_at": now, "finished_at": now,
                                               "lobby_version": table.lobby_version + 1})
-            notice = self._notice(closed, "lobby_closed", closed.humans)
-            await self._save(closed, table, [notice], claim_timer=timer.id, clear_timers=True)
+            notice = self.notice(closed, "lobby_closed", closed.humans)
+            await self.save(closed, table, [notice], claim_timer=timer.id, clear_timers=True)
             return [notice]
 
     async def _expire(self, timer: Timer) -> list[Notice]:
@@ -154,7 +154,7 @@ class IdleOps(ServiceCore):
             seat = table.seat(timer.seat) if table else None
             return (table is not None and table.status == "running" and seat is not None and seat.timed
                     and seat.turn_started_at == timer.data.get("turn_started_at"))
-        async with self._lock(timer.table_id):
+        async with self.lock(timer.table_id):
             table = await self.store.tables.get(timer.table_id)
             if current(table):
                 moved = await self._away_expiry(table, timer.seat, timer)  # time away (tables/away.py)
@@ -178,9 +178,9 @@ class IdleOps(ServiceCore):
             table = await self.store.tables.get(table_id)
             if not current(table):
                 return None
-            game = self._game(table.game)
+            game = self.game(table.game)
             plan, passed = await self._idle_plan(table, game, await self._own_state(table, game), user_id)
-            async with self._lock(table_id):
+            async with self.lock(table_id):
                 now = await self.store.tables.get(table_id)
                 if not current(now):
                     return None
@@ -189,10 +189,10 @@ class IdleOps(ServiceCore):
                         plan, passed = await self._idle_plan(now, game, await self._own_state(now, game), user_id)
                     acc = await self._commit_idle(now, game, user_id, plan, passed, claim_timer)
                     if admin:
-                        self._interrupt(table_id)
-                    state = await self._state(acc.table, game)
-                    self._remember(acc.table, state)
-                    self._follow(acc.table, game, state)
+                        self.interrupt(table_id)
+                    state = await self.state(acc.table, game)
+                    self.remember(acc.table, state)
+                    self.start_automatic(acc.table, game, state)
                     return acc
         return None  # not reached
 
@@ -205,18 +205,18 @@ class IdleOps(ServiceCore):
 
     async def _commit_idle(self, table: Table, game: Game, user_id: str, plan: list[tuple[str, list[str]]],
                            passed: bool, claim_timer: int | None) -> ActResult:
-        state = await self._state(table, game)
+        state = await self.state(table, game)
         acc = ActResult(table=table)
         seats = [s.model_copy() for s in table.seats]
         seat = next(s for s in seats if s.user_id == user_id)
         seat.idle_expiries += 1
         handover = 0 < table.settings.handover_after <= seat.idle_expiries
         seat.auto = seat.auto or handover
-        told = [self._notice(table, "expired", [user_id], passed=passed, count=seat.idle_expiries)]
+        told = [self.notice(table, "expired", [user_id], passed=passed, count=seat.idle_expiries)]
         if handover:
-            told.append(self._notice(table, "handed_over", [user_id], count=seat.idle_expiries))
+            told.append(self.notice(table, "handed_over", [user_id], count=seat.idle_expiries))
         if not plan:  # nothing was owed after all: still record the claim and the seat change
-            table = await self._save(table.model_copy(update={"seats": seats}), table, told, claim_timer=claim_timer,
+            table = await self.save(table.model_copy(update={"seats": seats}), table, told, claim_timer=claim_timer,
                                      timers={user_id: []})
             acc.table = table
             acc.notices.extend(told)
@@ -226,7 +226,7 @@ class IdleOps(ServiceCore):
                 table, game, state, user_id, prompt_id, choice, acc, auto=True,
                 reset=frozenset({user_id}) if first else frozenset(), claim_timer=claim_timer if first else None,
                 seats=seats if first else None, notices=told if first else ()))
-        self._remember(table, state)
+        self.remember(table, state)
         return acc
 
     async def _idle_plan(self, table: Table, game: Game, state: Any, user_id: str
@@ -242,7 +242,7 @@ class IdleOps(ServiceCore):
             prompt_id, choice = prompt.id, idle_pass(prompt, table.settings.idle_policy)
             passed = passed and choice is not None
             if choice is None:
-                prompt_id, choice = await self._computer_choice(table, game, state, user_id,
+                prompt_id, choice = await self.computer_choice(table, game, state, user_id,
                                                                 table.settings.auto_level)
             plan.append((prompt_id, choice))
             state, _ = game.apply(state, user_id, prompt_id, choice)
@@ -251,24 +251,24 @@ class IdleOps(ServiceCore):
     async def _hand_over(self, table: Table, user_id: str, kind: str) -> ActResult:
         """Resign / kick in a running game: the seat is played automatically for good; a
         game with no other person in it ends instead."""
-        game = self._game(table.game)
+        game = self.game(table.game)
         others = [s for s in table.seats if s.is_human and not s.auto and s.user_id != user_id]
         now = self.clock()
         if not others:
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
             result = build_result(ended, None, "admin" if kind == "kicked" else "resign", now)
-            told = [self._game_over_notice(ended, result)]
-            saved = await self._save(ended, table, told, clear_timers=True, result=result)
+            told = [self.game_over_notice(ended, result)]
+            saved = await self.save(ended, table, told, clear_timers=True, result=result)
             return ActResult(table=saved, notices=told)
         seats = [s.model_copy(update={"auto": True}) if s.user_id == user_id else s for s in table.seats]
-        told = [self._notice(table, kind, [user_id])]
-        saved = await self._save(table.model_copy(update={"seats": seats, "updated_at": now}), table, told,
+        told = [self.notice(table, kind, [user_id])]
+        saved = await self.save(table.model_copy(update={"seats": seats, "updated_at": now}), table, told,
                                  timers={user_id: []})
         if kind == "kicked":  # an admin's action: a computer thinking at the table thinks again
-            self._interrupt(table.id)
-        state = await self._state(saved, game)
-        self._remember(saved, state)
-        self._follow(saved, game, state)  # the seat is the computer's from its next decision
+            self.interrupt(table.id)
+        state = await self.state(saved, game)
+        self.remember(saved, state)
+        self.start_automatic(saved, game, state)  # the seat is the computer's from its next decision
         return ActResult(table=saved, notices=list(told))
 
     def _playing_seat(self, table: Table, user_id: str) -> None:
@@ -277,9 +277,9 @@ class IdleOps(ServiceCore):
             raise refuse("not_seated")
 
     async def resign(self, table_id: int, user_id: str) -> ActResult:
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "running")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "running")
             self._playing_seat(table, user_id)
             return await self._hand_over(table, user_id, "resigned")
 
@@ -288,8 +288,8 @@ class IdleOps(ServiceCore):
         Unknown Member when it was about to remind them): in a lobby their seat is freed; in a
         running game the computer plays it from now on, and the others are told (a game with no
         other person in it ends). Anything else changes nothing."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             seat = table.seat(user_id)
             if seat is None or seat.is_cpu or seat.auto or table.status not in ("lobby", "running"):
                 return ActResult(table=table)
@@ -301,9 +301,9 @@ class IdleOps(ServiceCore):
         """Admin: in a lobby the player is removed; in a running game the seat is auto-played."""
         if not by_admin:
             raise refuse("not_admin")
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby", "running")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "lobby", "running")
             if table.status == "lobby":
                 if not table.user_seated(user_id):
                     raise refuse("not_seated")
@@ -315,10 +315,10 @@ class IdleOps(ServiceCore):
         """Admin: every person who owes a decision is treated as if their clock ran out now."""
         if not by_admin:
             raise refuse("not_admin")
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "running")
-            game = self._game(table.game)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "running")
+            game = self.game(table.game)
             idle = [s.user_id for s in table.seats if s.timed and s.user_id in {p.player for p in game.prompts(table.state(game))}]
         total = ActResult(table=table)
         for user_id in idle:
@@ -340,38 +340,33 @@ class IdleOps(ServiceCore):
         admin and unrated."""
         if not by_admin:
             raise refuse("not_admin")
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby", "running")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "lobby", "running")
             now = self.clock()
             if table.status == "lobby":
                 ended = table.model_copy(update={"status": "cancelled", "finished_at": now, "updated_at": now,
                                                  "lobby_version": table.lobby_version + 1})
-                return await self._save(ended, table, clear_timers=True)
+                return await self.save(ended, table, clear_timers=True)
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
-            saved = await self._save(ended, table, clear_timers=True, result=build_result(ended, None, "admin", now))
-            self._interrupt(table_id)
+            saved = await self.save(ended, table, clear_timers=True, result=build_result(ended, None, "admin", now))
+            self.interrupt(table_id)
             return saved
 
     async def recover(self) -> list[int]:
         """At start: robot seats resume the moves a crash interrupted (only tables with a computer
         or auto-played seat can owe one; the store finds them), as their own steps, told to
         `on_automatic` like any other. Returns the tables where they resumed. A state that does
-        not load is rebuilt from its snapshots and log when the table is next used (`_state`).
+        not load is rebuilt from its snapshots and log when the table is next used (`state`).
         Timers need nothing: they live in the store and `fire_due` picks them up."""
         resumed = []
         for table in await self.store.tables.running_with_robots():
-            async with self._lock(table.id):
-                table = await self._load(table.id)
-                game = self._game(table.game)
-                state = await self._state(table, game)
-                self._remember(table, state)
-                self._follow(table, game, state)
-                if table.id in self._stepping:
+            async with self.lock(table.id):
+                table = await self.load(table.id)
+                game = self.game(table.game)
+                state = await self.state(table, game)
+                self.remember(table, state)
+                self.start_automatic(table, game, state)
+                if self.is_stepping(table.id):
                     resumed.append(table.id)
         return resumed
-
-    async def rebuild_state(self, table_id: int) -> Any:
-        """The state from the newest loadable snapshot (or setup) plus the log after it."""
-        table = await self._load(table_id)
-        return await self._replayed(table, self._game(table.game), None)

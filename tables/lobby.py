@@ -29,7 +29,7 @@ class LobbyOps(ServiceCore):
         that needs more is refused). `lang`: the table's own language for its public messages
         (else the server's). `parent_channel_id`: `channel_id` is a thread opened for this
         table in that channel (which the server's allowed channels are checked against)."""
-        game = self._game(game_key)
+        game = self.game(game_key)
         if place is not None and game.min_players > DM_SEATS:
             raise refuse("dm_two_players")
         guild = await self.check_may_open(guild_id, parent_channel_id or channel_id, host_id)
@@ -47,7 +47,7 @@ class LobbyOps(ServiceCore):
             table = await self.store.create_table(table, [self._lobby_timer(table, guild.lobby_timeout_s)])
         except Conflict as e:  # another lobby won the race for this channel
             raise refuse("channel_busy") from e
-        self._keep(table)  # as stored: the next look-up checks it instead of reading it
+        self.keep(table)  # as stored: the next look-up checks it instead of reading it
         return table
 
     async def check_may_open(self, guild_id: int | None, channel_id: int, host_id: str) -> GuildSettings:
@@ -72,10 +72,10 @@ class LobbyOps(ServiceCore):
         """Persist a lobby change: bump the lobby counter and restart the abandonment timer."""
         guild = await self.guild_settings(table.guild_id)
         table = table.model_copy(update={"lobby_version": before.lobby_version + 1, "updated_at": self.clock()})
-        return await self._save(table, before, timers={TABLE_TIMER: [self._lobby_timer(table, guild.lobby_timeout_s)]})
+        return await self.save(table, before, timers={TABLE_TIMER: [self._lobby_timer(table, guild.lobby_timeout_s)]})
 
     def _max_players(self, table: Table) -> tuple[int, int]:
-        game = self._game(table.game)
+        game = self.game(table.game)
         low, high = game.player_range(game.parse_options(table.options))
         return (low, min(high, DM_SEATS)) if table.settings.place is not None else (low, high)
 
@@ -87,9 +87,9 @@ class LobbyOps(ServiceCore):
 
     async def join(self, table_id: int, user_id: str, display_name: str, code: str | None = None) -> Table:
         """`code`: a private table's join code (its invitees need none; tables/watch.py)."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "lobby")
             if table.user_seated(user_id):
                 raise refuse("already_seated")
             check_may_join(table, user_id, code)
@@ -102,9 +102,9 @@ class LobbyOps(ServiceCore):
     async def leave(self, table_id: int, user_id: str) -> Table:
         """Leave a lobby. A leaving host passes the table to the next person; the last
         person leaving cancels it. (A running game is left with `resign`.)"""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "lobby")
             if not table.user_seated(user_id):
                 raise refuse("not_seated")
             return await self._remove_from_lobby(table, user_id)
@@ -113,14 +113,14 @@ class LobbyOps(ServiceCore):
         seats = [s for s in table.seats if s.user_id != user_id]
         people = [s for s in seats if s.is_human]
         if not people:
-            return await self._save(table.model_copy(update={
+            return await self.save(table.model_copy(update={
                 "seats": seats, "status": "cancelled", "updated_at": self.clock(), "finished_at": self.clock(),
                 "lobby_version": table.lobby_version + 1}), table, clear_timers=True)
         host = table.host if table.host != user_id else people[0].user_id
         return await self._save_lobby(table.model_copy(update={"seats": seats, "host": host}), table)
 
     def _host_lobby(self, table: Table, by_user: str) -> None:
-        self._require(table, "lobby")
+        self.require(table, "lobby")
         if table.host != by_user:
             raise refuse("not_host")
 
@@ -129,10 +129,10 @@ class LobbyOps(ServiceCore):
         strong) where the game allows it."""
         if level not in ai.LEVELS:
             raise refuse("bad_level", level=level)
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             self._host_lobby(table, by_user)
-            if not self._game(table.game).allows_random_seats:
+            if not self.game(table.game).allows_random_seats:
                 raise refuse("no_random_seats")
             self._check_seat_free(table)
             taken = {s.user_id for s in table.seats}
@@ -143,8 +143,8 @@ class LobbyOps(ServiceCore):
 
     async def remove_cpu(self, table_id: int, by_user: str, cpu_id: str) -> Table:
         """The host takes a computer seat away again."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             self._host_lobby(table, by_user)
             seat = table.seat(cpu_id)
             if seat is None or not seat.is_cpu:
@@ -154,10 +154,10 @@ class LobbyOps(ServiceCore):
 
     async def set_option(self, table_id: int, by_user: str, name: str, value: Any) -> Table:
         """Host only, lobby only; the game's Options model validates the value."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             self._host_lobby(table, by_user)
-            game = self._game(table.game)
+            game = self.game(table.game)
             if name not in game.Options.model_fields:
                 raise refuse("bad_option", name=name, value=value)
             try:
@@ -170,18 +170,18 @@ class LobbyOps(ServiceCore):
 
     async def cancel(self, table_id: int, by_user: str) -> Table:
         """The host closes a lobby. (Admins end any table with `end_table`.)"""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             self._host_lobby(table, by_user)
             now = self.clock()
-            return await self._save(table.model_copy(update={
+            return await self.save(table.model_copy(update={
                 "status": "cancelled", "updated_at": now, "finished_at": now,
                 "lobby_version": table.lobby_version + 1}), table, clear_timers=True)
 
     async def rematch(self, table_id: int, by_user: str) -> Table:
         """A player of a finished table opens its rematch: a new lobby in the same channel with
         the same game, options, clock and seats (the asker hosts; the others may Leave)."""
-        old = await self._load(table_id)
+        old = await self.load(table_id)
         seat = old.seat(by_user)
         if seat is None or seat.is_cpu:
             raise refuse("not_seated")
@@ -191,18 +191,18 @@ class LobbyOps(ServiceCore):
         seats = [Seat(user_id=by_user, display_name=seat.display_name)] + [
             Seat(user_id=s.user_id, display_name=s.display_name, is_cpu=s.is_cpu)
             for s in old.seats if s.user_id != by_user]
-        async with self._lock(table.id):
-            current = await self._load(table.id)
+        async with self.lock(table.id):
+            current = await self.load(table.id)
             return await self._save_lobby(current.model_copy(update={
                 "seats": seats, "options": old.options, "settings": old.settings.model_copy(update={"hinted": {}}),
                 "lang": old.lang}), current)
 
     async def start(self, table_id: int, by_user: str, seed: int | None = None) -> ActResult:
         """The host starts the game: player-count check, setup, then computer seats move."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             self._host_lobby(table, by_user)
-            game = self._game(table.game)
+            game = self.game(table.game)
             options = game.parse_options(table.options)
             low, high = game.player_range(options)
             if not low <= len(table.seats) <= high:
@@ -217,10 +217,10 @@ class LobbyOps(ServiceCore):
             running = table.model_copy(update={
                 "status": "running", "seed": seed, "state_json": state.model_dump_json(), "version": state.version,
                 "lobby_version": table.lobby_version + 1, "updated_at": now, "seats": seats})
-            timers, started = await self._turn_changes(running, seats, set(), owing(game, state), set(), now,
+            timers, started = await self.turn_changes(running, seats, set(), owing(game, state), set(), now,
                                                        state.version)
-            told = self._turn_notices(running, started, timers)
-            saved = await self._save(running, table, told, clear_timers=True, timers=timers, snapshot=True)
-            self._remember(saved, state)
-            self._follow(saved, game, state)  # computer seats that begin move as their own steps
+            told = self.turn_notices(running, started, timers)
+            saved = await self.save(running, table, told, clear_timers=True, timers=timers, snapshot=True)
+            self.remember(saved, state)
+            self.start_automatic(saved, game, state)  # computer seats that begin move as their own steps
             return ActResult(table=saved, notices=told)

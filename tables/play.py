@@ -18,8 +18,8 @@ class PlayOps(ServiceCore):
         """A person answers a prompt. Refused, changing nothing, when the controls are out of
         date (`version` is not the table's), the user is not seated, or the move is illegal
         (TableError "illegal" with the rules' reason, e.g. code "not_your_decision")."""
-        async with self._lock(table_id):
-            held = self._tables.get(table_id)
+        async with self.lock(table_id):
+            held = self.held(table_id)
             if held is not None:  # as this process last read or wrote it: the write's compare-and-set checks it
                 acc = ActResult(table=held)
                 try:
@@ -27,11 +27,11 @@ class PlayOps(ServiceCore):
                 except TableError:
                     if acc.actions:  # the move was committed; what failed came after it
                         raise
-                    table = await self._load(table_id, verify=True)
+                    table = await self.load(table_id, verify=True)
                     if table is held:  # it was the stored table: the refusal stands
                         raise
             else:
-                table = await self._load(table_id)
+                table = await self.load(table_id)
             return await self._act(table, ActResult(table=table), user_id, version, prompt_id, choice)
 
     async def _act(self, table: Table, acc: ActResult, user_id: str, version: int, prompt_id: str,
@@ -40,12 +40,12 @@ class PlayOps(ServiceCore):
             raise refuse("out_of_date" if table.status == "finished" else "not_running")
         if not table.user_seated(user_id):
             raise refuse("not_seated")
-        game = self._game(table.game)
+        game = self.game(table.game)
         if version != table.version and not await self._own_prompts_unchanged(table, game, user_id, version):
             raise refuse("out_of_date")
-        table, state = await self._commit_move(MoveCommit(table, game, await self._state(table, game), user_id,
+        table, state = await self._commit_move(MoveCommit(table, game, await self.state(table, game), user_id,
                                                           prompt_id, choice, acc))
-        self._follow(table, game, state)  # computers answer after this reply, as their own steps
+        self.start_automatic(table, game, state)  # computers answer after this reply, as their own steps
         return acc
 
     async def act_chain(self, table_id: int, user_id: str, version: int,
@@ -53,27 +53,27 @@ class PlayOps(ServiceCore):
         """Several consecutive answers of one player in one call (a chain, `tables.chains`):
         checked whole on a copy first (all or nothing), then committed one move at a time under
         the table's lock, each its own log entry. Only for controls of the present version."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             if table.status != "running":
                 raise refuse("out_of_date" if table.status == "finished" else "not_running")
             if not table.user_seated(user_id):
                 raise refuse("not_seated")
             if version != table.version:
                 raise refuse("out_of_date")
-            game = self._game(table.game)
-            state = await self._state(table, game)
+            game = self.game(table.game)
+            state = await self.state(table, game)
             trial = state.model_copy(deep=True)
             try:
                 for prompt_id, choice in steps:
                     game.step(trial, user_id, prompt_id, list(choice), events=False)
             except IllegalAction as e:
-                self._remember(table, state)
+                self.remember(table, state)
                 raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
             acc = ActResult(table=table)
             for prompt_id, choice in steps:
                 table, state = await self._commit_move(MoveCommit(table, game, state, user_id, prompt_id, choice, acc))
-            self._follow(table, game, state)
+            self.start_automatic(table, game, state)
             return acc
 
     async def _own_prompts_unchanged(self, table: Table, game: Any, user_id: str, version: int) -> bool:
@@ -94,39 +94,20 @@ class PlayOps(ServiceCore):
 
     async def _state_at(self, table: Table, game: Any, version: int) -> Any:
         """The state at `version` (None if the log does not reach exactly there)."""
-        state = await self._replayed(table, game, version)
+        state = await self.replayed(table, game, version)
         return state if state.version == version else None
-
-    async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any:
-        """The state from the newest loadable snapshot at or before `upto` (or setup) plus the
-        moves after it that were not undone, up to game version `upto` (None: all of them)."""
-        state, after = None, 0
-        snapshot = await self.store.snapshots.latest(table.id, table.version if upto is None else upto)
-        if snapshot is not None:
-            try:
-                state, after = game.load_state(snapshot[1]), snapshot[0]
-            except ValueError:
-                state = None
-        if state is None:
-            state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
-        prompts = None  # each step hands the next position's prompts on
-        for entry in await self.store.actions.live(table.id, after_version=after):
-            if upto is not None and entry.version > upto:
-                break
-            _, prompts = game.step(state, entry.player, entry.prompt_id, entry.choice, prompts, events=False)
-        return state
 
     async def move_to_thread(self, table_id: int, thread_id: int) -> Table:
         """A started table now plays in its own thread: the thread becomes its channel (so the
         lobby's channel is free for another table) and the lobby's channel is remembered for
         the result."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             settings = table.settings.model_copy(update={"parent_channel_id": table.channel_id})
-            return await self._save(table.model_copy(update={"channel_id": thread_id, "settings": settings}), table)
+            return await self.save(table.model_copy(update={"channel_id": thread_id, "settings": settings}), table)
 
     async def get(self, table_id: int) -> Table:
-        return await self._load(table_id)
+        return await self.load(table_id)
 
     async def table_in_channel(self, channel_id: int) -> Table | None:
         """The lobby or running table of a channel."""
@@ -145,31 +126,31 @@ class PlayOps(ServiceCore):
 
     async def prompts_for(self, table_id: int, user_id: str) -> list[Prompt]:
         """The decisions `user_id` owes now ([] when none, or the game is not running)."""
-        table = await self._load(table_id)
+        table = await self.load(table_id)
         if table.status != "running":
             return []
-        game = self._game(table.game)
-        state = await self._state(table, game)
-        self._remember(table, state)
-        return [p for p in self._prompts(game, state) if p.player == user_id]
+        game = self.game(table.game)
+        state = await self.state(table, game)
+        self.remember(table, state)
+        return [p for p in self.prompts(game, state) if p.player == user_id]
 
     async def log(self, table_id: int, limit: int = 20, before_seq: int | None = None,
                   viewer: str | None = None) -> list[LogEntry]:
         """The last `limit` moves before `before_seq`, oldest first, as `viewer` may see them:
         events hidden from the viewer are dropped and other players' choices blanked (a
         choice key may name a face-down card). `viewer=None` is the public channel."""
-        await self._load(table_id)
+        await self.load(table_id)
         entries = await self.store.actions.list(table_id, limit=limit, before_seq=before_seq)
-        return [e.model_copy(update={"events": self._events_for(e.events, viewer),
+        return [e.model_copy(update={"events": self.events_for(e.events, viewer),
                                      "choice": e.choice if viewer == e.player else []})
                 for e in entries]
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the live board message (and when it was posted)."""
-        table = await self._load(table_id)
+        table = await self.load(table_id)
         posted_at = self.clock() if message_id else None
         await self.store.tables.set_board_message(table_id, message_id, posted_at)
-        self._keep(table.model_copy(update={"board_message_id": message_id, "board_posted_at": posted_at}))
+        self.keep(table.model_copy(update={"board_message_id": message_id, "board_posted_at": posted_at}))
 
     def board_is_stale(self, table: Table) -> bool:
         """True when the board should be posted afresh rather than edited (older than an hour)."""

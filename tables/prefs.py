@@ -30,15 +30,15 @@ class PrefsOps(ServiceCore):
         changes.pop("guild_id", None)
         settings = _validated(GuildSettings, await self.guild_settings(guild_id), changes)
         await self.store.guild_settings.save(settings, self.clock())
-        self._remember_guild(guild_id, settings)
+        self.remember_guild(guild_id, settings)
         return settings
 
     async def update_table_settings(self, table_id: int, by_user: str, is_admin: bool, **changes: Any) -> Table:
         """The host in the lobby, an admin at any time. A running table's clocks are re-planned
         from when each current turn began."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby", "running")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "lobby", "running")
             if not is_admin and (table.status != "lobby" or table.host != by_user):
                 raise refuse("not_admin" if table.status == "running" else "not_host")
             if "hinted" in changes or (table.status != "lobby" and {"hints", "learn"} & set(changes)):
@@ -48,11 +48,11 @@ class PrefsOps(ServiceCore):
             changed = table.model_copy(update={"settings": settings, "updated_at": self.clock()})
             if table.status == "lobby":
                 changed = changed.model_copy(update={"lobby_version": table.lobby_version + 1})
-                return await self._save(changed, table)
-            return await self._save(changed, table, timers=await self._replan(changed))
+                return await self.save(changed, table)
+            return await self.save(changed, table, timers=await self._replan(changed))
 
     async def _replan(self, table: Table) -> dict[str, list]:
-        game = self._game(table.game)
+        game = self.game(table.game)
         guild = await self.guild_settings(table.guild_id)
         now_owing = owing(game, table.state(game))
         timed = clock.is_timed(len(table.humans))

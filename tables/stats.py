@@ -27,10 +27,10 @@ class StatsOps(ServiceCore):
     async def export_log(self, table_id: int) -> ReplayFile:
         """A finished game's setup and every action (hidden information included, so only
         once the game is over). Moves taken back are not part of the game, so not of the file."""
-        table = await self._load(table_id)
+        table = await self.load(table_id)
         if table.status != "finished" or table.seed is None:
             raise refuse("not_finished")
-        game = self._game(table.game)
+        game = self.game(table.game)
         result = await self.store.results.get(table_id)
         entries = await self.store.actions.live(table_id)
         outcome = game.outcome(table.state(game)) if table.state_json else None

@@ -6,6 +6,8 @@ the single write path for moves).
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .access import AccessOps
 from .away import AwayOps
 from .hints import HintOps
@@ -21,3 +23,7 @@ from .watch import WatchOps
 
 class TableService(AwayOps, WatchOps, HintOps, LobbyOps, PlayOps, IdleOps, PrefsOps, StatsOps, AccessOps, UndoOps, TurnListOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""
+
+    def _lock(self, table_id: int) -> Any:
+        """The table's lock (tests hold it to see a call wait)."""
+        return self.lock(table_id)

@@ -35,9 +35,9 @@ class TurnListOps(ServiceCore):
     async def _turn_entry(self, table: Table, user_id: str) -> TurnListEntry:
         if table.status != "running":
             return TurnListEntry(table=table, owes=False, waiting_for=[])
-        game = self._game(table.game)
-        state = await self._state(table, game)
-        self._remember(table, state)
+        game = self.game(table.game)
+        state = await self.state(table, game)
+        self.remember(table, state)
         owed = owing(game, state)
         waiting = [s.user_id for s in table.seats if s.user_id in owed]
         mine = user_id in owed

@@ -30,7 +30,7 @@ def refused(reason: str) -> TableError:
 class UndoOps(ServiceCore):
     async def undo_offer(self, table_id: int, user_id: str) -> LogEntry | None:
         """The move `user_id` may take back now (the table's latest, theirs, undoable), else None."""
-        table = await self._load(table_id)
+        table = await self.load(table_id)
         if not self._may_ask(table, user_id):
             return None
         last = await self.store.actions.last_live(table_id)
@@ -66,8 +66,8 @@ class UndoOps(ServiceCore):
         controls were drawn (stale), the latest move is someone else's or was made for them
         (not_yours), there is none (nothing), or the rules say it stands (a reason of
         games.kit.undo.REASONS)."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
+        async with self.lock(table_id):
+            table = await self.load(table_id)
             if table.status != "running":
                 raise refused("game_over" if table.status == "finished" else "nothing")
             seat = table.seat(user_id)
@@ -82,30 +82,29 @@ class UndoOps(ServiceCore):
             if reason is not None:
                 raise refused(reason)
             assert last is not None
-            game = self._game(table.game)
-            current = await self._state(table, game)
-            self._remember(table, current)
-            previous = await self._replayed(table, game, last.version - 1)
+            game = self.game(table.game)
+            current = await self.state(table, game)
+            self.remember(table, current)
+            previous = await self.replayed(table, game, last.version - 1)
             result = await self._commit_undo(table, game, current, previous, last)
-            self._interrupt(table_id)  # a computer thinking about the undone position stops
-            self._follow(result.table, game, previous)
+            self.interrupt(table_id)  # a computer thinking about the undone position stops
+            self.start_automatic(result.table, game, previous)
             return result
 
     async def _commit_undo(self, table: Table, game: Game, current: Any, previous: Any, last: LogEntry) -> ActResult:
         now = self.clock()
         seats = [s.model_copy() for s in table.seats]
-        owing_now = {p.player for p in self._prompts(game, current)}
-        owing_then = {p.player for p in self._prompts(game, previous)}
-        timers, started = await self._turn_changes(table, seats, owing_now, owing_then, set(), now, previous.version)
+        owing_now = {p.player for p in self.prompts(game, current)}
+        owing_then = {p.player for p in self.prompts(game, previous)}
+        timers, started = await self.turn_changes(table, seats, owing_now, owing_then, set(), now, previous.version)
         new = table.model_copy(update={"seats": seats, "state_json": previous.model_dump_json(),
                                        "version": previous.version, "updated_at": now})
-        notices = self._turn_notices(new, [u for u in started if u != last.player], timers)  # they know
+        notices = self.turn_notices(new, [u for u in started if u != last.player], timers)  # they know
         try:
             saved = await self.store.commit(new, expected_rev=table.rev, expected_version=table.version, before=table,
-                                            timers=timers, undone=last, outbox=self._outbox(notices))
+                                            timers=timers, undone=last, outbox=self.outbox(notices))
         except StaleWrite as e:
-            self._forget(table.id)
+            self.forget(table.id)
             raise refused("stale") from e
-        self._states.pop(table.id, None)
-        self._remember(saved, previous)
+        self.remember(saved, previous)
         return ActResult(table=saved, notices=notices, undone=last.model_copy(update={"undone": True}))

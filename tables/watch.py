@@ -58,9 +58,9 @@ class WatchOps(ServiceCore):
     # ---- private tables ------------------------------------------------------------------
     async def set_private(self, table_id: int, by_user: str, private: bool) -> Table:
         """The host makes the lobby invite-only (a join code is made) or open again."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "lobby")
             if table.host != by_user:
                 raise refuse("not_host")
             code = (table.settings.join_code or new_join_code()) if private else None
@@ -68,13 +68,13 @@ class WatchOps(ServiceCore):
                                                          "invited": list(table.settings.invited) if private else []})
             changed = table.model_copy(update={"settings": settings, "lobby_version": table.lobby_version + 1,
                                                "updated_at": self.clock()})
-            return await self._save(changed, table)
+            return await self.save(changed, table)
 
     async def invite(self, table_id: int, by_user: str, user_id: str) -> Table:
         """The host invites a member to a private lobby (inviting twice changes nothing)."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby")
+        async with self.lock(table_id):
+            table = await self.load(table_id)
+            self.require(table, "lobby")
             if table.host != by_user:
                 raise refuse("not_host")
             if not table.settings.private:
@@ -83,7 +83,7 @@ class WatchOps(ServiceCore):
                 return table
             settings = table.settings.model_copy(update={"invited": [*table.settings.invited, user_id]})
             changed = table.model_copy(update={"settings": settings, "updated_at": self.clock()})
-            return await self._save(changed, table)
+            return await self.save(changed, table)
 
     # ---- the server's table list ----------------------------------------------------------
     async def browse(self, guild_id: int) -> list[Table]:
@@ -96,16 +96,16 @@ class WatchOps(ServiceCore):
     async def follow(self, table_id: int, user_id: str) -> bool:
         """Follow a table by DM; False when already following. A private table is refused
         (to anyone but its own people), as is a table that is over."""
-        table = await self._load(table_id)
+        table = await self.load(table_id)
         if not may_watch(table, user_id):
             raise TableError("follow_refused", "follow.private")
         if not table.is_open:
             raise TableError("follow_refused", "follow.over")
         state = None
         if table.state_json is not None:
-            game = self._game(table.game)
-            state = await self._state(table, game)
-            self._remember(table, state)
+            game = self.game(table.game)
+            state = await self.state(table, game)
+            self.remember(table, state)
         told = round_of(state) or 0
         return await self.store.follows.add(Follow(table_id=table_id, user_id=user_id, told_round=told,
                                                    created_at=self.clock()))
@@ -125,9 +125,9 @@ class WatchOps(ServiceCore):
         over = table.status in ("finished", "cancelled")
         current = None
         if table.state_json is not None and not over:
-            game = self._game(table.game)
-            state = await self._state(table, game)
-            self._remember(table, state)
+            game = self.game(table.game)
+            state = await self.state(table, game)
+            self.remember(table, state)
             current = round_of(state)
         news: list[tuple[str, str, int | None]] = []
         for f in follows:
