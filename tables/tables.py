@@ -14,12 +14,12 @@ from .access import Access
 from .away import AwayOps
 from .hints import HintOps
 from .idle import IdleOps
-from .lobby import LobbyOps
-from .play import PlayOps
+from .lobby import Lobby
+from .play import Play
 from .prefs import Prefs
 from .stats import Stats
 from .turn_list import TurnList
-from .undo import UndoOps
+from .undo import Undo, may_undo
 from .watch import Watch
 
 P = ParamSpec("P")
@@ -42,7 +42,7 @@ class _Part(Generic[P, R]):
         return self if obj is None else getattr(getattr(obj, self.part), self.name)
 
 
-class TableService(AwayOps, HintOps, LobbyOps, PlayOps, IdleOps, UndoOps):
+class TableService(AwayOps, HintOps, IdleOps):
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -52,11 +52,44 @@ class TableService(AwayOps, HintOps, LobbyOps, PlayOps, IdleOps, UndoOps):
         self._stats = Stats(self)
         self._access = Access(self)
         self._turn_list = TurnList(self)
+        self._lobby = Lobby(self)
+        self._play = Play(self)
+        self._undo = Undo(self)
 
     def _lock(self, table_id: int) -> Any:
         """The table's lock (tests hold it to see a call wait)."""
         return self.lock(table_id)
 
+    # lobbies (tables/lobby.py)
+    open_lobby = _Part("_lobby", Lobby.open_lobby)
+    check_may_open = _Part("_lobby", Lobby.check_may_open)
+    join = _Part("_lobby", Lobby.join)
+    leave = _Part("_lobby", Lobby.leave)
+    add_cpu = _Part("_lobby", Lobby.add_cpu)
+    remove_cpu = _Part("_lobby", Lobby.remove_cpu)
+    set_option = _Part("_lobby", Lobby.set_option)
+    cancel = _Part("_lobby", Lobby.cancel)
+    rematch = _Part("_lobby", Lobby.rematch)
+    start = _Part("_lobby", Lobby.start)
+    _save_lobby = _Part("_lobby", Lobby.save_lobby)
+    _remove_from_lobby = _Part("_lobby", Lobby.remove_from_lobby)
+    # playing and reading tables (tables/play.py)
+    act = _Part("_play", Play.act)
+    act_chain = _Part("_play", Play.act_chain)
+    move_to_thread = _Part("_play", Play.move_to_thread)
+    get = _Part("_play", Play.get)
+    table_in_channel = _Part("_play", Play.table_in_channel)
+    latest_table_in_channel = _Part("_play", Play.latest_table_in_channel)
+    tables_for_user = _Part("_play", Play.tables_for_user)
+    open_tables = _Part("_play", Play.open_tables)
+    prompts_for = _Part("_play", Play.prompts_for)
+    log = _Part("_play", Play.log)
+    set_board_message = _Part("_play", Play.set_board_message)
+    board_is_stale = _Part("_play", Play.board_is_stale)
+    # taking a move back (tables/undo.py)
+    undo_offer = _Part("_undo", Undo.undo_offer)
+    undo = _Part("_undo", Undo.undo)
+    may_undo = staticmethod(may_undo)
     # watching and private tables (tables/watch.py)
     set_private = _Part("_watch", Watch.set_private)
     invite = _Part("_watch", Watch.invite)
