@@ -15,9 +15,9 @@ import secrets
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games import registry
 from games.kit import Event, Game, IllegalAction, ai
@@ -40,6 +40,14 @@ STEP_RETRIES, STEP_RETRY_S = 3, 1.0  # an automatic move that fails (not refused
 _NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
 _notice_numbers = itertools.count(1)
 _GAMES: dict[str, Game] = {}  # registry.get imports by name on every call
+
+
+# who is away among some players, and until when their clock at a table is paused (`away.Absences.pauses`)
+Pauses = Callable[[Table, GuildSettings, set[str], float], Awaitable[dict[str, float]]]
+
+
+async def no_pauses(table: Table, guild: GuildSettings, users: set[str], now: float) -> dict[str, float]:
+    return {}
 
 
 def owing(game: Game, state: Any) -> set[str]:
@@ -75,12 +83,16 @@ class MoveCommit:
 
 
 class ServiceCore:
-    """Shared machinery of `TableService`; the public operations live in the mixins."""
+    """What the parts of `TableService` share: the store, the clock and the settings, the
+    per-table locks, the tables and states held here, the one write path for moves and the
+    automatic moves that follow them. The public operations live in the parts."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
                  seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
-                 max_auto_moves: int = 20000, cpu_runner: cpu.SearchRunner | None = None, sole_writer: bool = False):
+                 max_auto_moves: int = 20000, cpu_runner: cpu.SearchRunner | None = None, sole_writer: bool = False,
+                 pauses: Pauses = no_pauses):
         self.store = store
+        self.pauses = pauses  # a turn that starts while its player is away is planned from their return
         # True when no other process writes these tables (one process serves every shard):
         # the copy held here is then the stored one, read without asking the database (a
         # write still compares revisions, and a lost compare-and-set drops the copy)
@@ -103,19 +115,10 @@ class ServiceCore:
         self._searching: set[int] = set()             # tables whose computer is thinking now
         self._dropped: dict[asyncio.Task, int] = {}   # steps cancelled (undo, admin) and not yet stopped
         self._thinking: dict[int, str] = {}           # ... and for which seat
-        self._hinting: dict[tuple[int, str, int], asyncio.Future] = {}  # hints searched now: (table, person, version)
         # front ends: told of each automatic move (its ActResult), and when a computer seat
         # starts thinking (player) or stops (None); called on the event loop, must not block
         self.on_automatic: Callable[[ActResult], Any] | None = None
         self.on_thinking: Callable[[int, str | None], Any] | None = None
-
-    if TYPE_CHECKING:
-        # Written in one mixin, called from this class or another mixin; `TableService` has them all.
-        async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
-                             game_key: str, place: str | None = None, lang: str | None = None, *,
-                             parent_channel_id: int | None = None) -> Table: ...  # LobbyOps
-        async def _save_lobby(self, table: Table, before: Table) -> Table: ...  # LobbyOps
-        async def _remove_from_lobby(self, table: Table, user_id: str) -> Table: ...  # LobbyOps
 
     # ---- loading -------------------------------------------------------------
     def lock(self, table_id: int) -> Any:
@@ -260,7 +263,7 @@ class ServiceCore:
 
     # ---- writing ---------------------------------------------------------------
     async def save(self, table: Table, expected: Table, notices: list[Notice] | None = None,
-                    **changes: Any) -> Table:
+                   **changes: Any) -> Table:
         """Write a table changed outside the game (lobby, seats, status) with compare-and-set;
         only what differs from `expected` (the table as read) is written, and the `notices`
         it causes go to the outbox in the same transaction."""
@@ -294,7 +297,7 @@ class ServiceCore:
         await self.store.outbox.mark_delivered([n.id for n in notices if n.id], self.clock())
 
     async def turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
-                            reset: set[str], now: float, version: int) -> tuple[dict[str, list[Timer]], list[str]]:
+                           reset: set[str], now: float, version: int) -> tuple[dict[str, list[Timer]], list[str]]:
         """Close finished turns and open new ones on `seats` (in place). Returns the timer
         changes per seat and the people whose turn just started."""
         ended = (before - after) | (reset & before)
@@ -303,7 +306,7 @@ class ServiceCore:
         paused: dict[str, float] = {}
         if timed_table and started:
             guild = await self.guild_settings(table.guild_id)  # quiet hours, only when planning
-            paused = await self._pauses(table, guild, started, now)  # time away (tables/away.py)
+            paused = await self.pauses(table, guild, started, now)  # time away (tables/away.py)
         timers: dict[str, list[Timer]] = {}
         turn_started: list[str] = []
         for s in seats:
@@ -326,11 +329,6 @@ class ServiceCore:
                 if not s.auto:
                     turn_started.append(s.user_id)
         return timers, turn_started
-
-    async def _pauses(self, table: Table, guild: GuildSettings, users: set[str], now: float,
-                      fresh: bool = False) -> dict[str, float]:
-        """Users whose clock is paused at `table` now (time away), until when; see tables/away.py."""
-        return {}
 
     @staticmethod
     def _paused_plan(table: Table, user_id: str, now: float, resume: float, guild: GuildSettings,
@@ -376,7 +374,7 @@ class ServiceCore:
                 if s.user_id == player:
                     s.idle_expiries = 0
         timers, started = await self.turn_changes(table, seats, before_owing, {p.player for p in open_after},
-                                                   set(move.reset), now, new_state.version)
+                                                  set(move.reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not open_after
         new = table.model_copy(update={
@@ -581,7 +579,7 @@ class ServiceCore:
             return True
 
     async def computer_choice(self, table: Table, game: Game, state: Any, player: str,
-                               level: str) -> tuple[str, list[str]]:
+                              level: str) -> tuple[str, list[str]]:
         """The computer's answer for `player`; should the worker fail, a random legal move
         (the game goes on rather than hang on one seat)."""
         try:

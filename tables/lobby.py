@@ -226,7 +226,7 @@ class Lobby:
                 "status": "running", "seed": seed, "state_json": state.model_dump_json(), "version": state.version,
                 "lobby_version": table.lobby_version + 1, "updated_at": now, "seats": seats})
             timers, started = await self.core.turn_changes(running, seats, set(), owing(game, state), set(), now,
-                                                            state.version)
+                                                           state.version)
             told = self.core.turn_notices(running, started, timers)
             saved = await self.core.save(running, table, told, clear_timers=True, timers=timers, snapshot=True)
             self.core.remember(saved, state)

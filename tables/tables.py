@@ -1,20 +1,27 @@
 """`TableService`: the one object front ends talk to (docs/table-service.md).
 
-It is put together from parts with one job each: lobby, play, turn clock and admin,
-time away, watching, hints, undo, preferences, stats, access and the turn list. Each part is
-given what it uses: the shared `ServiceCore` (store, clock, per-table locks, the table and
-state caches and the single write path for moves) and the other parts it calls.
+It is put together from parts with one job each: lobby, play, the turn clock and the admin
+controls, time away, watching, hints, undo, settings, results, access and the turn list. Each
+part is handed what it uses: the shared `ServiceCore` (store, clock, per-table locks, the
+tables and states held here, the one write path for moves, the automatic moves after them)
+and the few other parts it calls. The facade only hands each call on to its part.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
+from persistence import Store
+
 from .access import Access
-from .away import AwayOps
-from .hints import HintOps
-from .idle import IdleOps
+from .away import Absences, Away
+from .core import ServiceCore
+from .cpu import SearchRunner
+from .hints import Hints
+from .idle import TurnClock
 from .lobby import Lobby
+from .models import ActResult
 from .play import Play
 from .prefs import Prefs
 from .stats import Stats
@@ -24,11 +31,12 @@ from .watch import Watch
 
 P = ParamSpec("P")
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 class _Part(Generic[P, R]):
     """`join = _Part("_lobby", Lobby.join)`: the facade's `join` is its lobby part's, with the
-    same signature and result (a plain attribute of the class, so a test may patch it)."""
+    same signature and result (an attribute of the class, so a test may patch it)."""
 
     def __init__(self, part: str, method: Callable[Concatenate[Any, P], R]) -> None:
         self.part, self.name, self.__doc__ = part, method.__name__, method.__doc__
@@ -42,24 +50,73 @@ class _Part(Generic[P, R]):
         return self if obj is None else getattr(getattr(obj, self.part), self.name)
 
 
-class TableService(AwayOps, HintOps, IdleOps):
+class _Shared(Generic[T]):
+    """`cpu = _Shared[SearchRunner]("cpu")`: a setting of the core, read and set through the
+    facade (a test or a front end sets `svc.cpu`, `svc.on_automatic`, …)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> _Shared[T]: ...
+    @overload
+    def __get__(self, obj: TableService, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: TableService | None, owner: type | None = None) -> Any:
+        return self if obj is None else getattr(obj._core, self.name)
+
+    def __set__(self, obj: TableService, value: T) -> None:
+        setattr(obj._core, self.name, value)
+
+
+class TableService:
     """svc = TableService(store, clock=time.time, max_open_tables_per_user=3)"""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._watch = Watch(self)
-        self._prefs = Prefs(self)
-        self._stats = Stats(self)
-        self._access = Access(self)
-        self._turn_list = TurnList(self)
-        self._lobby = Lobby(self)
-        self._play = Play(self)
-        self._undo = Undo(self)
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
+                 seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
+                 max_auto_moves: int = 20000, cpu_runner: SearchRunner | None = None, sole_writer: bool = False):
+        absences = Absences(store, clock)
+        core = self._core = ServiceCore(store, clock, max_open_tables_per_user, seed_source, snapshot_every,
+                                        max_auto_moves, cpu_runner, sole_writer, pauses=absences.pauses)
+        self._lobby = Lobby(core)
+        self._play = Play(core)
+        self._away = Away(core, absences)
+        self._turns = TurnClock(core, self._lobby, self._away)
+        self._hints = Hints(core, self._lobby)
+        self._undo = Undo(core)
+        self._watch = Watch(core)
+        self._prefs = Prefs(core)
+        self._stats = Stats(core)
+        self._access = Access(core)
+        self._turn_list = TurnList(core)
 
-    def _lock(self, table_id: int) -> Any:
-        """The table's lock (tests hold it to see a call wait)."""
-        return self.lock(table_id)
+    @property
+    def store(self) -> Store:
+        return self._core.store
 
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self._core.clock
+
+    # settings shared by the parts (the core holds them)
+    cpu = _Shared[SearchRunner]("cpu")
+    seed_source = _Shared[Callable[[], int]]("seed_source")
+    max_open_tables_per_user = _Shared[int]("max_open_tables_per_user")
+    snapshot_every = _Shared[int]("snapshot_every")
+    max_auto_moves = _Shared[int]("max_auto_moves")
+    sole_writer = _Shared[bool]("sole_writer")
+    on_automatic = _Shared[Callable[[ActResult], Any] | None]("on_automatic")
+    on_thinking = _Shared[Callable[[int, str | None], Any] | None]("on_thinking")
+    # the core: guild settings, the outbox, automatic moves, the per-table locks
+    guild_settings = _Part("_core", ServiceCore.guild_settings)
+    pending_notices = _Part("_core", ServiceCore.pending_notices)
+    mark_delivered = _Part("_core", ServiceCore.mark_delivered)
+    thinking = _Part("_core", ServiceCore.thinking)
+    settle = _Part("_core", ServiceCore.settle)
+    stop_automatic = _Part("_core", ServiceCore.stop_automatic)
+    rebuild_state = _Part("_core", ServiceCore.rebuild_state)
+    _lock = _Part("_core", ServiceCore.lock)
+    _locks = _Shared[Any]("_locks")
     # lobbies (tables/lobby.py)
     open_lobby = _Part("_lobby", Lobby.open_lobby)
     check_may_open = _Part("_lobby", Lobby.check_may_open)
@@ -71,8 +128,6 @@ class TableService(AwayOps, HintOps, IdleOps):
     cancel = _Part("_lobby", Lobby.cancel)
     rematch = _Part("_lobby", Lobby.rematch)
     start = _Part("_lobby", Lobby.start)
-    _save_lobby = _Part("_lobby", Lobby.save_lobby)
-    _remove_from_lobby = _Part("_lobby", Lobby.remove_from_lobby)
     # playing and reading tables (tables/play.py)
     act = _Part("_play", Play.act)
     act_chain = _Part("_play", Play.act_chain)
@@ -86,6 +141,25 @@ class TableService(AwayOps, HintOps, IdleOps):
     log = _Part("_play", Play.log)
     set_board_message = _Part("_play", Play.set_board_message)
     board_is_stale = _Part("_play", Play.board_is_stale)
+    # the turn clock, resigning and the admin controls (tables/idle.py)
+    next_due_at = _Part("_turns", TurnClock.next_due_at)
+    fire_due = _Part("_turns", TurnClock.fire_due)
+    resign = _Part("_turns", TurnClock.resign)
+    member_left = _Part("_turns", TurnClock.member_left)
+    kick = _Part("_turns", TurnClock.kick)
+    skip_now = _Part("_turns", TurnClock.skip_now)
+    end_table = _Part("_turns", TurnClock.end_table)
+    recover = _Part("_turns", TurnClock.recover)
+    # time away (tables/away.py)
+    away_record = _Part("_away", Away.away_record)
+    days_left = _Part("_away", Away.days_left)
+    away_until = _Part("_away", Away.away_until)
+    away_in_guild = _Part("_away", Away.away_in_guild)
+    go_away = _Part("_away", Away.go_away)
+    come_back = _Part("_away", Away.come_back)
+    # hints and guided games (tables/hints.py)
+    hint = _Part("_hints", Hints.hint)
+    open_guided = _Part("_hints", Hints.open_guided)
     # taking a move back (tables/undo.py)
     undo_offer = _Part("_undo", Undo.undo_offer)
     undo = _Part("_undo", Undo.undo)

@@ -113,7 +113,7 @@ class Watch:
             self.core.remember(table, state)
         told = round_of(state) or 0
         return await self.core.store.follows.add(Follow(table_id=table_id, user_id=user_id, told_round=told,
-                                                   created_at=self.core.clock()))
+                                                        created_at=self.core.clock()))
 
     async def unfollow(self, table_id: int, user_id: str) -> bool:
         return await self.core.store.follows.remove(table_id, user_id)
