@@ -12,6 +12,11 @@ decisions that viewer owes and the lines the game says to them (`Sight`), and of
 else's decisions only what the table shows anyway: who owes one, its id and its public
 window name (`Decision`), and the prompts the game marks public. The state itself is never
 handed out.
+
+What the table's log and clock add to a version (`Latest`: the last moves as the channel sees
+them, whether a viewer may take their move back, the turn deadlines) comes with the read the
+service builds (`TableService.read`), so a redraw after a move asks the service once; a bare
+`read(table)` knows none of it.
 """
 from __future__ import annotations
 
@@ -25,12 +30,13 @@ from pydantic import BaseModel
 from games import registry
 from games.kit import Game, Outcome, Prompt, Text
 from games.kit.alt import board_alt, hand_alt
-from persistence.models import GivenHint, Table
+from persistence.models import GivenHint, LogEntry, Table
 
 from .chains import Chain, chains
 from .hints import current_hint
 
 KEEP = 256  # table versions whose parsed state is kept (the tables being played now)
+RECENT = 3  # the last moves a board or hand shows
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,22 @@ class Sight:
     owed: list[Prompt]
     status: list[Text]
     notes: list[Text]
+
+
+@dataclass(frozen=True)
+class Latest:
+    """What the table's log and clock add to a version, as everyone may know it: the last
+    moves as the public channel sees them (events hidden from it dropped, choices blanked),
+    the move in play that made this version without its choice and events, the one person who
+    may take that move back (None: nobody), and each seat's turn deadline (epoch seconds)."""
+
+    recent: tuple[LogEntry, ...] = ()
+    last: LogEntry | None = None
+    undoer: str | None = None
+    deadlines: dict[str, float] = field(default_factory=dict)
+
+
+NOTHING_LATER = Latest()
 
 
 @dataclass(eq=False)
@@ -114,12 +136,44 @@ def _parse(game: Game[Any, Any], state_json: str) -> _Parsed:
 class TableRead:
     """The read model of one table version: built by `read(table)`."""
 
-    __slots__ = ("table", "game", "_parsed")
+    __slots__ = ("table", "game", "_parsed", "latest")
 
-    def __init__(self, table: Table, game: Game[Any, Any], parsed: _Parsed | None) -> None:
+    def __init__(self, table: Table, game: Game[Any, Any], parsed: _Parsed | None,
+                 latest: Latest = NOTHING_LATER) -> None:
         self.table = table
         self.game = game
         self._parsed = parsed
+        self.latest = latest
+
+    @property
+    def recent(self) -> list[LogEntry]:
+        """The last moves, oldest first, as the public channel sees them: events hidden from
+        it dropped and every choice blanked (a choice key may name a face-down card)."""
+        return list(self.latest.recent)
+
+    @property
+    def last_move(self) -> LogEntry | None:
+        """The move in play that made this version, without its choice and events (whose it
+        was, its place in the log, whether the rules let it be taken back); None before the
+        first move, or when the log has moved past this version."""
+        return self.latest.last
+
+    def undo_offered(self, viewer: str | None) -> bool:
+        """Whether `viewer` may take back the move that made this version (what
+        `TableService.undo_offer` says while the table is at it): whether their hand drawn for
+        this version shows an Undo button."""
+        return viewer is not None and viewer == self.latest.undoer
+
+    @property
+    def deadlines(self) -> dict[str, float]:
+        """Each seat's turn deadline (epoch seconds); a seat without one is not listed."""
+        return dict(self.latest.deadlines)
+
+    def deadline(self, players: list[str] | None = None) -> float | None:
+        """The soonest turn deadline of `players` (default: everyone who owes a decision now),
+        None when none of them has one."""
+        who = self.owing if players is None else players
+        return min((self.latest.deadlines[p] for p in who if p in self.latest.deadlines), default=None)
 
     @property
     def has_state(self) -> bool:
@@ -202,12 +256,12 @@ class TableRead:
         return hand_alt(self.game, self._parsed.state, viewer, lang) if self._parsed is not None else None
 
 
-def read(table: Table) -> TableRead:
+def read(table: Table, latest: Latest = NOTHING_LATER) -> TableRead:
     """The read model of `table` as it is (its state parsed once per version, however often
-    this is asked)."""
+    this is asked), with `latest` from its log and clock when the service read them."""
     game = registry.get(table.game)
     parsed = _parse(game, table.state_json) if table.state_json is not None else None
-    return TableRead(table, game, parsed)
+    return TableRead(table, game, parsed, latest)
 
 
-__all__ = ["Decision", "Sight", "TableRead", "read"]
+__all__ = ["RECENT", "Decision", "Latest", "Sight", "TableRead", "read"]
