@@ -1,7 +1,8 @@
 """A move's redraw asks the table service once per thing it draws: the clicking player's hand,
 each other open hand and the board each come from one read (`TableService.read`), which carries
-the last public moves, the undo offer and the turn deadline. The front end no longer asks for
-the log or the undo offer separately to redraw (only `/game log` reads the log)."""
+the last public moves, the undo offer and the turn deadlines. The front end no longer asks for
+the log or the undo offer separately to redraw (only `/game log` reads the log), and a board
+that pings someone names their deadline from the read."""
 from __future__ import annotations
 
 import ast
@@ -9,7 +10,7 @@ import random
 from collections import Counter
 from pathlib import Path
 
-from simdriver import open_table, take_turn
+from simdriver import open_table, posted_texts, take_turn, walk
 
 DISCORD_UI = Path(__file__).resolve().parents[2] / "bot" / "discord_ui"
 WATCHED = ("read", "log", "undo_offer", "may_undo", "prompts_for")
@@ -54,3 +55,20 @@ def test_the_discord_front_end_reads_the_log_only_for_game_log():
                 if receiver == "svc" or receiver.endswith("service"):
                     found.append(f"{path.name}:{node.lineno}: {ast.unparse(node.func)}")
     assert found and all(f.startswith("info_commands.py:") for f in found), found
+
+
+async def test_the_board_names_the_deadline_of_those_it_pings_from_the_read(world):
+    svc = world.bot.service
+    await svc.update_guild_settings(world.guild.id, turn_limit_s=3600)
+    table_id, _ = await open_table(world, "sutosute", world.members[:2])
+    await world.bot.announcer.drain()
+    seen = await svc.read(table_id)
+    (first, *_) = seen.owing
+    due = seen.deadline([first])
+    assert due is not None and any(f"Deadline: <t:{int(due)}:R>" in text for text in posted_texts(world))
+
+    def board_text(**kwargs) -> str:
+        view = world.bot.announcer.board_payload(seen, "en", **kwargs)["view"]
+        return "\n".join(c.get("content", "") for c in walk(view.to_components()) if c.get("type") == 10)
+    assert f"Deadline: <t:{int(due)}:R>" in board_text(ping=[first])  # no notice needed: the read has it
+    assert "Deadline:" not in board_text()  # nobody pinged: no deadline line
