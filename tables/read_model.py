@@ -89,6 +89,7 @@ class _Parsed:
     _prompts: list[Prompt] | None = None
     _outcome: tuple[Outcome | None] | None = None
     _chains: dict[str, list[Chain]] = field(default_factory=dict)
+    _alts: dict[tuple[str | None, str], str] = field(default_factory=dict)
 
     def prompts(self) -> list[Prompt]:
         if self._prompts is None:
@@ -104,6 +105,15 @@ class _Parsed:
         """A fresh view each time: a view handed out is the caller's own (a picture drawn from
         a view that another draw had changed went wrong), so views are not shared."""
         return self.game.view(self.state, viewer)
+
+    def alt(self, viewer: str | None, lang: str) -> str:
+        """The alt text of `viewer`'s picture (None: the board's), worked out once per version:
+        the board and a hand are redrawn, and their alt texts asked for, many times a version."""
+        found = self._alts.get((viewer, lang))
+        if found is None:
+            found = self._alts[(viewer, lang)] = (board_alt(self.game, self.state, lang) if viewer is None
+                                                  else hand_alt(self.game, self.state, viewer, lang))
+        return found
 
     def chains(self, player: str) -> list[Chain]:
         found = self._chains.get(player)
@@ -249,11 +259,11 @@ class TableRead:
 
     def board_alt(self, lang: str) -> str | None:
         """The public board picture's alt text (None before the game starts)."""
-        return board_alt(self.game, self._parsed.state, lang) if self._parsed is not None else None
+        return self._parsed.alt(None, lang) if self._parsed is not None else None
 
     def hand_alt(self, viewer: str, lang: str) -> str | None:
         """`viewer`'s own picture's alt text: their cards and what they must decide."""
-        return hand_alt(self.game, self._parsed.state, viewer, lang) if self._parsed is not None else None
+        return self._parsed.alt(viewer, lang) if self._parsed is not None else None
 
 
 def read(table: Table, latest: Latest = NOTHING_LATER) -> TableRead:

@@ -7,6 +7,7 @@ from svc_helpers import GUILD, play_one, started
 
 from games import registry
 from games.kit import Rng
+from games.kit.alt import board_alt, hand_alt
 from tables.read_model import read
 
 
@@ -65,6 +66,28 @@ async def test_the_games_own_lines_reach_each_viewer(svc):
     (line,) = read(table).seen_by("u1").status
     assert line.en.startswith("VP so far: u1 ") and "u2 " in line.en and "in hand)" in line.en
 
+
+async def test_alt_texts_are_worked_out_once_a_version_and_each_viewer_gets_their_own(svc, monkeypatch):
+    """A hand and the board are redrawn many times a version (each click, each board edit),
+    and their alt texts built each time from fresh views; now once per version, viewer and
+    language, and a later version gets its own."""
+    table = (await started(svc, "ganymede", ["u1", "u2"], seed=4)).table
+    game = registry.get("ganymede")
+    views = []
+    real = game.view
+    monkeypatch.setattr(game, "view", lambda state, viewer: (views.append(viewer), real(state, viewer))[1])
+    first = [read(table).hand_alt("u1", "en"), read(table).hand_alt("u2", "en"), read(table).board_alt("ja")]
+    assert views.count("u1") == views.count("u2") == views.count(None) == 1
+    views.clear()
+    again = [read(table).hand_alt("u1", "en"), read(table).hand_alt("u2", "en"), read(table).board_alt("ja")]
+    assert again == first and views == []
+    assert first[0] != first[1]  # each viewer's own cards
+    state = table.state(game)
+    assert first[0] == hand_alt(game, state, "u1", "en") and first[2] == board_alt(game, state, "ja")
+    after = (await play_one(svc, table, Rng(seed=2))).table
+    views.clear()
+    read(after).board_alt("ja"), read(after).board_alt("ja")
+    assert views == [None]
 
 # ---- what the log and the clock add: the read the service builds (`TableService.read`) ----------
 async def test_the_recent_lines_are_the_public_ones_and_hide_what_only_a_player_saw(svc):
