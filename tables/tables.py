@@ -139,6 +139,7 @@ class TableService:
     open_tables = _Part("_play", Play.open_tables)
     prompts_for = _Part("_play", Play.prompts_for)
     log = _Part("_play", Play.log)
+    read = _Part("_play", Play.read)
     set_board_message = _Part("_play", Play.set_board_message)
     board_is_stale = _Part("_play", Play.board_is_stale)
     # the turn clock, resigning and the admin controls (tables/idle.py)
