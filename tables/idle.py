@@ -16,6 +16,7 @@ from persistence import StaleWrite
 from persistence.models import Table, Timer
 
 from . import clock
+from .automatic import Automatic
 from .away import Away
 from .core import MoveCommit, ServiceCore
 from .errors import TableError, refuse
@@ -52,8 +53,9 @@ def idle_pass(prompt: Prompt, policy: str) -> list[str] | None:
 class TurnClock:
     """The turn clock at work (due timers, idle seats), resigning, and the admin controls."""
 
-    def __init__(self, core: ServiceCore, lobby: Lobby, away: Away) -> None:
+    def __init__(self, core: ServiceCore, automatic: Automatic, lobby: Lobby, away: Away) -> None:
         self.core = core
+        self.automatic = automatic
         self.lobby = lobby
         self.away = away
 
@@ -194,10 +196,10 @@ class TurnClock:
                         plan, passed = await self._idle_plan(now, game, await self._own_state(now, game), user_id)
                     acc = await self._commit_idle(now, game, user_id, plan, passed, claim_timer)
                     if admin:
-                        self.core.interrupt(table_id)
+                        self.automatic.interrupt(table_id)
                     state = await self.core.state(acc.table, game)
                     self.core.remember(acc.table, state)
-                    self.core.start_automatic(acc.table, game, state)
+                    self.automatic.start(acc.table, game, state)
                     return acc
         return None  # not reached
 
@@ -247,8 +249,8 @@ class TurnClock:
             prompt_id, choice = prompt.id, idle_pass(prompt, table.settings.idle_policy)
             passed = passed and choice is not None
             if choice is None:
-                prompt_id, choice = await self.core.computer_choice(table, game, state, user_id,
-                                                                    table.settings.auto_level)
+                prompt_id, choice = await self.automatic.computer_choice(table, game, state, user_id,
+                                                                         table.settings.auto_level)
             plan.append((prompt_id, choice))
             state, _ = game.apply(state, user_id, prompt_id, choice)
         return plan, passed
@@ -270,10 +272,10 @@ class TurnClock:
         saved = await self.core.save(table.model_copy(update={"seats": seats, "updated_at": now}), table, told,
                                      timers={user_id: []})
         if kind == "kicked":  # an admin's action: a computer thinking at the table thinks again
-            self.core.interrupt(table.id)
+            self.automatic.interrupt(table.id)
         state = await self.core.state(saved, game)
         self.core.remember(saved, state)
-        self.core.start_automatic(saved, game, state)  # the seat is the computer's from its next decision
+        self.automatic.start(saved, game, state)  # the seat is the computer's from its next decision
         return ActResult(table=saved, notices=list(told))
 
     def _playing_seat(self, table: Table, user_id: str) -> None:
@@ -355,7 +357,7 @@ class TurnClock:
                 return await self.core.save(ended, table, clear_timers=True)
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
             saved = await self.core.save(ended, table, clear_timers=True, result=build_result(ended, None, "admin", now))
-            self.core.interrupt(table_id)
+            self.automatic.interrupt(table_id)
             return saved
 
     async def recover(self) -> list[int]:
@@ -371,7 +373,7 @@ class TurnClock:
                 game = self.core.game(table.game)
                 state = await self.core.state(table, game)
                 self.core.remember(table, state)
-                self.core.start_automatic(table, game, state)
-                if self.core.is_stepping(table.id):
+                self.automatic.start(table, game, state)
+                if self.automatic.is_stepping(table.id):
                     resumed.append(table.id)
         return resumed

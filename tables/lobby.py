@@ -10,6 +10,7 @@ from games.kit.options_words import option_words
 from persistence import Conflict
 from persistence.models import TABLE_TIMER, GuildSettings, Seat, Table, Timer
 
+from .automatic import Automatic
 from .core import CPU_PREFIX, ServiceCore, owing
 from .errors import TableError, refuse
 from .i18n import Span, t
@@ -22,8 +23,9 @@ DM_SEATS = 2  # a table in a DM or group DM between people seats two (TableSetti
 class Lobby:
     """Lobbies: open, join, leave, computer seats, options, cancel, rematch and start."""
 
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, automatic: Automatic) -> None:
         self.core = core
+        self.automatic = automatic
 
     async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
                          game_key: str, place: str | None = None, lang: str | None = None, *,
@@ -230,5 +232,5 @@ class Lobby:
             told = self.core.turn_notices(running, started, timers)
             saved = await self.core.save(running, table, told, clear_timers=True, timers=timers, snapshot=True)
             self.core.remember(saved, state)
-            self.core.start_automatic(saved, game, state)  # computer seats that begin move as their own steps
+            self.automatic.start(saved, game, state)  # computer seats that begin move as their own steps
             return ActResult(table=saved, notices=told)

@@ -6,6 +6,7 @@ from typing import Any
 from games.kit import IllegalAction, Prompt
 from persistence.models import LogEntry, Table
 
+from .automatic import Automatic
 from .core import MoveCommit, ServiceCore
 from .errors import TableError, refuse
 from .models import ActResult
@@ -18,8 +19,9 @@ BOARD_MAX_AGE_S = 3600.0  # Discord limits edits of messages older than an hour 
 class Play:
     """Moves of people and what a front end reads of a table."""
 
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, automatic: Automatic) -> None:
         self.core = core
+        self.automatic = automatic
 
     async def act(self, table_id: int, user_id: str, version: int, prompt_id: str, choice: list[str]) -> ActResult:
         """A person answers a prompt. Refused, changing nothing, when the controls are out of
@@ -52,7 +54,7 @@ class Play:
             raise refuse("out_of_date")
         state = await self.core.state(table, game)
         table, state = await self.core._commit_move(MoveCommit(table, game, state, user_id, prompt_id, choice, acc))
-        self.core.start_automatic(table, game, state)  # computers answer after this reply, as their own steps
+        self.automatic.start(table, game, state)  # computers answer after this reply, as their own steps
         return acc
 
     async def act_chain(self, table_id: int, user_id: str, version: int,
@@ -80,7 +82,7 @@ class Play:
             acc = ActResult(table=table)
             for prompt_id, choice in steps:
                 table, state = await self.core._commit_move(MoveCommit(table, game, state, user_id, prompt_id, choice, acc))
-            self.core.start_automatic(table, game, state)
+            self.automatic.start(table, game, state)
             return acc
 
     async def _own_prompts_unchanged(self, table: Table, game: Any, user_id: str, version: int) -> bool:

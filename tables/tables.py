@@ -1,10 +1,10 @@
 """`TableService`: the one object front ends talk to (docs/table-service.md).
 
-It is put together from parts with one job each: lobby, play, the turn clock and the admin
-controls, time away, watching, hints, undo, settings, results, access and the turn list. Each
-part is handed what it uses: the shared `ServiceCore` (store, clock, per-table locks, the
-tables and states held here, the one write path for moves, the automatic moves after them)
-and the few other parts it calls. The facade only hands each call on to its part.
+It is put together from parts with one job each: lobby, play, automatic moves, the turn clock
+and the admin controls, time away, watching, hints, undo, settings, results, access and the
+turn list. Each part is handed what it uses: the shared `ServiceCore` (store, clock, per-table
+locks, the tables and states held here, the one write path for moves) and the few other parts
+it calls. The facade only hands each call on to its part.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 from persistence import Store
 
 from .access import Access
+from .automatic import Automatic
 from .away import Absences, Away
 from .core import ServiceCore
 from .cpu import SearchRunner
@@ -51,11 +52,11 @@ class _Part(Generic[P, R]):
 
 
 class _Shared(Generic[T]):
-    """`cpu = _Shared[SearchRunner]("cpu")`: a setting of the core, read and set through the
-    facade (a test or a front end sets `svc.cpu`, `svc.on_automatic`, …)."""
+    """`cpu = _Shared[SearchRunner]("_core", "cpu")`: a setting of a part, read and set through
+    the facade (a test or a front end sets `svc.cpu`, `svc.on_automatic`, …)."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, part: str, name: str) -> None:
+        self.part, self.name = part, name
 
     @overload
     def __get__(self, obj: None, owner: type) -> _Shared[T]: ...
@@ -63,10 +64,10 @@ class _Shared(Generic[T]):
     def __get__(self, obj: TableService, owner: type | None = None) -> T: ...
 
     def __get__(self, obj: TableService | None, owner: type | None = None) -> Any:
-        return self if obj is None else getattr(obj._core, self.name)
+        return self if obj is None else getattr(getattr(obj, self.part), self.name)
 
     def __set__(self, obj: TableService, value: T) -> None:
-        setattr(obj._core, self.name, value)
+        setattr(getattr(obj, self.part), self.name, value)
 
 
 class TableService:
@@ -78,12 +79,13 @@ class TableService:
         absences = Absences(store, clock)
         core = self._core = ServiceCore(store, clock, max_open_tables_per_user, seed_source, snapshot_every,
                                         max_auto_moves, cpu_runner, sole_writer, pauses=absences.pauses)
-        self._lobby = Lobby(core)
-        self._play = Play(core)
+        self._automatic = automatic = Automatic(core)
+        self._lobby = Lobby(core, automatic)
+        self._play = Play(core, automatic)
         self._away = Away(core, absences)
-        self._turns = TurnClock(core, self._lobby, self._away)
+        self._turns = TurnClock(core, automatic, self._lobby, self._away)
         self._hints = Hints(core, self._lobby)
-        self._undo = Undo(core)
+        self._undo = Undo(core, automatic)
         self._watch = Watch(core)
         self._prefs = Prefs(core)
         self._stats = Stats(core)
@@ -98,25 +100,26 @@ class TableService:
     def clock(self) -> Callable[[], float]:
         return self._core.clock
 
-    # settings shared by the parts (the core holds them)
-    cpu = _Shared[SearchRunner]("cpu")
-    seed_source = _Shared[Callable[[], int]]("seed_source")
-    max_open_tables_per_user = _Shared[int]("max_open_tables_per_user")
-    snapshot_every = _Shared[int]("snapshot_every")
-    max_auto_moves = _Shared[int]("max_auto_moves")
-    sole_writer = _Shared[bool]("sole_writer")
-    on_automatic = _Shared[Callable[[ActResult], Any] | None]("on_automatic")
-    on_thinking = _Shared[Callable[[int, str | None], Any] | None]("on_thinking")
-    # the core: guild settings, the outbox, automatic moves, the per-table locks
+    # settings of the parts: the core's, and the front end's callbacks for automatic moves
+    cpu = _Shared[SearchRunner]("_core", "cpu")
+    seed_source = _Shared[Callable[[], int]]("_core", "seed_source")
+    max_open_tables_per_user = _Shared[int]("_core", "max_open_tables_per_user")
+    snapshot_every = _Shared[int]("_core", "snapshot_every")
+    max_auto_moves = _Shared[int]("_core", "max_auto_moves")
+    sole_writer = _Shared[bool]("_core", "sole_writer")
+    on_automatic = _Shared[Callable[[ActResult], Any] | None]("_automatic", "on_automatic")
+    on_thinking = _Shared[Callable[[int, str | None], Any] | None]("_automatic", "on_thinking")
+    # the core: guild settings, the outbox, the per-table locks
     guild_settings = _Part("_core", ServiceCore.guild_settings)
     pending_notices = _Part("_core", ServiceCore.pending_notices)
     mark_delivered = _Part("_core", ServiceCore.mark_delivered)
-    thinking = _Part("_core", ServiceCore.thinking)
-    settle = _Part("_core", ServiceCore.settle)
-    stop_automatic = _Part("_core", ServiceCore.stop_automatic)
     rebuild_state = _Part("_core", ServiceCore.rebuild_state)
     _lock = _Part("_core", ServiceCore.lock)
-    _locks = _Shared[Any]("_locks")
+    _locks = _Shared[Any]("_core", "_locks")
+    # computer seats, handed-over seats and moves with one answer (tables/automatic.py)
+    thinking = _Part("_automatic", Automatic.thinking)
+    settle = _Part("_automatic", Automatic.settle)
+    stop_automatic = _Part("_automatic", Automatic.stop)
     # lobbies (tables/lobby.py)
     open_lobby = _Part("_lobby", Lobby.open_lobby)
     check_may_open = _Part("_lobby", Lobby.check_may_open)

@@ -15,6 +15,7 @@ from games.kit import Game
 from persistence import StaleWrite
 from persistence.models import LogEntry, Table
 
+from .automatic import Automatic
 from .core import ServiceCore
 from .errors import TableError, refuse
 from .models import ActResult
@@ -55,8 +56,9 @@ def refusal(table: Table, last: LogEntry | None, user_id: str) -> str | None:
 class Undo:
     """Taking a person's latest move back."""
 
-    def __init__(self, core: ServiceCore) -> None:
+    def __init__(self, core: ServiceCore, automatic: Automatic) -> None:
         self.core = core
+        self.automatic = automatic
 
     async def undo_offer(self, table_id: int, user_id: str) -> LogEntry | None:
         """The move `user_id` may take back now (the table's latest, theirs, undoable), else None."""
@@ -93,8 +95,8 @@ class Undo:
             self.core.remember(table, current)
             previous = await self.core.replayed(table, game, last.version - 1)
             result = await self._commit_undo(table, game, current, previous, last)
-            self.core.interrupt(table_id)  # a computer thinking about the undone position stops
-            self.core.start_automatic(result.table, game, previous)
+            self.automatic.interrupt(table_id)  # a computer thinking about the undone position stops
+            self.automatic.start(result.table, game, previous)
             return result
 
     async def _commit_undo(self, table: Table, game: Game, current: Any, previous: Any, last: LogEntry) -> ActResult:
