@@ -37,7 +37,7 @@ from games import registry
 from persistence import Unavailable
 from tables import clock
 from tables.locks import TableLocks
-from tables.read_model import read
+from tables.read_model import TableRead, read
 
 from . import announce_rules, delivery, watch
 from .channel_watch import MISSING_ACCESS, UNKNOWN_CHANNEL, UNKNOWN_MEMBER, access_lost, channel_deleted
@@ -494,8 +494,9 @@ class Announcer:
             return True
         prefs = await self.bot.prefs.user(user_id)
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
+        seen = await self.bot.service.read(table)  # with the last moves
         payload = await hand_payload(self.pictures, seen, user_id, lang, self.bot.service,
-                                     text=prefs.text_board, recent=await self.bot.service.log(table.id, limit=3))
+                                     text=prefs.text_board, recent=seen.recent)
         return await self.hands.refresh(table.id, user_id, for_edit(payload), drawn)
 
     async def dm_hand(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False,
@@ -511,12 +512,12 @@ class Announcer:
         if prefs.dm_closed:
             return "closed"  # remembered: never retried until `/game notify on`
         lang = prefs.lang or self.bot.prefs.seen_lang(user_id) or await table_lang(self.bot, table)
-        undo = await self.bot.service.undo_offer(table.id, user_id) is not None
-        payload = await hand_payload(self.pictures, table, user_id, lang, self.bot.service,
+        seen = await self.bot.service.read(table)  # the last moves and the undo offer with it
+        payload = await hand_payload(self.pictures, seen, user_id, lang, self.bot.service,
                                text=prefs.text_board,
                                note="\n".join(x for x in (lead, t("dm.where", lang, channel=self.where(table, lang))) if x),
-                               undo=undo,
-                               recent=await self.bot.service.log(table.id, limit=3))
+                               undo=seen.undo_offered(user_id),
+                               recent=seen.recent)
         known = self.hands.dm_message(table.id, user_id)
         drawn = signature(payload.get("drawn", []))
         if known is not None and not fresh:
@@ -586,9 +587,14 @@ class Announcer:
             return None
         return thread.id
 
-    def board_payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
+    def board_payload(self, table: Any, lang: str, recent: list[Any] | None = None, *, ping: list[str] | None = None,
                       notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]:
-        seen = read(table)
+        """The board message of `table` (a table, or the read the service built: its last moves
+        are then the board's `recent` ones, and those it pings are given their deadline)."""
+        seen = table if isinstance(table, TableRead) else read(table)
+        table = seen.table
+        recent = seen.recent if recent is None else recent
+        deadline = deadline if deadline is not None or not ping else seen.deadline(ping)
         name = board_filename(table)
         png = self.pictures.board_png(seen, lang)
         extra = list(notes or [])   # the phase is in the status line once (layouts.status_lines)
@@ -612,10 +618,10 @@ class Announcer:
         if table.state_json is None:
             return
         channel_id = self.board_channel(table)
-        recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
-        await self.pictures.prepare(table, lang)
+        seen = await svc.read(table)  # its last moves: the channel's view, public events only
+        await self.pictures.prepare(seen, lang)
         notes = [*(notes or []), *await watch.away_notes(self.bot, table, lang)]  # "away until …"
-        payload = self.board_payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
+        payload = self.board_payload(seen, lang, ping=ping, notes=notes, deadline=deadline)
         now = discord.utils.utcnow().timestamp()
         too_old = self._too_old(table, now)
         scrolled = self._after_board.get(channel_id, 0) >= SCROLLED_AWAY_AFTER
@@ -669,9 +675,8 @@ class Announcer:
         await self.send(self.lobby_channel(table), silent=silent, **payload)
         if table.board_message_id:
             if table.settings.parent_channel_id:  # the thread keeps its final board, without controls
-                recent = await self.bot.service.log(table.id, limit=3)
                 await self.edit_message(table.channel_id, table.board_message_id,
-                                        **for_edit(self.board_payload(table, lang, recent)))
+                                        **for_edit(self.board_payload(await self.bot.service.read(table), lang)))
             else:
                 await self.delete_message(table.channel_id, table.board_message_id)
                 await self.bot.service.set_board_message(table.id, None)

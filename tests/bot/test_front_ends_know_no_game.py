@@ -3,9 +3,8 @@ nothing under `bot/` asks a game for its prompts, views or outcome, applies a mo
 state, or imports a particular game's package. docs/architecture.md promises that a new game
 needs nothing in `bot/`; this scan keeps the promise.
 
-The terminal plays through the table service but its sitting still draws from the state, and
-`--replay` replays a file without a table: both are listed in REMAINDER until they draw from the
-read model too."""
+The terminal plays through the table service and draws from the read model like Discord; its
+`--replay` prints what `tables.replay.replay_moves` recomputes from a downloaded file."""
 from __future__ import annotations
 
 import ast
@@ -18,10 +17,8 @@ GAME_CALLS = {"prompts", "view", "apply", "step", "play_offered", "current_playe
 # The games package a front end may import: the kit's shared types and words, and the registry
 # (a game's names and options, its text board and rules summary).
 ALLOWED_GAMES = {"games", "games.kit", "games.registry"}
-# Modules that still drive a game themselves: the terminal's own game loop and its replays.
-# The terminal plays through the table service but still draws from the state itself (its
-# sitting reads views and outcomes), and a replay file is replayed without a table.
-REMAINDER = {"terminal/sitting.py", "local_replay.py"}
+# Modules that still drive a game themselves: none now (the list stays for a step in between).
+REMAINDER: set[str] = set()
 
 
 def offences(source: str) -> list[str]:
