@@ -235,7 +235,7 @@ _INSIDE = [0, 255] + [0] * 254
 _EDGE = [0, 0, 255] + [0] * 253
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)       # at most 512 shapes of <= 12,000 px: a few MB
 def _box_masks(box: Box, radius: float, width: int, filled: bool, outlined: bool,
                corners: tuple[bool, bool, bool, bool] | None) -> tuple[Image.Image | None, Image.Image | None]:
     """A rounded box's fill and outline pixels as two masks (None when it has none)."""
