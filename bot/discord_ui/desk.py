@@ -94,11 +94,15 @@ class Served(Protocol):
     def service(self) -> TableService: ...
 
 
-class Users(Protocol):
-    """What a DM to a user needs: their preferences (language, closed DMs) and their user."""
+class Preferring(Protocol):
+    """Anything that reads the users' and servers' preferences."""
 
     @property
     def prefs(self) -> Prefs: ...
+
+
+class Users(Preferring, Protocol):
+    """What a DM to a user needs: their preferences (language, closed DMs) and their user."""
 
     def get_user(self, id: int, /) -> discord.User | None: ...
 
