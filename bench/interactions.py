@@ -14,7 +14,9 @@ actions/s (with computer and automatic moves) and the p50/p99/max latency of one
 as a front end sees it, and the CPU time of this process per act (all threads: a figure
 that does not depend on what else the machine runs); on PostgreSQL also the round trips to
 the server per act and per logged move (statements sent, BEGIN and COMMIT included; the
-pool size comes from the URL, `?pool_size=N`). A player keeps the table `act` answered (as a front end draws
+pool size comes from the URL, `?pool_size=N`), and, when the server runs on this machine, the
+CPU its processes serving the bench's connections spent per act. Each group's first table is
+set up, and the pool's connections opened, before the clock starts. A player keeps the table `act` answered (as a front end draws
 its board from it), reads the decisions of the person whose turn it shows with `prompts_for` (as the
 front end's hand controls do) and answers one. PostgreSQL runs when `--postgres` or
 TEST_POSTGRES_URL names a database (the bench works in a schema of its own and drops it).
@@ -38,12 +40,37 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games import registry  # noqa: E402
 from games.kit import Rng  # noqa: E402
 from games.kit.playout import random_choice  # noqa: E402
-from persistence import open_store  # noqa: E402
+from persistence import Store, open_store  # noqa: E402
 from persistence.testing import isolated_url  # noqa: E402
 from tables import TableService, runtime  # noqa: E402
 
 
 # ---- part 1: the table service on SQLite ------------------------------------------------
+def _process_cpu_s(pids: list[int]) -> float | None:
+    """CPU seconds these processes used so far, or None when they are not on this machine."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def _server_pids(store: Store) -> list[int]:
+    """The PostgreSQL server processes behind this store's pool (its connections are all open:
+    `warm`), so the server's CPU per move can be read when the server runs on this machine."""
+    db = store.db
+    if db.dialect != "postgres":
+        return []
+    rows = await db.fetch("SELECT pid FROM pg_stat_activity WHERE application_name = $1", _APPLICATION)
+    return [row["pid"] for row in rows]
+
+
+_APPLICATION = f"cardbot-bench-{os.getpid()}"
+
+
 async def _new_table(svc: TableService, key: str, channel: int, seed: int) -> int:
     game = registry.get(key)
     low, _ = game.player_range(game.parse_options({}))
@@ -55,7 +82,7 @@ async def _new_table(svc: TableService, key: str, channel: int, seed: int) -> in
     return table.id
 
 
-async def _player(svc: TableService, key: str, channel: int, until: float, latencies: list[float],
+async def _player(svc: TableService, key: str, channel: int, first: int, until: float, latencies: list[float],
                   counts: dict[str, int], interval: float | None = None, first_at: float = 0.0) -> None:
     """Plays tables in one channel back to back until the time is up, like one busy group.
 
@@ -63,7 +90,7 @@ async def _player(svc: TableService, key: str, channel: int, until: float, laten
     take; the latency is then counted from when the move was due, so a backlog counts in full."""
     rng = Rng(seed=channel)
     seed = channel * 1000
-    table = await svc.get(await _new_table(svc, key, channel, seed))
+    table = await svc.get(first)
     due = first_at
     while time.perf_counter() < until:
         if interval is not None:
@@ -103,15 +130,23 @@ async def service_throughput(url: str, key: str, tables: int, seconds: float,
         runtime.freeze_startup_objects()
         latencies: list[float] = []
         counts = {"acts": 0, "logged": 0}
+        # each group's first table is set up and the pool's connections opened before the clock
+        # starts, as a bot that has been running a while: the figures are of moves, not of start-up
+        firsts = [await _new_table(svc, key, 1000 + c, (1000 + c) * 1000) for c in range(tables)]
+        await store.db.warm()
+        pids = await _server_pids(store)
+        server_cpu = _process_cpu_s(pids)
         start, cpu = time.perf_counter(), time.process_time()
         trips = getattr(store.db, "round_trips", None)  # PostgreSQL: statements sent, BEGIN/COMMIT included
         until = start + seconds
         interval = tables / rate if rate else None
-        await asyncio.gather(*(_player(svc, key, 1000 + c, until, latencies, counts, interval,
+        await asyncio.gather(*(_player(svc, key, 1000 + c, firsts[c], until, latencies, counts, interval,
                                        start + 0.05 + (interval or 0) * c / tables) for c in range(tables)))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+        server_after = _process_cpu_s(pids) if pids else None
+        server_cpu = None if server_cpu is None or server_after is None else server_after - server_cpu
         trips = None if trips is None else store.db.round_trips - trips
-        if interval is not None:  # moves were due from start + 0.05 s (the tables are set up first)
+        if interval is not None:  # moves were due from start + 0.05 s
             elapsed -= 0.05
     finally:
         await store.close()
@@ -120,24 +155,26 @@ async def service_throughput(url: str, key: str, tables: int, seconds: float,
             "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
             "max_ms": 1000 * latencies[-1], "acts": counts["acts"], "cpu_ms": 1000 * cpu / max(counts["acts"], 1),
+            "server_cpu_ms": None if server_cpu is None else 1000 * server_cpu / max(counts["acts"], 1),
             "trips": None if trips is None else trips / max(counts["acts"], 1),
             "trips_logged": None if trips is None else trips / max(counts["logged"], 1)}
 
 
 HEADER = (f"{'tables':>6} {'acts/s':>8} {'logged/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'acts':>7} "
-          f"{'CPU ms/act':>10} {'trips/act':>9} {'trips/move':>10}")
+          f"{'CPU ms/act':>10} {'trips/act':>9} {'trips/move':>10} {'server CPU ms/act':>17}")
 
 
 def print_row(n: int, r: dict[str, float]) -> None:
     print(f"{n:>6} {r['acts_s']:8.0f} {r['logged_s']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
           f"{r['max_ms']:8.1f} {r['acts']:>7} {r['cpu_ms']:10.2f}"
-          + ("" if r["trips"] is None else f" {r['trips']:9.2f} {r['trips_logged']:10.2f}"), flush=True)
+          + ("" if r["trips"] is None else f" {r['trips']:9.2f} {r['trips_logged']:10.2f}")
+          + ("" if r.get("server_cpu_ms") is None else f" {r['server_cpu_ms']:17.2f}"), flush=True)
 
 
 async def _on_postgres(base: str, key: str, tables: int, seconds: float, rate: float | None = None) -> dict[str, float]:
     os.environ.setdefault("TEST_POSTGRES_URL", base)
     async with isolated_url("postgres", Path(tempfile.gettempdir())) as url:
-        return await service_throughput(url, key, tables, seconds, rate)
+        return await service_throughput(f"{url}&application_name={_APPLICATION}", key, tables, seconds, rate)
 
 
 # ---- part 2: Discord REST calls per game action under SimCord -----------------------------

@@ -101,6 +101,11 @@ class Database(ABC):
     async def read(self, unit: Unit[T]) -> T:
         """Run a unit of reads against one consistent snapshot (no write lock, no commit wait)."""
 
+    async def warm(self) -> None:
+        """Open what the first busy seconds would otherwise open one by one (PostgreSQL: the
+        pool's connections), so a burst after start-up does not queue behind connecting."""
+        return None  # SQLite: one connection, opened with the database
+
     async def atomic(self, statement: Statement) -> Any:
         """One statement that is a transaction by itself (PostgreSQL: one round trip, no
         BEGIN/COMMIT of its own); answers as in a unit."""

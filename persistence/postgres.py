@@ -14,6 +14,7 @@ two lines (`outage`), never as a traceback per call.
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from .db import DEFAULT_POOL_SIZE, Database, Statement, T, Unit
@@ -191,6 +192,10 @@ class PostgresDatabase(Database):
                     self.outage.failed(error)
                     raise Unavailable(one_line(error)) from error
         raise AssertionError("unreachable")
+
+    async def warm(self) -> None:
+        held = await asyncio.gather(*(self._pool.acquire() for _ in range(self._pool.get_max_size())))
+        await asyncio.gather(*(self._pool.release(conn) for conn in held))
 
     async def close(self) -> None:
         await self._pool.close()

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.kit import Event, Game, IllegalAction, Prompt, T
+from games.kit.trusted import clone
 
 MAX_CHAINS = 25  # one select
 MAX_STEPS = 3  # Guns & Steel: resource -> progress -> its effect (2: pairs only)
@@ -111,7 +112,7 @@ def follow_up(game: Game, state: Any, player: str, prompt: Prompt, key: str, see
 def _follow(game: Game, state: Any, player: str, prompt: Prompt, key: str,
             seen: set[str] | None) -> tuple[Prompt, Any] | None:
     """`follow_up` and the state after the answer (a copy), from which a further step is tried."""
-    copy = state.model_copy(deep=True)
+    copy = clone(state)
     try:
         game.step(copy, player, prompt.id, [key], events=False)
     except IllegalAction:

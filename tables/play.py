@@ -9,6 +9,8 @@ from persistence.models import LogEntry, Table
 from .core import ServiceCore
 from .errors import TableError, refuse
 from .models import ActResult
+from .read_model import RECENT, Latest, TableRead, read
+from .undo import UndoOps
 
 BOARD_MAX_AGE_S = 3600.0  # Discord limits edits of messages older than an hour (30046)
 
@@ -163,6 +165,37 @@ class PlayOps(ServiceCore):
         return [e.model_copy(update={"events": self._events_for(e.events, viewer),
                                      "choice": e.choice if viewer == e.player else []})
                 for e in entries]
+
+    async def read(self, table: Table | int, recent: int = RECENT) -> TableRead:
+        """The read model of a table (its id: as it is now; a table: that version) with what
+        its log and clock add (`read_model.Latest`): the last `recent` moves as the public
+        channel sees them, the move that made this version and whether its player may take it
+        back (as `undo_offer` says while the table is at this version), and the turn deadlines.
+        What a front end redraws after a move, in one call (instead of `log`, `undo_offer` and
+        the timers)."""
+        if not isinstance(table, Table):
+            table = await self._load(table)
+        if table.status == "lobby":
+            return read(table)
+        entries = await self.store.actions.list(table.id, limit=recent) if recent > 0 else []
+        live = [e for e in entries if not e.undone]
+        if live and live[-1].version >= table.version:  # the moves read reach this version
+            last = next((e for e in reversed(live) if e.version == table.version), None)
+        elif entries or recent <= 0:  # (the last ones read were all taken back)
+            last = await self.store.actions.last_live(table.id)
+            last = last if last is not None and last.version == table.version else None
+        else:  # no move yet
+            last = None
+        undoer = last.player if last is not None and UndoOps.may_undo(table, last, last.player) else None
+        deadlines: dict[str, float] = {}
+        if table.status == "running":
+            for timer in await self.store.timers.for_table(table.id):
+                if timer.kind == "deadline" and timer.seat:
+                    deadlines[timer.seat] = min(timer.due_at, deadlines.get(timer.seat, timer.due_at))
+        public = tuple(e.model_copy(update={"events": self._events_for(e.events, None), "choice": []})
+                       for e in entries)
+        bare = last.model_copy(update={"events": [], "choice": []}) if last is not None else None
+        return read(table, Latest(public, bare, undoer, deadlines))
 
     async def set_board_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the live board message (and when it was posted)."""

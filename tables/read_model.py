@@ -12,6 +12,11 @@ decisions that viewer owes and the lines the game says to them (`Sight`), and of
 else's decisions only what the table shows anyway: who owes one, its id and its public
 window name (`Decision`), and the prompts the game marks public. The state itself is never
 handed out.
+
+What the table's log and clock add to a version (`Latest`: the last moves as the channel sees
+them, whether a viewer may take their move back, the turn deadlines) comes with the read the
+service builds (`TableService.read`), so a redraw after a move asks the service once; a bare
+`read(table)` knows none of it.
 """
 from __future__ import annotations
 
@@ -25,12 +30,13 @@ from pydantic import BaseModel
 from games import registry
 from games.kit import Game, Outcome, Prompt, Text
 from games.kit.alt import board_alt, hand_alt
-from persistence.models import GivenHint, Table
+from persistence.models import GivenHint, LogEntry, Table
 
 from .chains import Chain, chains
 from .hints import current_hint
 
 KEEP = 256  # table versions whose parsed state is kept (the tables being played now)
+RECENT = 3  # the last moves a board or hand shows
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,22 @@ class Sight:
     notes: list[Text]
 
 
+@dataclass(frozen=True)
+class Latest:
+    """What the table's log and clock add to a version, as everyone may know it: the last
+    moves as the public channel sees them (events hidden from it dropped, choices blanked),
+    the move in play that made this version without its choice and events, the one person who
+    may take that move back (None: nobody), and each seat's turn deadline (epoch seconds)."""
+
+    recent: tuple[LogEntry, ...] = ()
+    last: LogEntry | None = None
+    undoer: str | None = None
+    deadlines: dict[str, float] = field(default_factory=dict)
+
+
+NOTHING_LATER = Latest()
+
+
 @dataclass(eq=False)
 class _Parsed:
     """One stored state, parsed, with what has been worked out from it so far."""
@@ -67,6 +89,7 @@ class _Parsed:
     _prompts: list[Prompt] | None = None
     _outcome: tuple[Outcome | None] | None = None
     _chains: dict[str, list[Chain]] = field(default_factory=dict)
+    _alts: dict[tuple[str | None, str], str] = field(default_factory=dict)
 
     def prompts(self) -> list[Prompt]:
         if self._prompts is None:
@@ -82,6 +105,15 @@ class _Parsed:
         """A fresh view each time: a view handed out is the caller's own (a picture drawn from
         a view that another draw had changed went wrong), so views are not shared."""
         return self.game.view(self.state, viewer)
+
+    def alt(self, viewer: str | None, lang: str) -> str:
+        """The alt text of `viewer`'s picture (None: the board's), worked out once per version:
+        the board and a hand are redrawn, and their alt texts asked for, many times a version."""
+        found = self._alts.get((viewer, lang))
+        if found is None:
+            found = self._alts[(viewer, lang)] = (board_alt(self.game, self.state, lang) if viewer is None
+                                                  else hand_alt(self.game, self.state, viewer, lang))
+        return found
 
     def chains(self, player: str) -> list[Chain]:
         found = self._chains.get(player)
@@ -114,12 +146,44 @@ def _parse(game: Game[Any, Any], state_json: str) -> _Parsed:
 class TableRead:
     """The read model of one table version: built by `read(table)`."""
 
-    __slots__ = ("table", "game", "_parsed")
+    __slots__ = ("table", "game", "_parsed", "latest")
 
-    def __init__(self, table: Table, game: Game[Any, Any], parsed: _Parsed | None) -> None:
+    def __init__(self, table: Table, game: Game[Any, Any], parsed: _Parsed | None,
+                 latest: Latest = NOTHING_LATER) -> None:
         self.table = table
         self.game = game
         self._parsed = parsed
+        self.latest = latest
+
+    @property
+    def recent(self) -> list[LogEntry]:
+        """The last moves, oldest first, as the public channel sees them: events hidden from
+        it dropped and every choice blanked (a choice key may name a face-down card)."""
+        return list(self.latest.recent)
+
+    @property
+    def last_move(self) -> LogEntry | None:
+        """The move in play that made this version, without its choice and events (whose it
+        was, its place in the log, whether the rules let it be taken back); None before the
+        first move, or when the log has moved past this version."""
+        return self.latest.last
+
+    def undo_offered(self, viewer: str | None) -> bool:
+        """Whether `viewer` may take back the move that made this version (what
+        `TableService.undo_offer` says while the table is at it): whether their hand drawn for
+        this version shows an Undo button."""
+        return viewer is not None and viewer == self.latest.undoer
+
+    @property
+    def deadlines(self) -> dict[str, float]:
+        """Each seat's turn deadline (epoch seconds); a seat without one is not listed."""
+        return dict(self.latest.deadlines)
+
+    def deadline(self, players: list[str] | None = None) -> float | None:
+        """The soonest turn deadline of `players` (default: everyone who owes a decision now),
+        None when none of them has one."""
+        who = self.owing if players is None else players
+        return min((self.latest.deadlines[p] for p in who if p in self.latest.deadlines), default=None)
 
     @property
     def has_state(self) -> bool:
@@ -195,19 +259,19 @@ class TableRead:
 
     def board_alt(self, lang: str) -> str | None:
         """The public board picture's alt text (None before the game starts)."""
-        return board_alt(self.game, self._parsed.state, lang) if self._parsed is not None else None
+        return self._parsed.alt(None, lang) if self._parsed is not None else None
 
     def hand_alt(self, viewer: str, lang: str) -> str | None:
         """`viewer`'s own picture's alt text: their cards and what they must decide."""
-        return hand_alt(self.game, self._parsed.state, viewer, lang) if self._parsed is not None else None
+        return self._parsed.alt(viewer, lang) if self._parsed is not None else None
 
 
-def read(table: Table) -> TableRead:
+def read(table: Table, latest: Latest = NOTHING_LATER) -> TableRead:
     """The read model of `table` as it is (its state parsed once per version, however often
-    this is asked)."""
+    this is asked), with `latest` from its log and clock when the service read them."""
     game = registry.get(table.game)
     parsed = _parse(game, table.state_json) if table.state_json is not None else None
-    return TableRead(table, game, parsed)
+    return TableRead(table, game, parsed, latest)
 
 
-__all__ = ["Decision", "Sight", "TableRead", "read"]
+__all__ = ["RECENT", "Decision", "Latest", "Sight", "TableRead", "read"]

@@ -107,7 +107,7 @@ class Announcer:
     async def open_thread(self, table: Any, lobby_message: int, lang: str) -> int | None:
         return await self.board.open_thread(table, lobby_message, lang)
 
-    def board_payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
+    def board_payload(self, table: Any, lang: str, recent: list[Any] | None = None, *, ping: list[str] | None = None,
                       notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]:
         return self.board.payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
 

@@ -18,7 +18,7 @@ import discord
 
 from bot.i18n import t
 from games import registry
-from tables.read_model import read
+from tables.read_model import TableRead, read
 
 from . import announce_rules, watch
 from .desk import Served
@@ -159,9 +159,14 @@ class Board:
         self._sticky[table_id] = news
 
     # ---- drawing ------------------------------------------------------------------------
-    def payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
+    def payload(self, table: Any, lang: str, recent: list[Any] | None = None, *, ping: list[str] | None = None,
                 notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]:
-        seen = read(table)
+        """The board message of `table` (a table, or the read the service built: its last moves
+        are then the board's `recent` ones, and those it pings are given their deadline)."""
+        seen = table if isinstance(table, TableRead) else read(table)
+        table = seen.table
+        recent = seen.recent if recent is None else recent
+        deadline = deadline if deadline is not None or not ping else seen.deadline(ping)
         name = board_filename(table)
         png = self.desk.pictures.board_png(seen, lang)
         extra = list(notes or [])   # the phase is in the status line once (layouts.status_lines)
@@ -185,10 +190,10 @@ class Board:
         if table.state_json is None:
             return
         channel_id = board_channel(table)
-        recent = await svc.log(table.id, limit=3)  # the channel's view: public events only
-        await self.desk.pictures.prepare(table, lang)
+        seen = await svc.read(table)  # its last moves: the channel's view, public events only
+        await self.desk.pictures.prepare(seen, lang)
         notes = [*(notes or []), *await watch.away_notes(self.desk, table, lang)]  # "away until …"
-        payload = self.payload(table, lang, recent, ping=ping, notes=notes, deadline=deadline)
+        payload = self.payload(seen, lang, ping=ping, notes=notes, deadline=deadline)
         now = discord.utils.utcnow().timestamp()
         too_old = self.too_old(table, now)
         scrolled = self._after_board.get(channel_id, 0) >= SCROLLED_AWAY_AFTER
@@ -263,9 +268,8 @@ class Board:
         await self.posts.send(lobby_channel(table), silent=silent, **payload)
         if table.board_message_id:
             if table.settings.parent_channel_id:  # the thread keeps its final board, without controls
-                recent = await self.desk.service.log(table.id, limit=3)
                 await self.posts.edit_message(table.channel_id, table.board_message_id,
-                                              **for_edit(self.payload(table, lang, recent)))
+                                              **for_edit(self.payload(await self.desk.service.read(table), lang)))
             else:
                 await self.posts.delete_message(table.channel_id, table.board_message_id)
                 await self.desk.service.set_board_message(table.id, None)

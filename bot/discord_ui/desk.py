@@ -42,7 +42,7 @@ class Announcing(Protocol):
 
     async def open_thread(self, table: Any, lobby_message: int, lang: str) -> int | None: ...
 
-    def board_payload(self, table: Any, lang: str, recent: list[Any], *, ping: list[str] | None = None,
+    def board_payload(self, table: Any, lang: str, recent: list[Any] | None = None, *, ping: list[str] | None = None,
                       notes: list[str] | None = None, deadline: float | None = None) -> dict[str, Any]: ...
 
     async def update_board(self, table: Any, lang: str | None = None, *, fresh: bool = False,

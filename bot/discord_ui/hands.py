@@ -62,8 +62,9 @@ class Hands:
             return True
         prefs = await self.desk.prefs.user(user_id)
         lang = await self._lang(table, user_id, prefs)
+        seen = await self.desk.service.read(table)  # with the last moves
         payload = await hand_payload(self.desk.pictures, seen, user_id, lang, self.desk.service,
-                                     text=prefs.text_board, recent=await self.desk.service.log(table.id, limit=3))
+                                     text=prefs.text_board, recent=seen.recent)
         return await self.open.refresh(table.id, user_id, for_edit(payload), drawn)
 
     async def dm(self, table: Any, user_id: str, *, first_turn: bool, silent: bool = False,
@@ -80,12 +81,12 @@ class Hands:
             return "closed"  # remembered: never retried until `/game notify on`
         lang = await self._lang(table, user_id, prefs)
         svc = self.desk.service
-        undo = await svc.undo_offer(table.id, user_id) is not None
-        payload = await hand_payload(self.desk.pictures, table, user_id, lang, svc,
+        seen = await svc.read(table)  # the last moves and the undo offer with it
+        payload = await hand_payload(self.desk.pictures, seen, user_id, lang, svc,
                                      text=prefs.text_board,
                                      note="\n".join(x for x in (lead, t("dm.where", lang, channel=where(table, lang))) if x),
-                                     undo=undo,
-                                     recent=await svc.log(table.id, limit=3))
+                                     undo=seen.undo_offered(user_id),
+                                     recent=seen.recent)
         known = self.open.dm_message(table.id, user_id)
         drawn = signature(payload.get("drawn", []))
         if known is not None and not fresh:

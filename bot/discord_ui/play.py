@@ -138,10 +138,10 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
     if table.status == "lobby":
         await send(interaction, ephemeral=True, content=t("hand.not_started", lang))
         return
-    undo = await bot.service.undo_offer(table.id, user_id) is not None
-    payload = await hand_payload(bot.pictures, table, user_id, lang, bot.service, state=state, note=note,
-                                 undo=undo,
-                           recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
+    seen = await bot.service.read(table)  # the last moves and the undo offer with it
+    payload = await hand_payload(bot.pictures, seen, user_id, lang, bot.service, state=state, note=note,
+                                 undo=seen.undo_offered(user_id),
+                                 recent=seen.recent, text=await text_board.wanted(bot, user_id))
     if in_place is None:
         in_place = is_private_message(interaction)
     await answer_with_hand(bot, interaction, table.id, payload, in_place=in_place)
@@ -211,11 +211,10 @@ async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, 
 
 async def answered(bot: Desk, interaction: discord.Interaction, result: Any, user_id: str, lang: str) -> None:
     """After the player's move(s): their hand redrawn where they clicked, the news announced."""
-    svc = bot.service
     table = result.table
-    undo = bot.service.may_undo(table, result.actions[-1] if result.actions else None, user_id)
-    payload = await hand_payload(bot.pictures, table, user_id, lang, bot.service, undo=undo,
-                           recent=await svc.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
+    seen = await bot.service.read(table)  # the last moves and the undo offer with it
+    payload = await hand_payload(bot.pictures, seen, user_id, lang, bot.service, undo=seen.undo_offered(user_id),
+                                 recent=seen.recent, text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=is_private_message(interaction))
     here = interaction.channel_id == table.channel_id
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
@@ -235,9 +234,10 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
     if not table.user_seated(user_id):  # fresh controls are a hand, and only players have one
         await send(interaction, ephemeral=True, content=t("hand.not_seated", lang, id=table.id))
         return
-    payload = await hand_payload(bot.pictures, table, user_id, lang, bot.service,
+    seen = await bot.service.read(table)
+    payload = await hand_payload(bot.pictures, seen, user_id, lang, bot.service,
                                  note=t("service.error.out_of_date", lang),
-                           recent=await bot.service.log(table.id, limit=3), text=await text_board.wanted(bot, user_id))
+                                 recent=seen.recent, text=await text_board.wanted(bot, user_id))
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
 
 

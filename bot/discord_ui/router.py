@@ -191,9 +191,9 @@ class Router:
         so a click on any of them, however old, answers with the board as it is now (the
         click's own message is redrawn); the hand then follows, ephemeral."""
         lang = await table_lang(self.desk, table)
-        recent = await self.desk.service.log(table.id, limit=3)
-        await self.desk.pictures.prepare(table, lang)
-        await edit(interaction, **play.for_edit(self.desk.announcer.board_payload(table, lang, recent)))
+        seen = await self.desk.service.read(table)  # with its last moves
+        await self.desk.pictures.prepare(seen, lang)
+        await edit(interaction, **play.for_edit(self.desk.announcer.board_payload(seen, lang)))
 
     async def answer(self, interaction: discord.Interaction, control: items.Control, prompt_id: str,
                      choice: list[str]) -> None:

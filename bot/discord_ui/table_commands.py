@@ -233,9 +233,9 @@ async def board(bot: Desk, interaction: discord.Interaction, text: bool | None =
     if table.status == "lobby":
         payload: dict[str, Any] = lobby.payload(table, public)
     else:
-        recent = await svc.log(table.id, limit=3)  # public events only, as on the live board
-        await bot.pictures.prepare(table, public)
-        payload = bot.announcer.board_payload(table, public, recent)
+        seen = await svc.read(table)  # its last moves: public events only, as on the live board
+        await bot.pictures.prepare(seen, public)
+        payload = bot.announcer.board_payload(seen, public)
     message = await send(interaction, ephemeral=False, **payload)
     if message is not None:
         old = table.board_message_id

@@ -5,17 +5,22 @@ this loop shows a person what their seat may see, asks them, and hands their ans
 
 Every automatic move (a computer's, a forced one) is made before the person is asked
 (`settle`), so a seeded game plays the same every time. The loop runs on an event loop of
-its own and blocks it while it waits for the keyboard: nothing else runs at this table."""
+its own and blocks it while it waits for the keyboard: nothing else runs at this table.
+
+What it shows comes from the table's read model (`tables.read_model`): a seat's view, the
+decisions it owes, the game's lines beside the board and the result; the rules are asked
+nothing here but the text of a view (`Game.render`) and of the rules (`help`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from bot.hints import choice_text, explanation, hint_lines
 from bot.i18n import t
 from games.kit import Event, Game, Prompt
 from tables import ActResult, Table, TableError, TableService
 from tables.chains import FORCED_EVENT
+from tables.read_model import TableRead, read
 
 from .help import help_text
 from .plain import plain, with_names
@@ -30,7 +35,6 @@ from .questions import (
     read_choice,
     undo_hint,
 )
-from .status import notes, status_lines
 
 EXIT_DONE = 0  # the game ended, or the player quit with q or end of input
 
@@ -52,15 +56,15 @@ class Sitting:
         """A line as the terminal prints it: seats by their names (P1, P2, …), never by id."""
         print(with_names(text, self.names), file=self.out)
 
-    def show_board(self, state: Any, viewer: str | None, everything: bool = False) -> None:
+    def show_board(self, seen: TableRead, viewer: str | None, everything: bool = False) -> None:
         """The board and its status lines, then the notes this viewer has not seen yet (all
         of them again when asked with `v`)."""
-        game, lang = self.game, self.lang
-        view = game.view(state, viewer)
-        self.say(plain(game.render(view, lang)))
-        for line in status_lines(game, view, viewer, lang):
-            self.say(line)
-        lines = notes(game, view, viewer, lang)
+        lang = self.lang
+        sight = seen.seen_by(viewer)
+        self.say(plain(self.game.render(sight.view, lang)))
+        for status in sight.status:
+            self.say(status.get(lang))
+        lines = [note.get(lang) for note in sight.notes]
         for line in lines:
             if everything or line not in self.said_notes.get(viewer, []):
                 self.say(line)
@@ -78,11 +82,10 @@ class Sitting:
         before, self.table = self.table, result.table
         for entry in result.actions:
             if entry.player in self.humans and any(e.kind == FORCED_EVENT for e in entry.events):
-                state = before.state(self.game)
-                prompts = [p for p in self.game.prompts(state) if p.player == entry.player]
+                seen = read(before)
                 self.say()
-                self.show_board(state, entry.player)
-                self.say_only_choice(prompts, entry.prompt_id, entry.choice)
+                self.show_board(seen, entry.player)
+                self.say_only_choice(seen.owed(entry.player), entry.prompt_id, entry.choice)
         self.show_events(result.events)
 
     def say_only_choice(self, prompts: list[Prompt], prompt_id: str, choice: list[str]) -> None:
@@ -100,8 +103,7 @@ class Sitting:
             if error.key == "hint.used":
                 return None
             raise
-        state = self.table.state(self.game)
-        line, why = hint_lines([q for q in self.game.prompts(state) if q.player == prompt.player], given, self.lang)
+        line, why = hint_lines(read(self.table).owed(prompt.player), given, self.lang)
         return plain(line) + (f"（{why}）" if self.lang == "ja" else f"  ({why})")
 
     async def give_hint(self, prompt: Prompt) -> None:
@@ -119,8 +121,9 @@ class Sitting:
         """How many moves `u` takes back for `player` now: the table's latest moves while they
         are answers the terminal made for them (their only one, which it would make again at
         once), then their own last choice; 0 when the table would not take them all back."""
-        last = await self.svc.undo_offer(self.table.id, player)
-        if last is None:
+        seen = await self.svc.read(self.table)
+        last = seen.last_move
+        if last is None or not seen.undo_offered(player):
             return 0
         if last.seq not in self.lone:
             return 1
@@ -147,27 +150,27 @@ class Sitting:
             self.table = await self.svc.get(self.table.id)
             if self.table.status != "running":
                 break
-            state = self.table.state(self.game)
-            mine = [p for p in self.game.prompts(state) if p.player in self.humans]
+            seen = read(self.table)
+            mine = [p for player in seen.owing if player in self.humans for p in seen.owed(player)]
             if not mine:  # (the service owes a move it could not make: nothing to ask)
                 break
-            if not await self.turn(state, mine[0]):
+            if not await self.turn(seen, mine[0]):
                 self.say(t("terminal.bye", self.lang))
                 return EXIT_DONE
         self.say()
-        final = self.table.state(self.game)
+        final = read(self.table)
         self.show_board(final, None)
-        outcome = self.game.outcome(final)
+        outcome = final.outcome
         if outcome is not None:
             self.say(t("terminal.result", self.lang, summary=plain(outcome.summary.get(self.lang))))
         return EXIT_DONE
 
-    async def turn(self, state: Any, prompt: Prompt) -> bool:
+    async def turn(self, seen: TableRead, prompt: Prompt) -> bool:
         """Show the board, ask `prompt` and hand the answer in (or take the last move back).
         False: the person quit."""
         lang, say = self.lang, self.say
         say()
-        self.show_board(state, prompt.player)
+        self.show_board(seen, prompt.player)
         choice = only_choice(prompt)
         lone = choice is not None
         if choice is not None:
@@ -186,7 +189,7 @@ class Sitting:
                     say(line)
 
             def board_and_question() -> None:
-                self.show_board(state, prompt.player, everything=True)
+                self.show_board(seen, prompt.player, everything=True)
                 question()
 
             def rules_and_question() -> None:
