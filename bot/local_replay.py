@@ -14,6 +14,7 @@ from bot.terminal.plain import plain, safe_name, with_names
 from games import registry
 from games.kit import IllegalAction
 from tables.models import ReplayFile
+from tables.replay import ReplayEnd, ReplayIllegal, replay_moves
 
 
 def read_replay(path: str | Path, lang: str) -> ReplayFile:
@@ -43,25 +44,23 @@ def print_replay(path: str | Path, lang: str = "en", out: TextIO = sys.stdout) -
         print(line if who is None else f"[{names.get(who, who)}] {line}", file=out)
 
     try:
-        state = game.setup(replay.players, game.parse_options(replay.options), replay.seed)
-    except (IllegalAction, ValidationError, ValueError) as e:
+        moves = replay_moves(replay, game, lang)
+    except (IllegalAction, ValidationError, ValueError) as e:  # the set-up refused the file's players or options
         raise TerminalError(t("terminal.replay_unreadable", lang, path=path, detail=e)) from None
     say(t("terminal.replay_title", lang, game=game.names[lang], seed=replay.seed, id=replay.table_id))
     auto_mark = t("service.auto_marker", lang)
-    for n, a in enumerate(replay.actions, 1):
-        prompts = game.prompts(state)
-        prompt = next((p for p in prompts if p.id == a.prompt_id and p.player == a.player), None)
-        labels = [option.label.get(lang) if prompt and (option := prompt.option(k)) else k for k in a.choice]
-        try:
-            game.step(state, a.player, a.prompt_id, a.choice, prompts)  # validates before it changes anything
-        except IllegalAction as e:
-            raise TerminalError(t("terminal.replay_illegal", lang, path=path, n=n, player=names.get(a.player, a.player),
-                                  reason=plain(e.message(lang)))) from None
-        say(f"{('、' if lang == 'ja' else ', ').join(labels) or '—'}{' ' + auto_mark if a.auto else ''}", who=a.player)
-    say(game.render(game.view(state, None), lang))
-    outcome = game.outcome(state)
-    if replay.outcome is not None and outcome != replay.outcome:
-        raise TerminalError(t("terminal.replay_mismatch", lang, path=path))
-    if outcome is not None:
-        say(t("terminal.result", lang, summary=outcome.summary.get(lang)))
+    try:
+        for step in moves:
+            if isinstance(step, ReplayEnd):
+                say(step.board)
+                if not step.as_recorded:
+                    raise TerminalError(t("terminal.replay_mismatch", lang, path=path))
+                if step.outcome is not None:
+                    say(t("terminal.result", lang, summary=step.outcome.summary.get(lang)))
+            else:
+                mark = " " + auto_mark if step.auto else ""
+                say(f"{('、' if lang == 'ja' else ', ').join(step.labels) or '—'}{mark}", who=step.player)
+    except ReplayIllegal as e:
+        raise TerminalError(t("terminal.replay_illegal", lang, path=path, n=e.n, player=names.get(e.player, e.player),
+                              reason=plain(e.reason.get(lang)))) from None
     return 0

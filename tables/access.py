@@ -22,7 +22,12 @@ def may_read(table: Table, guild_id: int | None, user_id: str | None) -> bool:
     return user_id is not None and table.user_seated(user_id)
 
 
-class AccessOps(ServiceCore):
+class Access:
+    """Which tables a number names for whom, and the tables whose channel or server is gone."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+
     async def table_for_reader(self, table_id: int, *, guild_id: int | None, user_id: str | None) -> Table:
         """Table #`table_id` as seen by `user_id` asking from `guild_id` (None: a DM). Refused
         with "not_here" (the same words as for a number that does not exist) when it belongs
@@ -41,7 +46,7 @@ class AccessOps(ServiceCore):
 
     async def _table_or_none(self, table_id: int) -> Table | None:
         try:
-            return await self._load(table_id)
+            return await self.core.load(table_id)
         except TableError:
             return None
 
@@ -50,26 +55,26 @@ class AccessOps(ServiceCore):
         game ends, unrated, recorded as ended because the channel is gone. Nobody can play
         there any more, and the table no longer counts towards anyone's open-table cap."""
         results = []
-        while (table := await self.store.tables.open_in_channel(channel_id)) is not None:
+        while (table := await self.core.store.tables.open_in_channel(channel_id)) is not None:
             results.append(await self._end_for_missing_channel(table.id))
         return results
 
     async def guild_gone(self, guild_id: int) -> list[ActResult]:
         """The bot was removed from a server (or the server was deleted): nobody can play its
         tables any more, so each ends as for a deleted channel and frees the players' caps."""
-        return [await self._end_for_missing_channel(table.id) for table in await self.store.tables.open_in_guild(guild_id)]
+        return [await self._end_for_missing_channel(table.id) for table in await self.core.store.tables.open_in_guild(guild_id)]
 
     async def _end_for_missing_channel(self, table_id: int) -> ActResult:
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            now = self.clock()
+        async with self.core.lock(table_id):
+            table = await self.core.load(table_id)
+            now = self.core.clock()
             if table.status == "lobby":
                 ended = table.model_copy(update={"status": "cancelled", "finished_at": now, "updated_at": now,
                                                  "lobby_version": table.lobby_version + 1})
-                return ActResult(table=await self._save(ended, table, clear_timers=True))
+                return ActResult(table=await self.core.save(ended, table, clear_timers=True))
             if table.status != "running":
                 return ActResult(table=table)
             ended = table.model_copy(update={"status": "finished", "finished_at": now, "updated_at": now})
             result = build_result(ended, None, "channel_deleted", now)
-            saved = await self._save(ended, table, clear_timers=True, result=result)
-            return ActResult(table=saved, notices=[self._game_over_notice(saved, result)])
+            saved = await self.core.save(ended, table, clear_timers=True, result=result)
+            return ActResult(table=saved, notices=[self.core.game_over_notice(saved, result)])

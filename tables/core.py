@@ -1,44 +1,48 @@
 """The heart of the table service: load under a per-table lock, apply a move, track whose
 turn it is, persist it in one compare-and-set transaction; computer seats then move as steps of
-their own (`_follow`), so the person who moved is answered before any computer thinks, and no
-table's lock is held while a computer thinks.
+their own (tables/automatic.py).
 
 Every write path (a player's act, a computer seat, a turn-clock expiry, a resignation)
 goes through `_commit_move`, so the log, the turn clock and the results stay consistent.
 """
 from __future__ import annotations
 
-import asyncio
 import itertools
-import logging
 import secrets
 import time
 import uuid
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from games import registry
-from games.kit import Event, Game, IllegalAction, ai
+from games.kit import Event, Game, IllegalAction
 from games.kit.undo import before_move, undo_refusal_after
 from persistence import Conflict, StaleWrite, Store
 from persistence.models import GuildSettings, LogEntry, Result, Seat, Table, Timer
 from persistence.repos import OutboxItem
 
-from . import chains, clock, cpu
+from . import clock, cpu
 from .errors import TableError, refuse
 from .locks import TableLocks
 from .models import ActResult, Notice
 from .results import build_result
 
 CPU_PREFIX = "cpu:"
-log = logging.getLogger(__name__)
 STATE_CACHE_SIZE = 256  # parsed states kept (tens of KB each)
 GUILD_SETTINGS_TTL_S = 10.0
-STEP_RETRIES, STEP_RETRY_S = 3, 1.0  # an automatic move that fails (not refused) is tried again
 _NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
 _notice_numbers = itertools.count(1)
 _GAMES: dict[str, Game] = {}  # registry.get imports by name on every call
+
+
+# who is away among some players, and until when their clock at a table is paused (`away.Absences.pauses`)
+Pauses = Callable[[Table, GuildSettings, set[str], float], Awaitable[dict[str, float]]]
+
+
+async def no_pauses(table: Table, guild: GuildSettings, users: set[str], now: float) -> dict[str, float]:
+    return {}
 
 
 def owing(game: Game, state: Any) -> set[str]:
@@ -46,13 +50,44 @@ def owing(game: Game, state: Any) -> set[str]:
     return {p.player for p in game.prompts(state)}
 
 
+@dataclass(frozen=True)
+class MoveCommit:
+    """One move for `ServiceCore._commit_move`: who answers which prompt of `table` with what,
+    and how it is recorded. `acc` collects what the move did (several moves may share one).
+
+    `auto`: made for the seat (a computer, a handed-over seat, an expiry); `forced`: a move with
+    one answer, made for a person (the game still counts as theirs); `reset`: seats whose turn
+    starts afresh (an expiry); `claim_timer`: the timer claimed in the same transaction;
+    `seats`: the seats to write instead of the table's; `notices`: sent with the move; `said`:
+    events told before the move's own."""
+
+    table: Table
+    game: Game
+    state: Any
+    player: str
+    prompt_id: str
+    choice: Sequence[str]
+    acc: ActResult
+    auto: bool = False
+    forced: bool = False
+    reset: frozenset[str] = frozenset()
+    claim_timer: int | None = None
+    seats: Sequence[Seat] | None = None
+    notices: Sequence[Notice] = ()
+    said: Sequence[Event] = ()
+
+
 class ServiceCore:
-    """Shared machinery of `TableService`; the public operations live in the mixins."""
+    """What the parts of `TableService` share: the store, the clock and the settings, the
+    per-table locks, the tables and states held here and the one write path for moves. The
+    public operations live in the parts."""
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time, max_open_tables_per_user: int = 3,
                  seed_source: Callable[[], int] | None = None, snapshot_every: int = 50,
-                 max_auto_moves: int = 20000, cpu_runner: cpu.SearchRunner | None = None, sole_writer: bool = False):
+                 max_auto_moves: int = 20000, cpu_runner: cpu.SearchRunner | None = None, sole_writer: bool = False,
+                 pauses: Pauses = no_pauses):
         self.store = store
+        self.pauses = pauses  # a turn that starts while its player is away is planned from their return
         # True when no other process writes these tables (one process serves every shard):
         # the copy held here is then the stored one, read without asking the database (a
         # write still compares revisions, and a lost compare-and-set drops the copy)
@@ -70,34 +105,14 @@ class ServiceCore:
         self._tables: OrderedDict[int, Table] = OrderedDict()  # the stored tables as last read or written here
         self._guilds: dict[int | None, tuple[float, GuildSettings]] = {}
         self._prompt_memo: OrderedDict[int, tuple[Any, list]] = OrderedDict()  # id(state) -> (state, prompts)
-        # automatic moves run as their own steps after the call that caused them (`_follow`):
-        self._stepping: dict[int, asyncio.Task] = {}  # per table: the task making them
-        self._searching: set[int] = set()             # tables whose computer is thinking now
-        self._dropped: dict[asyncio.Task, int] = {}   # steps cancelled (undo, admin) and not yet stopped
-        self._thinking: dict[int, str] = {}           # ... and for which seat
-        self._hinting: dict[tuple[int, str, int], asyncio.Future] = {}  # hints searched now: (table, person, version)
-        # front ends: told of each automatic move (its ActResult), and when a computer seat
-        # starts thinking (player) or stops (None); called on the event loop, must not block
-        self.on_automatic: Callable[[ActResult], Any] | None = None
-        self.on_thinking: Callable[[int, str | None], Any] | None = None
-
-    if TYPE_CHECKING:
-        # Written in one mixin, called from this class or another mixin; `TableService` has them all.
-        async def rebuild_state(self, table_id: int) -> Any: ...  # IdleOps
-        async def _replayed(self, table: Table, game: Any, upto: int | None) -> Any: ...  # PlayOps
-        async def open_lobby(self, guild_id: int | None, channel_id: int, host_id: str, host_name: str,
-                             game_key: str, place: str | None = None, lang: str | None = None, *,
-                             parent_channel_id: int | None = None) -> Table: ...  # LobbyOps
-        async def _save_lobby(self, table: Table, before: Table) -> Table: ...  # LobbyOps
-        async def _remove_from_lobby(self, table: Table, user_id: str) -> Table: ...  # LobbyOps
 
     # ---- loading -------------------------------------------------------------
-    def _lock(self, table_id: int) -> Any:
+    def lock(self, table_id: int) -> Any:
         """One lock per table: clicks on one table run one after another, other tables in
         parallel; its entry is freed when nobody holds or waits for it (`tables.locks`)."""
         return self._locks(table_id)
 
-    async def _load(self, table_id: int, verify: bool = False) -> Table:
+    async def load(self, table_id: int, verify: bool = False) -> Table:
         """The stored table. The copy this process read or wrote last serves while the
         database says it is still current (same revision and board message: one tiny read
         instead of the row, its seats and their parsing); any write checks the revision again.
@@ -117,15 +132,19 @@ class ServiceCore:
         table = await self.store.tables.get(table_id)
         if table is None:
             raise refuse("not_found")
-        self._keep(table)
+        self.keep(table)
         return table
 
-    def _forget(self, table_id: int) -> None:
+    def held(self, table_id: int) -> Table | None:
+        """The table as this process last read or wrote it (a write's compare-and-set checks it)."""
+        return self._tables.get(table_id)
+
+    def forget(self, table_id: int) -> None:
         """Another writer came first: the copy held here is no longer the stored one."""
         self._tables.pop(table_id, None)
         self._states.pop(table_id, None)
 
-    def _keep(self, table: Table) -> None:
+    def keep(self, table: Table) -> None:
         """Hold `table` as the stored copy (read or just written). Tables are never changed in
         place (every change is a `model_copy`), so the held one may be handed out. A read that
         overlapped a newer write of this process does not replace it (revisions only grow)."""
@@ -137,11 +156,11 @@ class ServiceCore:
         while len(self._tables) > STATE_CACHE_SIZE:
             self._tables.popitem(last=False)
 
-    async def _state(self, table: Table, game: Game) -> Any:
+    async def state(self, table: Table, game: Game) -> Any:
         """The table's game state: the one this process wrote at this revision, else parsed
         from the row; a state that no longer loads is rebuilt from snapshots and the log.
         The caller owns the object (it may change it in place), so it leaves the cache; a
-        reader that does not change it puts it back with `_remember`."""
+        reader that does not change it puts it back with `remember`."""
         cached = self._states.pop(table.id, None)
         if cached is not None and cached[0] == table.rev:
             return cached[1]
@@ -150,7 +169,31 @@ class ServiceCore:
         except ValueError:  # the next move writes the state whole again
             return await self.rebuild_state(table.id)
 
-    def _prompts(self, game: Game, state: Any) -> list:
+    async def rebuild_state(self, table_id: int) -> Any:
+        """The state from the newest loadable snapshot (or setup) plus the log after it."""
+        table = await self.load(table_id)
+        return await self.replayed(table, self.game(table.game), None)
+
+    async def replayed(self, table: Table, game: Any, upto: int | None) -> Any:
+        """The state from the newest loadable snapshot at or before `upto` (or setup) plus the
+        moves after it that were not undone, up to game version `upto` (None: all of them)."""
+        state, after = None, 0
+        snapshot = await self.store.snapshots.latest(table.id, table.version if upto is None else upto)
+        if snapshot is not None:
+            try:
+                state, after = game.load_state(snapshot[1]), snapshot[0]
+            except ValueError:
+                state = None
+        if state is None:
+            state, after = game.setup(table.players, game.parse_options(table.options), table.seed or 0), 0
+        prompts = None  # each step hands the next position's prompts on
+        for entry in await self.store.actions.live(table.id, after_version=after):
+            if upto is not None and entry.version > upto:
+                break
+            _, prompts = game.step(state, entry.player, entry.prompt_id, entry.choice, prompts, events=False)
+        return state
+
+    def prompts(self, game: Game, state: Any) -> list:
         """`game.prompts(state)`, computed once per state (a move changes a state only in
         `_commit_move`, which forgets them first)."""
         hit = self._prompt_memo.get(id(state))
@@ -165,15 +208,15 @@ class ServiceCore:
         while len(self._prompt_memo) > STATE_CACHE_SIZE:
             self._prompt_memo.popitem(last=False)
 
-    def _remember(self, table: Table, state: Any) -> None:
-        self._keep(table)
+    def remember(self, table: Table, state: Any) -> None:
+        self.keep(table)
         self._states[table.id] = (table.rev, state)
         self._states.move_to_end(table.id)
         while len(self._states) > STATE_CACHE_SIZE:
             self._states.popitem(last=False)
 
     @staticmethod
-    def _game(key: str) -> Game:
+    def game(key: str) -> Game:
         game = _GAMES.get(key)
         if game is None:
             try:
@@ -191,41 +234,41 @@ class ServiceCore:
             return cached[1]
         stored = None if guild_id is None else await self.store.guild_settings.get(guild_id)
         settings = stored or GuildSettings(guild_id=guild_id or 0, max_open_tables_per_user=self.max_open_tables_per_user)
-        self._remember_guild(guild_id, settings)
+        self.remember_guild(guild_id, settings)
         return settings
 
-    def _remember_guild(self, guild_id: int | None, settings: GuildSettings) -> None:
+    def remember_guild(self, guild_id: int | None, settings: GuildSettings) -> None:
         if len(self._guilds) > 10_000:
             self._guilds.clear()
         self._guilds[guild_id] = (time.monotonic(), settings)
 
     @staticmethod
-    def _require(table: Table, *statuses: str) -> None:
+    def require(table: Table, *statuses: str) -> None:
         if table.status not in statuses:
             raise refuse("not_lobby" if table.status == "running" else "not_running")
 
     # ---- writing ---------------------------------------------------------------
-    async def _save(self, table: Table, expected: Table, notices: list[Notice] | None = None,
-                    **changes: Any) -> Table:
+    async def save(self, table: Table, expected: Table, notices: list[Notice] | None = None,
+                   **changes: Any) -> Table:
         """Write a table changed outside the game (lobby, seats, status) with compare-and-set;
         only what differs from `expected` (the table as read) is written, and the `notices`
         it causes go to the outbox in the same transaction."""
         try:
             saved = await self.store.commit(table, expected_rev=expected.rev, before=expected,
-                                            outbox=self._outbox(notices), **changes)
-            self._keep(saved)
+                                            outbox=self.outbox(notices), **changes)
+            self.keep(saved)
             return saved
         except StaleWrite as e:
-            self._forget(table.id)
+            self.forget(table.id)
             raise refuse("out_of_date") from e
         except Conflict as e:
             raise refuse("channel_busy") from e
 
-    def _notice(self, table: Table, kind: str, users: list[str], **data: Any) -> Notice:
+    def notice(self, table: Table, kind: str, users: list[str], **data: Any) -> Notice:
         return Notice(kind=kind, id=f"{_NOTICE_PREFIX}-{next(_notice_numbers)}", table_id=table.id, channel_id=table.channel_id,
                       guild_id=table.guild_id, users=users, data=data)
 
-    def _outbox(self, notices: list[Notice] | None) -> list[OutboxItem]:
+    def outbox(self, notices: list[Notice] | None) -> list[OutboxItem]:
         """Notices as the outbox keeps them until the front end says they were delivered."""
         now = self.clock()
         return [OutboxItem(n.id, n.table_id, n.guild_id, n.model_dump_json(), now) for n in notices or []]
@@ -239,8 +282,8 @@ class ServiceCore:
         """The front end announced these: they leave the outbox."""
         await self.store.outbox.mark_delivered([n.id for n in notices if n.id], self.clock())
 
-    async def _turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
-                            reset: set[str], now: float, version: int) -> tuple[dict[str, list[Timer]], list[str]]:
+    async def turn_changes(self, table: Table, seats: list[Seat], before: set[str], after: set[str],
+                           reset: set[str], now: float, version: int) -> tuple[dict[str, list[Timer]], list[str]]:
         """Close finished turns and open new ones on `seats` (in place). Returns the timer
         changes per seat and the people whose turn just started."""
         ended = (before - after) | (reset & before)
@@ -249,7 +292,7 @@ class ServiceCore:
         paused: dict[str, float] = {}
         if timed_table and started:
             guild = await self.guild_settings(table.guild_id)  # quiet hours, only when planning
-            paused = await self._pauses(table, guild, started, now)  # time away (tables/away.py)
+            paused = await self.pauses(table, guild, started, now)  # time away (tables/away.py)
         timers: dict[str, list[Timer]] = {}
         turn_started: list[str] = []
         for s in seats:
@@ -273,11 +316,6 @@ class ServiceCore:
                     turn_started.append(s.user_id)
         return timers, turn_started
 
-    async def _pauses(self, table: Table, guild: GuildSettings, users: set[str], now: float,
-                      fresh: bool = False) -> dict[str, float]:
-        """Users whose clock is paused at `table` now (time away), until when; see tables/away.py."""
-        return {}
-
     @staticmethod
     def _paused_plan(table: Table, user_id: str, now: float, resume: float, guild: GuildSettings,
                      version: int) -> list[Timer]:
@@ -287,253 +325,79 @@ class ServiceCore:
         return [t.model_copy(update={"data": {**t.data, "turn_started_at": now}}) for t in plan
                 if limit is not None or t.due_at > resume]
 
-    def _turn_notices(self, table: Table, users: list[str], timers: dict[str, list[Timer]]) -> list[Notice]:
+    def turn_notices(self, table: Table, users: list[str], timers: dict[str, list[Timer]]) -> list[Notice]:
         notices = []
         for user in users:
             deadline = next((t.due_at for t in timers.get(user, []) if t.kind == "deadline"), None)
-            notices.append(self._notice(table, "turn_started", [user], deadline=deadline))
+            notices.append(self.notice(table, "turn_started", [user], deadline=deadline))
         return notices
 
-    async def _commit_move(self, table: Table, game: Game, state: Any, player: str, prompt_id: str,
-                           choice: list[str], acc: ActResult, *, auto: bool = False,
-                           reset: frozenset[str] = frozenset(), claim_timer: int | None = None,
-                           seats: list[Seat] | None = None, notices: list[Notice] | None = None,
-                           said: list[Event] | None = None, forced: bool = False) -> tuple[Table, Any]:
+    async def _commit_move(self, move: MoveCommit) -> tuple[Table, Any]:
         """Apply and persist one move (the caller holds the table's lock). IllegalAction
         becomes TableError("illegal"); a lost compare-and-set becomes "out_of_date".
-        `state` belongs to this move (parsed for it, or taken from `_state`'s cache), so it is
+        `state` belongs to this move (parsed for it, or taken from `state`'s cache), so it is
         applied in place; only the committed state goes back to the cache."""
+        table, game, state, player, auto = move.table, move.game, move.state, move.player, move.auto
         now = self.clock()
         self._states.pop(table.id, None)  # only a committed state goes back
-        before_prompts = self._prompts(game, state)
+        before_prompts = self.prompts(game, state)
         before_owing = {p.player for p in before_prompts}
         person = not auto and not player.startswith(CPU_PREFIX)
         before = before_move(game, state, before_prompts) if person else None  # undo_refusal: a person's moves only
         try:
-            events, open_after = game.step(state, player, prompt_id, list(choice), before_prompts)
+            events, open_after = game.step(state, player, move.prompt_id, list(move.choice), before_prompts)
         except IllegalAction as e:
-            self._remember(table, state)  # unchanged (validation comes before any change)
+            self.remember(table, state)  # unchanged (validation comes before any change)
             raise TableError("illegal", params={"text": e.text, "code": e.code}) from e
-        if said:
-            events = [*said, *events]
+        if move.said:
+            events = [*move.said, *events]
         new_state = state
         self._prompt_memo.pop(id(state), None)
         self._memo_prompts(new_state, open_after)
-        seats = [s.model_copy() for s in (seats if seats is not None else table.seats)]
+        seats = [s.model_copy() for s in (move.seats if move.seats is not None else table.seats)]
         if not auto:
             for s in seats:
                 if s.user_id == player:
                     s.idle_expiries = 0
-        timers, started = await self._turn_changes(table, seats, before_owing, {p.player for p in open_after},
-                                                   set(reset), now, new_state.version)
+        timers, started = await self.turn_changes(table, seats, before_owing, {p.player for p in open_after},
+                                                  set(move.reset), now, new_state.version)
         outcome = game.outcome(new_state)
         finished = outcome is not None or not open_after
         new = table.model_copy(update={
             "seats": seats, "state_json": new_state.model_dump_json(), "version": new_state.version,
-            "updated_at": now, "auto_played": table.auto_played or (auto and not forced),
+            "updated_at": now, "auto_played": table.auto_played or (auto and not move.forced),
             "status": "finished" if finished else table.status, "finished_at": now if finished else None})
         refusal = (undo_refusal_after(game, before, new_state, events, player, open_after) if before is not None
                    else "auto")
-        entry = LogEntry(seq=table.log_seq + 1, version=new_state.version, player=player, prompt_id=prompt_id,
-                         choice=list(choice), auto=auto, created_at=now, events=events,
+        entry = LogEntry(seq=table.log_seq + 1, version=new_state.version, player=player, prompt_id=move.prompt_id,
+                         choice=list(move.choice), auto=auto, created_at=now, events=events,
                          undoable=refusal is None, undo_refusal=refusal)
         new.log_seq = entry.seq
         result = build_result(new, outcome, "rules", now) if finished else None
-        told = [*(notices or []), *([self._game_over_notice(new, result)] if finished
-                                    else self._turn_notices(new, started, timers))]
+        told = [*move.notices, *([self.game_over_notice(new, result)] if finished
+                                 else self.turn_notices(new, started, timers))]
         try:
             saved = await self.store.append_action(
                 new, entry, expected_version=table.version, expected_rev=table.rev, before=table,
-                timers=None if finished else timers, clear_timers=finished, claim_timer=claim_timer,
+                timers=None if finished else timers, clear_timers=finished, claim_timer=move.claim_timer,
                 result=result, snapshot=finished or new_state.version % self.snapshot_every == 0,
-                outbox=self._outbox(told))
+                outbox=self.outbox(told))
         except StaleWrite as e:
-            self._forget(table.id)
+            self.forget(table.id)
             raise refuse("out_of_date") from e
-        self._remember(saved, new_state)
-        acc.table = saved
-        acc.events.extend(events)
-        acc.actions.append(entry)
-        acc.notices.extend(told)
+        self.remember(saved, new_state)
+        move.acc.table = saved
+        move.acc.events.extend(events)
+        move.acc.actions.append(entry)
+        move.acc.notices.extend(told)
         return saved, new_state
 
-    def _game_over_notice(self, table: Table, result: Result | None) -> Notice:
+    def game_over_notice(self, table: Table, result: Result | None) -> Notice:
         data: dict[str, Any] = {"ended_by": result.ended_by if result else "rules"}
         if result is not None:
             data["winners"] = result.winners
             data["summary"] = result.summary.model_dump() if result.summary else None
-        return self._notice(table, "game_over", table.humans, **data)
+        return self.notice(table, "game_over", table.humans, **data)
 
-    # ---- automatic moves: their own steps, after the move that caused them --------------
-    def _next_automatic(self, table: Table, game: Game, state: Any) -> tuple[Any, Seat | None, list[str] | None] | None:
-        """The automatic move owed now: (prompt, seat, None) for a computer or handed-over seat to
-        think about, (prompt, None, answer) for a person's forced move (a public decision with one
-        answer, `chains.forced`), or None when only people owe decisions."""
-        robots = {s.user_id: s for s in table.seats if s.is_cpu or s.auto}
-        open_now = self._prompts(game, state)
-        prompt = next((p for p in open_now if p.player in robots), None)
-        if prompt is not None:
-            return prompt, robots[prompt.player], None
-        return next(((p, None, answer) for p in open_now if (answer := chains.forced(p)) is not None), None)
-
-    def _follow(self, table: Table, game: Game, state: Any) -> None:
-        """After a change (the caller holds the table's lock): when a computer, a handed-over seat
-        or a forced move is owed, the table's automatic steps run after this call returns, in a
-        task of their own (`_steps`), so a person's move is answered before any computer thinks."""
-        if table.status != "running" or table.id in self._stepping:
-            return
-        if self._next_automatic(table, game, state) is None:
-            return
-        task = asyncio.create_task(self._steps(table.id), name=f"automatic-{table.id}")
-        self._stepping[table.id] = task
-
-    def _interrupt(self, table_id: int) -> None:
-        """An undo or an admin action changed the table (the caller holds its lock): a search in
-        progress is dropped, and `_follow` starts afresh from the new state."""
-        task = self._stepping.get(table_id)
-        if task is not None and table_id in self._searching:
-            task.cancel()
-            self._dropped[task] = table_id  # until it has stopped (`settle` waits for it too)
-            task.add_done_callback(lambda t: self._dropped.pop(t, None))
-            self._stepping.pop(table_id, None)
-            self._searching.discard(table_id)
-            self._set_thinking(table_id, None)
-
-    def thinking(self, table_id: int) -> str | None:
-        """The computer or handed-over seat whose move is being thought out now at the table."""
-        return self._thinking.get(table_id)
-
-    def _set_thinking(self, table_id: int, player: str | None) -> None:
-        if player is None:
-            if self._thinking.pop(table_id, None) is None:
-                return
-        else:
-            self._thinking[table_id] = player
-        if self.on_thinking is not None:
-            try:
-                self.on_thinking(table_id, player)
-            except Exception:
-                log.exception("on_thinking of table %s failed", table_id)
-
-    def _tell(self, acc: ActResult) -> None:
-        if self.on_automatic is not None and acc.actions:
-            try:
-                self.on_automatic(acc)
-            except Exception:
-                log.exception("on_automatic of table %s failed", acc.table.id)
-
-    async def settle(self, table_id: int | None = None) -> None:
-        """Wait until the automatic moves owed now (at `table_id`, or everywhere) are made: a
-        front end without moves of its own to wait for (the terminal, tests, benches)."""
-        while True:
-            tasks = [t for k, t in self._stepping.items() if table_id is None or k == table_id]
-            tasks += [t for t, k in self._dropped.items() if table_id is None or k == table_id]
-            if not tasks:
-                return
-            await asyncio.gather(*tasks, return_exceptions=True)
-            for k, t in list(self._stepping.items()):
-                if t.done():
-                    self._stepping.pop(k, None)
-
-    async def stop_automatic(self) -> None:
-        """Closing: automatic moves in progress stop (`recover` resumes them at the next start)."""
-        tasks = list(self._stepping.values())
-        self._stepping.clear()
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
-    async def _steps(self, table_id: int) -> None:
-        """The table's automatic moves, one step at a time until only people owe decisions."""
-        me = asyncio.current_task()
-        failures = 0
-        try:
-            for _ in range(self.max_auto_moves):
-                try:
-                    if not await self._step(table_id, me):
-                        return
-                    failures = 0
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # a database hiccup: try again shortly, then leave it to the next change
-                    failures += 1
-                    log.exception("automatic move at table %s failed (%s in a row)", table_id, failures)
-                    if failures >= STEP_RETRIES:
-                        return
-                    await asyncio.sleep(STEP_RETRY_S)
-            log.warning("table %s: %s automatic moves in a row; stopping", table_id, self.max_auto_moves)
-        finally:
-            if self._stepping.get(table_id) is me:
-                self._stepping.pop(table_id, None)
-                self._searching.discard(table_id)
-                self._set_thinking(table_id, None)
-
-    async def _step(self, table_id: int, me: asyncio.Task | None) -> bool:
-        """One automatic move. A forced move is made at once under the table's lock; a computer's
-        is thought out with no lock held, then committed under the lock and the version check
-        if the seat's own open decisions are still what it thought about (others' simultaneous
-        choices meanwhile do not matter); otherwise it thinks again. False: nothing is owed."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            game = self._game(table.game)
-            state = await self._state(table, game) if table.status == "running" else None
-            owed = self._next_automatic(table, game, state) if state is not None else None
-            if owed is None:
-                if state is not None:
-                    self._remember(table, state)
-                if self._stepping.get(table_id) is me:  # decided under the lock: a later _follow starts anew
-                    self._stepping.pop(table_id, None)
-                return False
-            prompt, seat, forced = owed
-            if forced is not None:
-                acc = ActResult(table=table)
-                # made for them like an expiry's move (it stands: nobody takes it back), but the
-                # game still counts as played by its people
-                await self._commit_move(table, game, state, prompt.player, prompt.id, forced, acc, auto=True,
-                                        forced=True, said=[chains.forced_event(prompt.player)])
-                self._tell(acc)
-                return True
-            assert seat is not None
-            player = prompt.player
-            mine = [p for p in self._prompts(game, state) if p.player == player]
-            level = (seat.level or ai.DEFAULT_LEVEL) if seat.is_cpu else table.settings.auto_level
-            self._searching.add(table_id)  # the state is the search's now: the next reader parses its own
-        self._set_thinking(table_id, player)
-        try:
-            prompt_id, choice = await self._computer_choice(table, game, state, player, level)
-        finally:
-            self._searching.discard(table_id)
-        async with self._lock(table_id):
-            current = await self._load(table_id)
-            if current.status != "running":
-                return True  # the next step finds nothing owed
-            seat = current.seat(player)
-            if seat is None or not (seat.is_cpu or seat.auto):
-                return True
-            state = await self._state(current, game)
-            if current.version != table.version and [p for p in self._prompts(game, state) if p.player == player] != mine:
-                self._remember(current, state)
-                return True  # its own decision changed meanwhile: think again
-            acc = ActResult(table=current)
-            try:
-                await self._commit_move(current, game, state, player, prompt_id, choice, acc, auto=not seat.is_cpu)
-            except TableError as e:
-                log.warning("computer move of %s at table %s refused (%s); thinking again", player, table_id, e.code)
-                return True
-            self._set_thinking(table_id, None)
-            self._tell(acc)
-            return True
-
-    async def _computer_choice(self, table: Table, game: Game, state: Any, player: str,
-                               level: str) -> tuple[str, list[str]]:
-        """The computer's answer for `player`; should the worker fail, a random legal move
-        (the game goes on rather than hang on one seat)."""
-        try:
-            return await self.cpu.choose(game, state, player, level, seed=table.seed or 0, table_id=table.id,
-                                         priority=cpu.MOVE)
-        except Exception:
-            log.exception("computer move of %s at table %s failed; playing a random move", player, table.id)
-            return ai.choose(game, state, player, level="random", seed=table.seed or 0)
-
-    def _events_for(self, events: list[Event], viewer: str | None) -> list[Event]:
+    def events_for(self, events: list[Event], viewer: str | None) -> list[Event]:
         return [e for e in events if e.visible_to(viewer)]

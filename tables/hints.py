@@ -26,6 +26,7 @@ from persistence.models import GivenHint, Seat, Table
 from .core import CPU_PREFIX, ServiceCore
 from .errors import TableError, refuse
 from .i18n import t
+from .lobby import Lobby
 from .watch import with_join_code
 
 GUIDED_LEVEL = "greedy"  # a newcomer's opponent: plays sensibly, without the strong search
@@ -51,7 +52,14 @@ def current_hint(table: Table, user_id: str, game: Any, state: Any) -> GivenHint
     return None
 
 
-class HintOps(ServiceCore):
+class Hints:
+    """Hints for the decision a person owes, and guided first games."""
+
+    def __init__(self, core: ServiceCore, lobby: Lobby) -> None:
+        self.core = core
+        self.lobby = lobby
+        self._hinting: dict[tuple[int, str, int], asyncio.Future] = {}  # searched now: (table, person, version)
+
     async def hint(self, table_id: int, user_id: str, *, again: bool = False) -> GivenHint:
         """The strong player's answer for `user_id`'s present decision with the search's figures.
         Refused (`hint_refused`) when the table does not allow hints, the person owes nothing,
@@ -59,14 +67,14 @@ class HintOps(ServiceCore):
         `out_of_date` when the table moved on while the search thought. `again`: the hint of
         this decision is given again (or awaited) instead of refused — a guided game's hand,
         drawn again, shows the same hint; it is never a second one."""
-        table = await self._load(table_id)
-        self._require(table, "running")
+        table = await self.core.load(table_id)
+        self.core.require(table, "running")
         seat = table.seat(user_id)
         if seat is None or seat.is_cpu:
             raise refuse("not_seated")
         if not table.settings.hints:
             raise TableError("hint_refused", "hint.off")
-        game = self._game(table.game)
+        game = self.core.game(table.game)
         state = table.state(game)
         given = current_hint(table, user_id, game, state)
         if given is not None:
@@ -90,9 +98,9 @@ class HintOps(ServiceCore):
         the table moved on meanwhile."""
         seed = stable_salt("hint", table.seed or 0, user_id)
         asked = decision_of(game, state, user_id)
-        advice = await self.cpu.hint(game, state, user_id, seed, table_id=table.id)
-        async with self._lock(table.id):
-            current = await self._load(table.id)
+        advice = await self.core.cpu.hint(game, state, user_id, seed, table_id=table.id)
+        async with self.core.lock(table.id):
+            current = await self.core.load(table.id)
             seat, asked_seat = current.seat(user_id), table.seat(user_id)  # (`hint` checked the latter)
             # others may have moved meanwhile (a computer's face-down card): the hint stands
             # while this person's decision is the one it was searched for
@@ -105,7 +113,7 @@ class HintOps(ServiceCore):
                               simulations=advice.simulations, share=advice.share, win=advice.win,
                               only=advice.only)
             settings = current.settings.model_copy(update={"hinted": {**current.settings.hinted, user_id: given}})
-            await self._save(current.model_copy(update={"settings": settings}), current)
+            await self.core.save(current.model_copy(update={"settings": settings}), current)
         return given
 
     async def open_guided(self, guild_id: int | None, channel_id: int, user_id: str, name: str, game_key: str,
@@ -114,9 +122,9 @@ class HintOps(ServiceCore):
         seats as the game needs, hints and explanations on, private, no turn clock, in the
         person's language. `parent_channel_id`: `channel_id` is the game's own thread, opened
         in that channel (in a server); without it (a DM with the bot) it plays right there."""
-        table = await self.open_lobby(guild_id, channel_id, user_id, name, game_key,
-                                      parent_channel_id=parent_channel_id)
-        game = self._game(game_key)
+        table = await self.lobby.open_lobby(guild_id, channel_id, user_id, name, game_key,
+                                            parent_channel_id=parent_channel_id)
+        game = self.core.game(game_key)
         low, _ = game.player_range(game.parse_options(table.options))
         seats = [*table.seats]
         for n in range(1, max(0, low - 1) + 1):
@@ -127,10 +135,10 @@ class HintOps(ServiceCore):
         settings = with_join_code(table.settings.model_copy(update={
             "hints": True, "learn": True, "private": True, "thread": False, "turn_limit_s": None,
             "reminders": []}))
-        async with self._lock(table.id):
-            current = await self._load(table.id)
-            return await self._save_lobby(current.model_copy(update={
+        async with self.core.lock(table.id):
+            current = await self.core.load(table.id)
+            return await self.lobby.save_lobby(current.model_copy(update={
                 "seats": seats, "settings": settings, "lang": lang or current.lang}), current)
 
 
-__all__ = ["GUIDED_LEVEL", "HintOps", "current_hint", "decision_of"]
+__all__ = ["GUIDED_LEVEL", "Hints", "current_hint", "decision_of"]

@@ -10,7 +10,7 @@ processes (`cpu._choose`, as the bot's pool would) and writes the answers.
 Exactly once: a worker holds a job for a lease it renews while it thinks. When it dies the
 lease passes and another worker takes the job again; the job table accepts the answer of the
 latest taking only, once, and the bot reads it once. The bot then applies it as every computer
-move is applied (`ServiceCore._step`): under the table's lock, with the version check, so an
+move is applied (`Automatic._step`): under the table's lock, with the version check, so an
 answer about a position that has moved on is never played.
 """
 from __future__ import annotations

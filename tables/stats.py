@@ -13,25 +13,30 @@ def line_from_row(row: dict) -> StatLine:
                     avg_turn_s=round(row["turn_seconds"] / row["turns"], 1) if row["turns"] else None)
 
 
-class StatsOps(ServiceCore):
+class Stats:
+    """Results as the front end reads them: stats, leaderboards and the replay file."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+
     async def stats(self, guild_id: int | None, user_id: str | None = None, game: str | None = None) -> list[StatLine]:
         """Games, wins, average turn seconds and Elo per player and game in this guild (kept
         up to date by the store as results are written: a few rows, however long the history)."""
-        lines = [line_from_row(r) for r in await self.store.results.stat_rows(guild_id, user_id, game)]
+        lines = [line_from_row(r) for r in await self.core.store.results.stat_rows(guild_id, user_id, game)]
         return sorted(lines, key=lambda s: (s.game, -s.rating, s.user_id))
 
     async def leaderboard(self, guild_id: int | None, game: str, limit: int = 10) -> list[StatLine]:
         """The best Elo ratings of one game among players with at least one rated game."""
-        return [line_from_row(r) for r in await self.store.results.board_rows(guild_id, game, limit)]
+        return [line_from_row(r) for r in await self.core.store.results.board_rows(guild_id, game, limit)]
 
     async def export_log(self, table_id: int) -> ReplayFile:
         """A finished game's setup and every action (hidden information included, so only
         once the game is over). Moves taken back are not part of the game, so not of the file."""
-        table = await self._load(table_id)
+        table = await self.core.load(table_id)
         if table.status != "finished" or table.seed is None:
             raise refuse("not_finished")
-        game = self._game(table.game)
-        result = await self.store.results.get(table_id)
-        entries = await self.store.actions.live(table_id)
+        game = self.core.game(table.game)
+        result = await self.core.store.results.get(table_id)
+        entries = await self.core.store.actions.live(table_id)
         outcome = game.outcome(table.state(game)) if table.state_json else None
         return to_replay(table, entries, outcome, result.ended_by if result else "rules")

@@ -54,27 +54,32 @@ def may_watch(table: Table, user_id: str) -> bool:
             or user_id in table.settings.invited)
 
 
-class WatchOps(ServiceCore):
+class Watch:
+    """Private tables, the server's table list and following a table by DM."""
+
+    def __init__(self, core: ServiceCore) -> None:
+        self.core = core
+
     # ---- private tables ------------------------------------------------------------------
     async def set_private(self, table_id: int, by_user: str, private: bool) -> Table:
         """The host makes the lobby invite-only (a join code is made) or open again."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby")
+        async with self.core.lock(table_id):
+            table = await self.core.load(table_id)
+            self.core.require(table, "lobby")
             if table.host != by_user:
                 raise refuse("not_host")
             code = (table.settings.join_code or new_join_code()) if private else None
             settings = table.settings.model_copy(update={"private": private, "join_code": code,
                                                          "invited": list(table.settings.invited) if private else []})
             changed = table.model_copy(update={"settings": settings, "lobby_version": table.lobby_version + 1,
-                                               "updated_at": self.clock()})
-            return await self._save(changed, table)
+                                               "updated_at": self.core.clock()})
+            return await self.core.save(changed, table)
 
     async def invite(self, table_id: int, by_user: str, user_id: str) -> Table:
         """The host invites a member to a private lobby (inviting twice changes nothing)."""
-        async with self._lock(table_id):
-            table = await self._load(table_id)
-            self._require(table, "lobby")
+        async with self.core.lock(table_id):
+            table = await self.core.load(table_id)
+            self.core.require(table, "lobby")
             if table.host != by_user:
                 raise refuse("not_host")
             if not table.settings.private:
@@ -82,59 +87,59 @@ class WatchOps(ServiceCore):
             if user_id in table.settings.invited or table.user_seated(user_id):
                 return table
             settings = table.settings.model_copy(update={"invited": [*table.settings.invited, user_id]})
-            changed = table.model_copy(update={"settings": settings, "updated_at": self.clock()})
-            return await self._save(changed, table)
+            changed = table.model_copy(update={"settings": settings, "updated_at": self.core.clock()})
+            return await self.core.save(changed, table)
 
     # ---- the server's table list ----------------------------------------------------------
     async def browse(self, guild_id: int) -> list[Table]:
         """The server's lobbies and running games, never private ones (the front end keeps
         those in channels the asking member can see)."""
-        tables = [t for t in await self.store.tables.open_in_guild(guild_id) if not t.settings.private]
+        tables = [t for t in await self.core.store.tables.open_in_guild(guild_id) if not t.settings.private]
         return sorted(tables, key=lambda t: (t.status != "lobby", t.id))
 
     # ---- following ------------------------------------------------------------------------
     async def follow(self, table_id: int, user_id: str) -> bool:
         """Follow a table by DM; False when already following. A private table is refused
         (to anyone but its own people), as is a table that is over."""
-        table = await self._load(table_id)
+        table = await self.core.load(table_id)
         if not may_watch(table, user_id):
             raise TableError("follow_refused", "follow.private")
         if not table.is_open:
             raise TableError("follow_refused", "follow.over")
         state = None
         if table.state_json is not None:
-            game = self._game(table.game)
-            state = await self._state(table, game)
-            self._remember(table, state)
+            game = self.core.game(table.game)
+            state = await self.core.state(table, game)
+            self.core.remember(table, state)
         told = round_of(state) or 0
-        return await self.store.follows.add(Follow(table_id=table_id, user_id=user_id, told_round=told,
-                                                   created_at=self.clock()))
+        return await self.core.store.follows.add(Follow(table_id=table_id, user_id=user_id, told_round=told,
+                                                        created_at=self.core.clock()))
 
     async def unfollow(self, table_id: int, user_id: str) -> bool:
-        return await self.store.follows.remove(table_id, user_id)
+        return await self.core.store.follows.remove(table_id, user_id)
 
     async def is_following(self, table_id: int, user_id: str) -> bool:
-        return await self.store.follows.is_following(table_id, user_id)
+        return await self.core.store.follows.is_following(table_id, user_id)
 
     async def follow_news(self, table: Table) -> list[tuple[str, str, int | None]]:
         """What followers of `table` are owed now, each claimed once: (user, "round" or
         "end", round). A follower who is not a player hears of the end only at the end."""
-        follows = await self.store.follows.for_table(table.id)
+        follows = await self.core.store.follows.for_table(table.id)
         if not follows:
             return []
         over = table.status in ("finished", "cancelled")
         current = None
         if table.state_json is not None and not over:
-            game = self._game(table.game)
-            state = await self._state(table, game)
-            self._remember(table, state)
+            game = self.core.game(table.game)
+            state = await self.core.state(table, game)
+            self.core.remember(table, state)
             current = round_of(state)
         news: list[tuple[str, str, int | None]] = []
         for f in follows:
             if over:
-                if not f.told_end and await self.store.follows.claim_end(table.id, f.user_id):
+                if not f.told_end and await self.core.store.follows.claim_end(table.id, f.user_id):
                     news.append((f.user_id, "end", None))
             elif current is not None and current > f.told_round:
-                if await self.store.follows.claim_round(table.id, f.user_id, current):
+                if await self.core.store.follows.claim_round(table.id, f.user_id, current):
                     news.append((f.user_id, "round", current))
         return news

@@ -124,3 +124,13 @@ def test_the_graph_reads_type_only_imports_when_asked():
 def test_no_import_cycles_in_bot_not_even_for_types():
     found = cycles(import_graph("bot", type_only=True))
     assert found == [], "import cycles in bot/: " + "; ".join(" ↔ ".join(c) for c in found)
+
+
+def test_no_import_cycles_in_tables_and_no_part_imports_the_facade():
+    """The table service's parts are handed what they use (tables/tables.py builds them), so
+    none imports the facade, and none imports another in a circle, not even for its types."""
+    graph = import_graph("tables", type_only=True)
+    found = cycles(graph)
+    assert found == [], "import cycles in tables/: " + "; ".join(" ↔ ".join(c) for c in found)
+    facade = sorted(m for m, deps in graph.items() if "tables.tables" in deps and m != "tables")
+    assert facade == [], f"parts that import the facade: {facade}"

@@ -19,11 +19,11 @@ def _recorded_game(monkeypatch, key: str, extra: list[str], seed: int):
     moves: list[tuple[str, list, list]] = []
     real_commit = ServiceCore._commit_move
 
-    async def commit(self, table, game, state, player, prompt_id, choice, acc, **kw):
-        prompt = next(p for p in game.prompts(state) if p.id == prompt_id and p.player == player)
-        labels = [prompt.option(k).label for k in choice]
-        done = await real_commit(self, table, game, state, player, prompt_id, choice, acc, **kw)
-        moves.append((player, labels, acc.actions[-1].events))
+    async def commit(self, move):
+        prompt = next(p for p in move.game.prompts(move.state) if p.id == move.prompt_id and p.player == move.player)
+        labels = [prompt.option(k).label for k in move.choice]
+        done = await real_commit(self, move)
+        moves.append((move.player, labels, move.acc.actions[-1].events))
         return done
 
     monkeypatch.setattr(ServiceCore, "_commit_move", commit)

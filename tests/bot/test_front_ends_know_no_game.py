@@ -3,13 +3,8 @@ nothing under `bot/` asks a game for its prompts, views or outcome, applies a mo
 state, or imports a particular game's package. docs/architecture.md promises that a new game
 needs nothing in `bot/`; this scan keeps the promise.
 
-The terminal plays through the table service and draws from the read model like Discord. Only
-`--replay` (`local_replay.py`) is left in REMAINDER: it replays a downloaded file without a
-table, and a table of the service cannot replay one. The service makes moves by itself (the
-computer seats', a decision with one possible answer, a lapsed turn's) that the file records as
-moves of their own, so those moves would be made twice, and the computer seats would think
-of moves of their own; and the file's seats are Discord ids and the service's computer seats,
-which cannot sit down at a new table as they were."""
+The terminal plays through the table service and draws from the read model like Discord; its
+`--replay` prints what `tables.replay.replay_moves` recomputes from a downloaded file."""
 from __future__ import annotations
 
 import ast
@@ -22,9 +17,8 @@ GAME_CALLS = {"prompts", "view", "apply", "step", "play_offered", "current_playe
 # The games package a front end may import: the kit's shared types and words, and the registry
 # (a game's names and options, its text board and rules summary).
 ALLOWED_GAMES = {"games", "games.kit", "games.registry"}
-# Modules that still drive a game themselves: the terminal's replay of a downloaded file, which
-# no table of the service can replay (see above).
-REMAINDER = {"local_replay.py"}
+# Modules that still drive a game themselves: none now (the list stays for a step in between).
+REMAINDER: set[str] = set()
 
 
 def offences(source: str) -> list[str]:
