@@ -5,10 +5,16 @@ longer in, when the bot next tries to post there."""
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from .desk import Desk
+
+if TYPE_CHECKING:
+    from tables import TableService
+
+    from .desk import Clock
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
@@ -16,7 +22,20 @@ MISSING_ACCESS = 50001
 UNKNOWN_MEMBER = 10007
 
 
-async def channel_deleted(bot: Desk, channel_id: int) -> None:
+class Ending(Protocol):
+    """What ending a gone channel's or server's tables needs: the service, the clock to wake,
+    and the servers the bot is in."""
+
+    @property
+    def service(self) -> TableService: ...
+
+    @property
+    def scheduler(self) -> Clock: ...
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
+
+async def channel_deleted(bot: Ending, channel_id: int) -> None:
     """End every open table of a deleted channel; the players' open-table caps free up."""
     ended = await bot.service.channel_gone(channel_id)
     if ended:
@@ -24,7 +43,7 @@ async def channel_deleted(bot: Desk, channel_id: int) -> None:
         bot.scheduler.poke()
 
 
-async def guild_removed(bot: Desk, guild_id: int) -> None:
+async def guild_removed(bot: Ending, guild_id: int) -> None:
     """The bot left (or was removed from) a server: end its open tables; caps free up."""
     ended = await bot.service.guild_gone(guild_id)
     if ended:
@@ -32,7 +51,7 @@ async def guild_removed(bot: Desk, guild_id: int) -> None:
         bot.scheduler.poke()
 
 
-async def access_lost(bot: Desk, channel_id: int) -> bool:
+async def access_lost(bot: Ending, channel_id: int) -> bool:
     """A post or edit in `channel_id` got "Missing Access": when the bot is no longer in that
     table's server, the server's tables end (True). Within a server the bot is still in, it is
     a channel permission an admin may restore: the table stays."""

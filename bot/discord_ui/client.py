@@ -64,7 +64,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.router = Router(self)
         self.pictures = PictureCache(workers=settings.picture_workers)
         self.hands = LiveHands(virtual_clock)
-        self.announcer = Announcer(self, self.pictures, self.hands)
+        self.announcer = Announcer(self)
         self.scheduler = Scheduler(self)
         self.prefs = PrefsCache(self)
         channel_watch.install(self)

@@ -2,6 +2,8 @@
 
 Commands, controls and announcements are handed a `Desk` (the running bot satisfies it)
 instead of the whole bot class, so each module names what it uses and none imports the client.
+A part that uses only a few of the desk's members types what it takes with a narrower protocol
+(`Served`, `Users`, or its own built from them), which the bot and any `Desk` satisfy.
 """
 from __future__ import annotations
 
@@ -83,6 +85,28 @@ class Prefs(Protocol):
     async def guild(self, guild_id: int | None) -> Any: ...
 
     async def update_guild(self, guild_id: int, **changes: Any) -> Any: ...
+
+
+class Served(Protocol):
+    """Anything that reaches the table service (the service is made when the bot starts)."""
+
+    @property
+    def service(self) -> TableService: ...
+
+
+class Preferring(Protocol):
+    """Anything that reads the users' and servers' preferences."""
+
+    @property
+    def prefs(self) -> Prefs: ...
+
+
+class Users(Preferring, Protocol):
+    """What a DM to a user needs: their preferences (language, closed DMs) and their user."""
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
 
 class Desk(Protocol):

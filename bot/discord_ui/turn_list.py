@@ -6,6 +6,8 @@ a relative Discord timestamp, and a link button to each board.
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 
 from bot.i18n import t
@@ -15,6 +17,13 @@ from .components import clip
 from .desk import Desk
 from .items import MinePageButton
 from .replies import edit, send, uid, user_lang
+
+
+class Guilds(Protocol):
+    """The servers the bot is in (to name where a table is)."""
+
+    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+
 
 PAGE_SIZE = 5  # one row of link buttons: Discord allows five buttons a row
 
@@ -37,7 +46,7 @@ def _game_name(key: str, lang: str) -> str:
         return key
 
 
-def _where(bot: Desk, entry, lang: str) -> str:
+def _where(bot: Guilds, entry, lang: str) -> str:
     table = entry.table
     if table.guild_id is None:
         return t("mine.where_dm", lang)
@@ -56,7 +65,7 @@ def _turn(entry, lang: str) -> str:
     return t("mine.waiting", lang, names="、".join(names) if lang == "ja" else ", ".join(names))
 
 
-def entry_field(bot: Desk, entry, lang: str) -> tuple[str, str]:
+def entry_field(bot: Guilds, entry, lang: str) -> tuple[str, str]:
     """(field name, field value) of one table."""
     table = entry.table
     title = t("mine.title_line", lang, game=_game_name(table.game, lang), id=table.id)

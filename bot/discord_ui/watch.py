@@ -7,7 +7,7 @@ it: relative Discord timestamps, links to boards, and the DMs with the board pic
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -17,9 +17,9 @@ from tables.read_model import read
 
 from . import lobby
 from .components import clip, detached_view
-from .desk import Desk
+from .desk import Desk, Served, Users
 from .items import BrowseJoinButton, UnfollowButton
-from .pictures_cache import as_file, board_filename
+from .pictures_cache import PictureCache, as_file, board_filename
 from .presenters import game_name, names_of, substitute
 from .replies import channel_of, send, table_lang, uid, user_lang
 from .turn_list import board_url
@@ -84,7 +84,7 @@ async def _redraw_boards(bot: Desk, report: Any) -> None:
             await bot.announcer.update_board(table)
 
 
-async def away_notes(bot: Desk, table: Any, lang: str) -> list[str]:
+async def away_notes(bot: Served, table: Any, lang: str) -> list[str]:
     """Lines for a board: who is away here, until when."""
     if getattr(table, "status", None) != "running":
         return []
@@ -221,7 +221,13 @@ async def unfollow_click(bot: Desk, interaction: discord.Interaction, table_id: 
                                                       id=table_id))
 
 
-async def tell_followers(bot: Desk, table: Any) -> None:
+class Followers(Served, Users, Protocol):
+    """What the followers' DMs need: the service, the users, and the board pictures."""
+
+    pictures: PictureCache
+
+
+async def tell_followers(bot: Followers, table: Any) -> None:
     """DM each follower owed news of `table` (a round ended, the game ended), with the board
     picture. A closed DM is remembered (`dm_closed`) and not retried until they follow again."""
     news = await bot.service.follow_news(table)
