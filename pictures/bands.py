@@ -2,16 +2,26 @@
 and deflated at zlib level 1 on their own, ending on a byte boundary, so strips join into one
 valid PNG and a strip that a later picture shows again is reused as bytes (strips.py, Guns &
 Steel's board). RGB, unfiltered: several times faster than Pillow's adaptive filters on flat
-pictures, and no palette pass."""
+pictures, and no palette pass.
+
+The rows are deflated by ISA-L (`isal`, Intel's deflate, level 1) where it is installed: 4-5
+times faster than zlib's level 1 on these pictures for about 4 % more bytes, and deflating was
+half of a redrawn strip's time. zlib serves where it is not; both write the same format."""
 from __future__ import annotations
 
 import struct
 import threading
 import zlib
 from collections import OrderedDict
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image
+
+try:
+    from isal import isal_zlib as _deflate_lib
+except ImportError:  # pragma: no cover - a platform without isal's wheel
+    _deflate_lib = zlib
+DEFLATE: Any = _deflate_lib
 
 
 class Band(NamedTuple):
@@ -78,9 +88,9 @@ def _deflated(rows: memoryview, width: int, height: int) -> Band:
     """Filtered rows deflated at level 1 up to a byte boundary. zlib's own stream is used for the
     Adler-32 it keeps while compressing (one pass over the rows): its 2-byte header is dropped, and
     so is what finishing adds (an empty final block and the checksum, which is read)."""
-    packer = zlib.compressobj(1, zlib.DEFLATED, 15)
-    body = packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH)
-    adler = int.from_bytes(packer.flush(zlib.Z_FINISH)[-4:], "big")
+    packer = DEFLATE.compressobj(1, DEFLATE.DEFLATED, 15)
+    body = packer.compress(rows) + packer.flush(DEFLATE.Z_FULL_FLUSH)
+    adler = int.from_bytes(packer.flush(DEFLATE.Z_FINISH)[-4:], "big")
     return Band(width, height, body[2:], adler, len(rows))
 
 
