@@ -162,42 +162,19 @@ class Users(Preferring, Protocol):
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
 
-class Desk(Protocol):
-    """Everything the bot offers its parts (`client.CardTableBot` satisfies it); what an
-    interaction's client is (`desk_of`)."""
+class Desk(Served, Users, Announced, Clocked, Drawing, OpenHands, Guilds, Channels, Protocol):
+    """Everything the bot offers its parts (`client.CardTableBot` satisfies it): the small
+    protocols above together, with its settings, the router, its listeners and a channel to post
+    in; what an interaction's client is (`desk_of`)."""
 
     settings: Settings
-    pictures: PictureCache
-    hands: LiveHands
 
     # read-only, so the bot's own classes stand for the narrower protocols above
     @property
-    def prefs(self) -> Prefs: ...
-
-    @property
-    def announcer(self) -> Announcing: ...
-
-    @property
-    def scheduler(self) -> Clock: ...
-
-    @property
     def router(self) -> Clicks: ...
-
-    @property
-    def service(self) -> TableService: ...
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
                                 type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
-
-    def get_user(self, id: int, /) -> discord.User | None: ...
-
-    def get_channel(self, id: int, /) -> Any: ...
-
-    def get_guild(self, id: int, /) -> discord.Guild | None: ...
-
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
-
-    async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
     def add_listener(self, func: Callable[..., Coroutine[Any, Any, Any]], /) -> None: ...
 
