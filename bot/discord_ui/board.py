@@ -21,10 +21,10 @@ from games import registry
 from tables.read_model import TableRead, read
 
 from . import announce_rules, watch
-from .desk import Served
+from .desk import Channels, Drawing, Preferring, Served
 from .layouts import board_layout, result_layout
 from .lobby import edit_payload as lobby_edit_payload
-from .pictures_cache import PictureCache, as_file, board_filename
+from .pictures_cache import as_file, board_filename
 from .places import board_channel, by_clicks, lobby_channel
 from .play import for_edit
 from .posts import Posts
@@ -35,8 +35,6 @@ from .table_work import TableWork
 if TYPE_CHECKING:
     from bot.settings import Settings
 
-    from .desk import Prefs
-
 log = logging.getLogger(__name__)
 # Messages after the board before it counts as scrolled away and moves down on the next turn.
 SCROLLED_AWAY_AFTER = 4
@@ -46,19 +44,11 @@ SCROLLED_AWAY_AFTER = 4
 BOARD_PAUSE_S = 30.0
 
 
-class BoardDesk(Served, Protocol):
+class BoardDesk(Served, Preferring, Drawing, Channels, Protocol):
     """What drawing boards needs of the bot: the service, its settings and pictures, the
     servers' languages, and the channels (to open a game's thread)."""
 
     settings: Settings
-    pictures: PictureCache
-
-    @property
-    def prefs(self) -> Prefs: ...
-
-    def get_channel(self, id: int, /) -> Any: ...
-
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
 
 
 class Board:

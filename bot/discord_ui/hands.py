@@ -16,10 +16,10 @@ from games import registry
 from tables.read_model import read
 
 from . import watch
-from .desk import Served, Users
+from .desk import Drawing, OpenHands, Served, Users
 from .layouts import GREY, StaticLayout, result_layout
 from .live_hands import LiveHands, signature
-from .pictures_cache import PictureCache, as_file, board_filename
+from .pictures_cache import as_file, board_filename
 from .places import by_clicks, where
 from .play import for_edit, hand_payload
 from .posts import Posts
@@ -30,12 +30,9 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 
 
-class HandsDesk(Served, Users, Protocol):
+class HandsDesk(Served, Users, Drawing, OpenHands, Protocol):
     """What hands and DMs need of the bot: the service, the users, the pictures and the
     register of open hands."""
-
-    pictures: PictureCache
-    hands: LiveHands
 
 
 class Hands:

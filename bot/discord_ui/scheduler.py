@@ -17,26 +17,21 @@ import discord
 
 from persistence import Unavailable
 
-from .desk import Served
+from .desk import Announced, Served
 
 if TYPE_CHECKING:
     from bot.settings import Settings
-
-    from .desk import Announcing
 
 log = logging.getLogger(__name__)
 MIN_SLEEP_S = 1.0
 OUTAGE_RETRY_S = 10.0  # while the database is away, the clock looks again this often
 
 
-class ClockDesk(Served, Protocol):
+class ClockDesk(Served, Announced, Protocol):
     """What the clock needs of the bot: the service's timers, its settings, and the announcer
     that tells what they did."""
 
     settings: Settings
-
-    @property
-    def announcer(self) -> Announcing: ...
 
 
 class Scheduler:

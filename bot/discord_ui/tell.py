@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import discord
 
@@ -26,27 +26,19 @@ from tables.read_model import read
 from . import announce_rules, delivery, watch
 from .board import Board
 from .channel_watch import UNKNOWN_MEMBER
-from .desk import Served, Users
+from .desk import Clocked, Guilds, Served, Users
 from .hands import Hands
 from .places import by_clicks
 from .presenters import game_name, mention, names_of
 from .replies import table_lang
 
-if TYPE_CHECKING:
-    from .desk import Clock
-
 log = logging.getLogger(__name__)
 SEEN_NOTICES = 10_000
 
 
-class TellingDesk(Served, Users, Protocol):
+class TellingDesk(Served, Users, Clocked, Guilds, Protocol):
     """What telling needs of the bot: the service and its outbox, the users' and servers'
     preferences, the clock to wake, and the servers (whether a player is still in one)."""
-
-    @property
-    def scheduler(self) -> Clock: ...
-
-    def get_guild(self, id: int, /) -> discord.Guild | None: ...
 
 
 class Teller:

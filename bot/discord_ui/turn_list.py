@@ -14,15 +14,14 @@ from bot.i18n import t
 from games import registry
 
 from .components import clip
-from .desk import Desk
+from .desk import Guilds, Served
 from .items import MinePageButton
 from .replies import edit, send, uid, user_lang
 
 
-class Guilds(Protocol):
-    """The servers the bot is in (to name where a table is)."""
-
-    def get_guild(self, id: int, /) -> discord.Guild | None: ...
+class MineDesk(Served, Guilds, Protocol):
+    """What `/game mine` needs: the user's tables from the service, and the servers (to name
+    where each table is)."""
 
 
 PAGE_SIZE = 5  # one row of link buttons: Discord allows five buttons a row
@@ -75,7 +74,7 @@ def entry_field(bot: Guilds, entry, lang: str) -> tuple[str, str]:
     return ("🎯 " if entry.owes else "") + title, " · ".join(parts)
 
 
-async def mine(bot: Desk, interaction: discord.Interaction, page: int = 0, in_place: bool = False) -> None:
+async def mine(bot: MineDesk, interaction: discord.Interaction, page: int = 0, in_place: bool = False) -> None:
     lang = await user_lang(interaction)
     entries = await bot.service.turn_list(uid(interaction.user))
     pages = max(1, -(-len(entries) // PAGE_SIZE))
