@@ -47,7 +47,7 @@ def render_board(view: GunsView, lang: str = "en") -> bytes:
         raise ValueError("the board picture is drawn from the public view only (viewer None)")
     colours = seat_colours(view)
     won = winners(view)
-    strips = [ink.band(ink.shrink(_header(view, colours, lang), WIDTH)),
+    strips = [_header_band(_header_look(view, colours, lang), lang),
               standings.band(standings.rows(view, colours), W, WIDTH)]
     if not view.finished:  # the final picture is the players' fields, not a bought-out pyramid
         strips += [pyramid.band(view, W, WIDTH, lang), wonders.band(wonders.look(view, colours), W, WIDTH, lang)]
@@ -95,31 +95,44 @@ def _header_text(view: GunsView, lang: str) -> str:
 LINE = int(BODY * 1.3)
 
 
-def _header(view: GunsView, colours: dict, lang: str) -> Image.Image:
-    """Title and round; whose turn and what they decide (wrapped, never shrunk below SMALL); the
-    active player's energy this turn."""
-    lines = rich.wrap(_header_text(view, lang), BODY, W - 2 * M - 24, bold=True)
-    energy = any(view.energy.values()) and not view.finished
-    img = Image.new("RGB", (W, 62 + len(lines) * LINE + (52 if energy else 0) + 8), BG)
-    d = ImageDraw.Draw(img)
-    sep = "・" if lang == "ja" else " · "
-    ink.text(img, (M, 32), f"{labels.word('title', lang)}{sep}{labels.word(view.set, lang)}", HEAD, TEXT, True, "lm")
+def _header_look(view: GunsView, colours: dict, lang: str) -> tuple:
+    """Everything the header shows: its cache key (a header is the same for a turn's moves
+    that do not change the decision or the energy)."""
+    when = None
     if view.turn > 0:
         rnd = (view.turn - 1) // max(len(view.order), 1) + 1
         when = labels.word("round_turn", lang, r=rnd, t=view.turn)
         if view.max_rounds:
             when += ("" if lang == "ja" else " ") + labels.word("round_limit", lang, n=view.max_rounds)
+    energy = tuple(view.energy.items()) if any(view.energy.values()) and not view.finished else ()
+    return (_header_text(view, lang), view.set, when, view.finished, colours.get(view.active, ACCENT), energy)
+
+
+@lru_cache(maxsize=64)
+def _header_band(look: tuple, lang: str) -> ink.Band:
+    return ink.band(ink.shrink(_header(look, lang), WIDTH))
+
+
+def _header(look: tuple, lang: str) -> Image.Image:
+    """Title and round; whose turn and what they decide (wrapped, never shrunk below SMALL); the
+    active player's energy this turn."""
+    status, game_set, when, finished, colour, energy = look
+    lines = rich.wrap(status, BODY, W - 2 * M - 24, bold=True)
+    img = Image.new("RGB", (W, 62 + len(lines) * LINE + (52 if energy else 0) + 8), BG)
+    d = ImageDraw.Draw(img)
+    sep = "・" if lang == "ja" else " · "
+    ink.text(img, (M, 32), f"{labels.word('title', lang)}{sep}{labels.word(game_set, lang)}", HEAD, TEXT, True, "lm")
+    if when is not None:
         ink.text(img, (W - M, 32), when, BODY, MUTED, False, "rm")
     y = 62
-    if not view.finished:
-        d.rounded_rectangle([M, y + 4, M + 10, y + len(lines) * LINE - 4], radius=3,
-                            fill=colours.get(view.active, ACCENT))
-    rich.draw(img, M + 20, y, lines, BODY, GOLD if view.finished else TEXT, bold=True)
+    if not finished:
+        d.rounded_rectangle([M, y + 4, M + 10, y + len(lines) * LINE - 4], radius=3, fill=colour)
+    rich.draw(img, M + 20, y, lines, BODY, GOLD if finished else TEXT, bold=True)
     y += len(lines) * LINE
     if energy:
         cy = y + 26
         x = M + 20 + ink.text(img, (M + 20, cy), labels.word("energy", lang), SMALL, MUTED, False, "lm") + 14
-        for kind, n in view.energy.items():
+        for kind, n in energy:
             if n:
                 x = parts.mark(img, x, cy, icons.energy(kind, 36), f"{n}", BODY) + 18
     return img
