@@ -4,6 +4,8 @@ player's field (face-up cards, resources with their names, wonders, tokens) and 
 deciding now."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from games.guns_and_steel.cards import card
@@ -22,25 +24,92 @@ NAME = 28
 
 
 def render_hand(view: GunsView, lang: str = "en") -> bytes:
+    """Strips top to bottom: the header (whose turn, the player's energy), one per hand card,
+    the player's field and the legend. Each but the header is kept by what it shows, so a move
+    redraws only what it changed; a strip is drawn at its row's parity (Python rounds halves to
+    even), so the picture is pixel for pixel the one drawn on a single canvas."""
     seat = next((s for s in view.seats if s.player == view.viewer), None)
     if seat is None or seat.hand is None:
         raise ValueError("the hand picture needs a player's own view (viewer = that player)")
-    heights = [_card_height(c.card, lang) for c in seat.hand]
-    field_h = _field_height(seat, lang)
     tokens = "vp_tokens" in view.extra
-    height = 100 + (sum(h + 10 for h in heights) if heights else 50) + 16 + field_h + _legend_height(tokens, lang) + M
-    img = Image.new("RGB", (W, height), BG)
-    d = ImageDraw.Draw(img)
-    y = _header(img, d, view, seat, lang)
-    if not seat.hand:
+    top = _header_band(_header_look(view, seat, lang), lang)
+    strips = [top]
+    y = top.height
+    for c in seat.hand:
+        strips.append(_card_band(c.card, lang, y % 2))
+        y += strips[-1].height
+    strips.append(_field_band(_field_look(view, seat), lang, y % 2))
+    y += strips[-1].height
+    below = 100 + 16 + M - 14 - top.height + (0 if seat.hand else 50)   # the bottom margin, as before
+    strips.append(_legend_band(tokens, lang, below + _legend_height(tokens, lang), y % 2))
+    return ink.png_bands(strips)
+
+
+def _rows(img: Image.Image, off: int, rows: int) -> ink.Band:
+    """The strip drawn from row `off` (a row's parity) of its canvas."""
+    return ink.band(img.crop((0, off, W, off + rows)))
+
+
+def _header_look(view: GunsView, seat: SeatView, lang: str) -> tuple:
+    """What the header shows (its cache key): the colour, the title, the cards in hand, the
+    status line and the energy; whether the hand is empty."""
+    colour = seat_colours(view)[seat.player]
+    if view.finished:
+        status = None
+    elif seat.player in view.waiting_for:
+        what = labels.deciding(view.deciding, lang)
+        status = ((f"{labels.word('your_turn', lang)} — {what}" if seat.player == view.active
+                   else labels.word("you_decide", lang, what=what)), True)
+    else:
+        status = (status_line(view, lang), False)
+    energy = tuple(view.energy.items()) if any(view.energy.values()) and seat.player == view.active else ()
+    return colour, seat.player, len(seat.hand or []), status, energy, not seat.hand
+
+
+@lru_cache(maxsize=64)
+def _header_band(look: tuple, lang: str) -> ink.Band:
+    img = Image.new("RGB", (W, 160), BG)
+    y = _header(img, ImageDraw.Draw(img), look, lang)
+    if look[-1]:
         ink.text(img, (M, y + 20), labels.word("empty_hand", lang), 22, MUTED, False, "lm")
         y += 50
-    for c, h in zip(seat.hand, heights, strict=True):
-        _hand_card(img, d, M, y, W - 2 * M, h, c.card, lang)
-        y += h + 10
-    _field(img, d, view, seat, M, y + 6, W - 2 * M, field_h, lang)
-    _legend(img, y + 6 + field_h + 8, tokens, lang)
-    return ink.png(img)
+    return _rows(img, 0, y)
+
+
+@lru_cache(maxsize=512)
+def _card_band(key: str, lang: str, off: int) -> ink.Band:
+    h = _card_height(key, lang)
+    img = Image.new("RGB", (W, off + h + 10), BG)
+    _hand_card(img, ImageDraw.Draw(img), M, off, W - 2 * M, h, key, lang)
+    return _rows(img, off, h + 10)
+
+
+def _field_look(view: GunsView, seat: SeatView) -> tuple:
+    """What the player's field shows (its cache key)."""
+    own_vp = visible_vp(view, seat) + sum(card(c.card).vp.value for c in seat.hand or [])   # they know their hand
+    tokens = view.extra.get("vp_tokens")
+    honor = None
+    if tokens is not None:
+        honor = (tokens.get(seat.player, 0), seat_colours(view)[seat.player],
+                 view.extra["honor_supply"].get(seat.player, 0))
+    shown = seat.model_copy(update={"player": "", "hand_count": 0, "hand": None, "score": None, "cards": None})
+    return shown.model_dump_json(), own_vp, honor
+
+
+@lru_cache(maxsize=256)
+def _field_band(look: tuple, lang: str, off: int) -> ink.Band:
+    seat = SeatView.model_validate_json(look[0])
+    field_h = _field_height(seat, lang)
+    img = Image.new("RGB", (W, off + 6 + field_h + 8), BG)
+    _field(img, ImageDraw.Draw(img), look[1], look[2], seat, M, off + 6, W - 2 * M, field_h, lang)
+    return _rows(img, off, 6 + field_h + 8)
+
+
+@lru_cache(maxsize=16)
+def _legend_band(tokens: bool, lang: str, rows: int, off: int) -> ink.Band:
+    img = Image.new("RGB", (W, off + rows), BG)
+    _legend(img, off, tokens, lang)
+    return _rows(img, off, rows)
 
 
 LEGEND = 20
@@ -65,26 +134,18 @@ def _legend(img: Image.Image, y: float, tokens: bool, lang: str) -> None:
         parts.mark(img, x, y + 16 + line * 32, mark, text, LEGEND, MUTED, False)
 
 
-def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatView, lang: str) -> int:
-    colour = seat_colours(view)[seat.player]
+def _header(img: Image.Image, d: ImageDraw.ImageDraw, look: tuple, lang: str) -> int:
+    colour, player, count, status, energy, _ = look
     d.rounded_rectangle([M, 12, M + 10, 46], radius=3, fill=colour)
-    title, size = parts.fit_line(labels.word("your_hand", lang, p=seat.player), 30, W - 2 * M - 130)
+    title, size = parts.fit_line(labels.word("your_hand", lang, p=player), 30, W - 2 * M - 130)
     ink.text(img, (M + 20, 29), title, size, TEXT, True, "lm")
-    parts.mark(img, W - M - 70, 29, icons.cards(30), str(len(seat.hand or [])), 26)
+    parts.mark(img, W - M - 70, 29, icons.cards(30), str(count), 26)
     y = 72
-    if view.finished:
+    if status is None:
         ink.text(img, (M, y), labels.word("game_over", lang), 24, GOLD, True, "lm")
         return y + 26
-    mine = seat.player in view.waiting_for
-    if mine:
-        what = labels.deciding(view.deciding, lang)
-        line = (f"{labels.word('your_turn', lang)} — {what}" if seat.player == view.active
-                else labels.word("you_decide", lang, what=what))
-        bg = ACCENT
-    else:
-        line = status_line(view, lang)
-        bg = PANEL
-    energy = any(view.energy.values()) and seat.player == view.active
+    line, mine = status
+    bg = ACCENT if mine else PANEL
     size = parts.fit_text(line, 24, W - 2 * M - 24 - (330 if energy else 0))
     w = ink.length(line, size, True) + 24
     d.rounded_rectangle([M, y - 18, M + w, y + 18], radius=16, fill=bg)
@@ -92,7 +153,7 @@ def _header(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: Seat
     if energy:
         x = M + w + 16
         x += ink.text(img, (x, y), labels.word("energy", lang), 19, MUTED, False, "lm") + 10
-        for kind, n in view.energy.items():
+        for kind, n in energy:
             if n and x < W - 80:
                 x = parts.mark(img, x, y, icons.energy(kind, 28), str(n), 24) + 10
     return y + 30
@@ -147,21 +208,20 @@ def _field_items(seat: SeatView, lang: str) -> tuple[list, list]:
 
 def _field_height(seat: SeatView, lang: str) -> int:
     up, res = _field_items(seat, lang)
-    width = W - 2 * M - 150
+    width = W - 2 * M - 164           # as _field flows them (w - 164): a row more than it counted overlapped the legend
     n = (parts.flow(up, 0, width)[-1][1] + 1 if up else 1) + (parts.flow(res, 0, width)[-1][1] + 1 if res else 1)
     return 56 + n * 44 + 10
 
 
-def _field(img: Image.Image, d: ImageDraw.ImageDraw, view: GunsView, seat: SeatView, x: float, y: float, w: float,
-           h: float, lang: str) -> None:
+def _field(img: Image.Image, d: ImageDraw.ImageDraw, own_vp: int, honor: tuple | None, seat: SeatView, x: float,
+           y: float, w: float, h: float, lang: str) -> None:
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=PANEL)
     ink.text(img, (x + 14, y + 26), labels.word("your_field", lang), 24, TEXT, True, "lm")
-    own_vp = visible_vp(view, seat) + sum(card(c.card).vp.value for c in seat.hand or [])   # they know their hand
     stats = [(icons.sword(26), str(seat.military)), (icons.star(26), str(own_vp))]
-    tokens = view.extra.get("vp_tokens")
-    if tokens is not None:
-        stats.append((icons.coin(26), str(tokens.get(seat.player, 0))))
-        stats.append((icons.honor(24, seat_colours(view)[seat.player]), f"×{view.extra['honor_supply'].get(seat.player, 0)}"))
+    if honor is not None:
+        tokens, colour, supply = honor
+        stats.append((icons.coin(26), str(tokens)))
+        stats.append((icons.honor(24, colour), f"×{supply}"))
     parts.stat_row(img, x + w - 14, y + 26, stats, 24, 20)
     up, res = _field_items(seat, lang)
     fx = x + 150
