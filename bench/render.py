@@ -14,7 +14,8 @@ ways to encode the kit's canvases (palette PNG as now and as before, RGB PNG, We
 
 For each game and mode (pictures.samples.VARIANTS) it plays `--games` random games (seeded,
 random legal moves) and, every `--every` moves, draws the public board and the hand of a
-player who owes a decision, alternating English and Japanese: the positions a bot draws.
+player who owes a decision, the even-numbered games in English and the odd ones in Japanese (a
+table's pictures are all in its language): the positions a bot draws.
 - warm: in the order the game reached them, so what earlier pictures left in the caches
   (text runs, Guns & Steel's strips) serves as in a running bot; each position is new to the renderer;
 - cold: the first board and hand after every renderer cache is emptied (a process that just
@@ -79,7 +80,7 @@ def measure(key: str, options: dict, players: int, games: int, every: int) -> di
     warm_board, warm_hand, board_kb, hand_kb, cold = [], [], [], [], []
     for seed in range(games):
         for i, (public, own) in enumerate(positions(key, options, players, seed, every)):
-            lang = "ja" if i % 2 else "en"
+            lang = "ja" if seed % 2 else "en"      # a table draws every picture in its own language
             if i == 0:
                 empty_caches()
                 cold.append(cpu_ms(board_png, key, public, lang)[0] + cpu_ms(hand_png, key, own, lang)[0])
@@ -98,36 +99,34 @@ def p90(values: list[float]) -> float:
 
 
 def encodings(games: int, every: int) -> None:
-    """The encodings measured on the canvases the kit encodes (Ganymede, Sutosute, Fort of
-    Gold boards and hands): CPU ms (the best of 3 per picture, then the median over pictures)
-    and KB. Guns & Steel writes its own unfiltered RGB strips (pictures/guns_and_steel/ink.py)."""
+    """The encodings measured on whole pictures of Ganymede, Sutosute and Fort of Gold (boards
+    and hands, decoded): CPU ms (the best of 3 per picture, then the median over pictures) and
+    KB, each picture encoded whole, as new (what strips that did not change save comes on top)."""
     import io
 
     from PIL import Image
 
     import pictures.draw as kit
+    from pictures import bands
     from pictures.guns_and_steel import ink
 
     canvases: list[Image.Image] = []
-    real = kit.png_bytes
-
-    def keep(image: Image.Image, max_bytes: int = kit.MAX_BYTES) -> bytes:
-        canvases.append(image.copy())
-        return real(image, max_bytes)
-    kit.png_bytes = keep
     for key in ("ganymede", "sutosute", "fort-of-gold"):
         for options, players in VARIANTS[key]:
             for seed in range(games):
                 for i, (public, own) in enumerate(positions(key, options, players, seed, every)):
                     if i % 3 == 1:
-                        board_png(key, public, "en")
-                        hand_png(key, own, "ja")
-    kit.png_bytes = real
+                        for data in (board_png(key, public, "en"), hand_png(key, own, "ja")):
+                            canvases.append(Image.open(io.BytesIO(data)).convert("RGB"))
 
     def saved(image: Image.Image, fmt: str, **params: object) -> bytes:
         buf = io.BytesIO()
         image.save(buf, fmt, **params)
         return buf.getvalue()
+
+    def fresh_rgb(image: Image.Image) -> bytes:
+        bands.clear()                      # every piece new: the picture encoded whole
+        return ink.png(image)
 
     def palette(step: int, level: int):
         def encode(image: Image.Image) -> bytes:
@@ -136,10 +135,10 @@ def encodings(games: int, every: int) -> None:
             return saved(image.quantize(palette=chosen, dither=Image.Dither.NONE), "PNG", compress_level=level)
         return encode
     ways = {
-        "palette PNG, palette from 1/4 of the pixels, zlib 3 (before)": palette(2, 3),
-        "palette PNG, palette from 1/16, zlib 1 (now: pictures.draw.png_bytes)": palette(kit.PALETTE_SAMPLE,
-                                                                                       kit.COMPRESS_LEVEL),
-        "RGB PNG, unfiltered, zlib 1 (Guns & Steel's ink.png)": ink.png,
+        "palette PNG, palette from 1/4 of the pixels, zlib 3": palette(2, 3),
+        "palette PNG, palette from 1/16, zlib 1 (before: pictures.draw.png_bytes)": palette(kit.PALETTE_SAMPLE,
+                                                                                          kit.COMPRESS_LEVEL),
+        "RGB PNG, unfiltered, zlib 1, whole (now, in strips: pictures/bands.py)": fresh_rgb,
         "RGB PNG, Pillow (adaptive filters), zlib 1": lambda im: saved(im, "PNG", compress_level=1),
         "WebP lossless, method 0": lambda im: saved(im, "WEBP", lossless=True, method=0, quality=0),
         "WebP lossy, quality 90, method 0": lambda im: saved(im, "WEBP", quality=90, method=0),

@@ -207,13 +207,52 @@ def fit_size(text: str, size: int, width: float, bold: bool = False, smallest: i
 
 # ---------------------------------------------------------------- the canvas
 
+class Draw(ImageDraw.ImageDraw):
+    """Pillow's drawing, with rounded boxes pasted from masks kept per shape: a picture draws
+    dozens of the same cards, pills and badges, and Pillow draws each from a dozen pie slices
+    and rectangles in Python. The same pixels: the mask is Pillow's own box, drawn at the box's
+    offset from an even pixel (Pillow rounds half to even, so that offset rounds alike)."""
+
+    def rounded_rectangle(self, xy, radius: float = 0, fill=None, outline=None, width: int = 1, *,  # type: ignore[override]
+                          corners: tuple[bool, bool, bool, bool] | None = None) -> None:
+        if isinstance(xy[0], (list, tuple)):
+            (x0, y0), (x1, y1) = xy
+        else:
+            x0, y0, x1, y1 = xy
+        if (fill is None and outline is None) or x1 < x0 or y1 < y0 or (x1 - x0) * (y1 - y0) > BIG_BOX:
+            return super().rounded_rectangle(xy, radius, fill, outline, width, corners=corners)
+        ox, oy = 2 * math.floor(x0 / 2), 2 * math.floor(y0 / 2)
+        inside, edge = _box_masks((x0 - ox, y0 - oy, x1 - ox, y1 - oy), radius, width, fill is not None,
+                                  outline is not None, corners)
+        if inside is not None:
+            self.bitmap((ox, oy), inside, fill)
+        if edge is not None:
+            self.bitmap((ox, oy), edge, outline)
+
+
+BIG_BOX = 12_000     # px: a larger box (a panel) is drawn by Pillow, faster than pasting a mask that big
+_INSIDE = [0, 255] + [0] * 254
+_EDGE = [0, 0, 255] + [0] * 253
+
+
+@lru_cache(maxsize=512)       # at most 512 shapes of <= 12,000 px: a few MB
+def _box_masks(box: Box, radius: float, width: int, filled: bool, outlined: bool,
+               corners: tuple[bool, bool, bool, bool] | None) -> tuple[Image.Image | None, Image.Image | None]:
+    """A rounded box's fill and outline pixels as two masks (None when it has none)."""
+    shape = Image.new("L", (math.ceil(box[2]) + 2, math.ceil(box[3]) + 2), 0)
+    ImageDraw.Draw(shape).rounded_rectangle(box, radius, fill=1 if filled else None, outline=2 if outlined else None,
+                                            width=width, corners=corners)
+    inside, edge = shape.point(_INSIDE), shape.point(_EDGE)
+    return (inside if inside.getbbox() else None), (edge if edge.getbbox() else None)
+
+
 class Canvas:
     """An RGB picture with the kit's drawing helpers; `png()` returns bytes <= 1 MB."""
 
     def __init__(self, height: int, width: int = WIDTH, bg: str = P.BG) -> None:
         self.width, self.height, self.bg = width, height, bg
         self.image = Image.new("RGB", (width, height), bg)
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = Draw(self.image)
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: str = P.TEXT, bold: bool = False,
              anchor: str = "la", max_width: float | None = None) -> float:
@@ -243,12 +282,12 @@ class Canvas:
             bigger = Image.new("RGB", (self.width, height), self.bg)
             bigger.paste(self.image, (0, 0))
             self.image, self.height = bigger, height
-            self.draw = ImageDraw.Draw(self.image)
+            self.draw = Draw(self.image)
 
     def crop(self, height: int) -> None:
         self.image = self.image.crop((0, 0, self.width, max(1, int(height))))
         self.height = self.image.height
-        self.draw = ImageDraw.Draw(self.image)
+        self.draw = Draw(self.image)
 
     def png(self) -> bytes:
         return png_bytes(self.image)

@@ -211,15 +211,63 @@ def _run_width(run: str, size: int, bold: bool, fallback: bool) -> float:
 
 @lru_cache(maxsize=16384)
 def _mask(run: str, size: int, bold: bool, fallback: bool, vertical: str) -> tuple[Image.Image, int, int] | None:
-    """The run rasterised once as an alpha mask, with its offset from the anchor point: boards redraw
-    the same names, labels and numbers every version, and rasterising CFF outlines is the slow part."""
+    """The run as an alpha mask, with its offset from the anchor point, kept: boards redraw the same
+    names, labels and numbers every version. A new run in the main font is put together from its
+    characters' masks (`_glyph`), each rasterised once: rasterising CFF outlines is the slow part,
+    and the moves, logs and headings of every picture bring new runs."""
+    if not fallback:
+        composed = _composed(run, size, bold, vertical)
+        if composed is not False:
+            return composed
     f = _font_for(size, bold, fallback)
+    with _FREETYPE:  # one call lays the run out and renders it (the same mask as getbbox, then text)
+        core, (left, top) = f.getmask2(run, "L", anchor="l" + vertical)
+    if core.size[0] <= 0 or core.size[1] <= 0:
+        return None
+    return Image.Image()._new(core), left, top
+
+
+Glyph = tuple[Image.Image, int, int] | None
+
+
+@lru_cache(maxsize=8192)
+def _glyph(ch: str, size: int, bold: bool, vertical: str) -> Glyph:
+    """One character of the main font as FreeType renders it alone: its mask and offset from the pen."""
     with _FREETYPE:
-        left, top, right, bottom = f.getbbox(run, anchor="l" + vertical)
-        if right <= left or bottom <= top:
-            return None
-        mask = Image.new("L", (right - left, bottom - top), 0)
-        ImageDraw.Draw(mask).text((-left, -top), run, font=f, fill=255, anchor="l" + vertical)
+        core, (left, top) = font(size, bold).getmask2(ch, "L", anchor="l" + vertical)
+    if core.size[0] <= 0 or core.size[1] <= 0:
+        return None
+    return Image.Image()._new(core), left, top
+
+
+def _composed(run: str, size: int, bold: bool, vertical: str) -> tuple[Image.Image, int, int] | None | bool:
+    """The run's mask from its characters' masks, each at the pen position of the whole run (the
+    sum of the advances before it), each laid over the others as coverage (a + b - ab/255, where
+    neighbours overlap), as FreeType renders a run through Pillow: the same bytes (tests/pictures/test_picture_kit.py).
+    False when an advance is not whole pixels (then the run is rendered as one)."""
+    advances = _ADVANCES.setdefault((size, bold), {})
+    placed: list[tuple[Image.Image, int, int]] = []
+    pen = 0
+    for ch in run:
+        glyph = _glyph(ch, size, bold, vertical)
+        if glyph is not None:
+            placed.append((glyph[0], pen + glyph[1], glyph[2]))
+        advance = advances.get(ch)
+        if advance is None:
+            with _FREETYPE:
+                advance = advances[ch] = font(size, bold).getlength(ch)
+        if not float(advance).is_integer():
+            return False
+        pen += int(advance)
+    if not placed:
+        return None
+    left = min(0, *(x for _, x, _ in placed))       # the box spans the pen's whole path, spaces too
+    top = min(y for _, _, y in placed)
+    right = max(pen, *(x + m.width for m, x, _ in placed))
+    bottom = max(y + m.height for m, _, y in placed)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    for m, x, y in placed:
+        mask.paste(255, (x - left, y - top, x - left + m.width, y - top + m.height), m)
     return mask, left, top
 
 

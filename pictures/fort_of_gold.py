@@ -6,6 +6,8 @@ only the player knows: the foreseen cards and the known places in the mana pile.
 """
 from __future__ import annotations
 
+import math
+
 from games.fort_of_gold.view import CardView, FortView, PileCard
 
 from .draw import (
@@ -25,6 +27,7 @@ from .draw import (
     pill,
     rounded,
 )
+from .strips import Strips
 
 PAD = 20
 SYMBOL = {"R": "#e5484d", "G": "#3fb950", "B": "#4493f8"}
@@ -260,16 +263,24 @@ def legend(c: Canvas, y: float, lang: str, altar: bool = False) -> float:
     return y
 
 
-def _board(view: FortView, lang: str) -> Canvas:
-    c = Canvas(2400)
-    y = header(c, view, lang)
-    y = piles(c, view, y, lang)
-    y = middle(c, view, y, lang)
-    y = stand(c, view, y, lang)
-    y = altar(c, view, y, lang)
-    y = legend(c, y, lang, altar=bool(view.altar))
-    c.crop(y + 12)
-    return c
+def _cards(cards: list[CardView]) -> tuple:
+    return tuple(cv.model_dump_json() for cv in cards)
+
+
+def _board(view: FortView, lang: str, last: bool = True) -> Strips:
+    """The board as strips: the header, the piles, tasks and sanctum, the stand, the altar, the legend."""
+    s = Strips()
+    s.add(("fort header", lang, view.turn, len(view.altar), view.treasures_to_win, view.result, view.score,
+           view.complete_win_score, view.step, view.player), lambda c, y: header(c, view, lang), 200)
+    s.add(("fort piles", lang, view.mana_count, view.treasure_count,
+           tuple(k.model_dump_json() for k in view.treasure_known)), lambda c, y: piles(c, view, y, lang), 400)
+    s.add(("fort middle", lang, _cards(view.tasks), _cards(view.inner)), lambda c, y: middle(c, view, y, lang), 300)
+    s.add(("fort stand", lang, tuple(_cards(col) for col in view.stand)), lambda c, y: stand(c, view, y, lang), 700)
+    s.add(("fort altar", lang, tuple(a.model_dump_json() for a in view.altar), view.treasures_to_win),
+          lambda c, y: altar(c, view, y, lang), 700)
+    s.add(("fort legend", lang, bool(view.altar)), lambda c, y: legend(c, y, lang, altar=bool(view.altar)) + 12, 200,
+          last=last)
+    return s
 
 
 def board(view: FortView, lang: str = "en") -> bytes:
@@ -287,9 +298,15 @@ def _where(k: PileCard, count: int, lang: str) -> str:
 
 def hand(view: FortView, lang: str = "en") -> bytes:
     """The board plus what only the player knows: cards being foreseen and known pile positions."""
-    c = _board(view, lang)
-    y = c.height
-    c.grow(y + 900)
+    s = _board(view, lang, last=False)
+    known = tuple(k.model_dump_json() for k in view.mana_known[:12])
+    s.add(("fort own", lang, _cards(view.foresight), known, view.mana_count, bool(view.mana_known)),
+          lambda c, y: _own(c, view, math.floor(y), lang), 1000, last=True)
+    return s.png()
+
+
+def _own(c: Canvas, view: FortView, y: float, lang: str) -> float:
+    """What only the player knows: the cards foreseen, the known places in the mana pile."""
     rounded(c.draw, (PAD, y, WIDTH - PAD, y + 4), fill=P.ACCENT, radius=2)
     y = section_title(c, PAD, y + 14, t("only_you", lang))
     if view.foresight:
@@ -314,5 +331,4 @@ def hand(view: FortView, lang: str = "en") -> bytes:
     if not view.foresight and not view.mana_known:
         c.text((PAD, y), t("nothing_private", lang), 20, fill=P.DIM)
         y += 34
-    c.crop(y + 12)
-    return c.png()
+    return y + 12

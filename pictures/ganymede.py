@@ -28,6 +28,7 @@ from .draw import (
     rounded,
     wrap,
 )
+from .strips import Strips
 
 PAD = 20
 CARD_W, CARD_H = 66, 94
@@ -343,26 +344,64 @@ def header(c: Canvas, view: GanymedeView, lang: str) -> float:
     return y + 50
 
 
-def _board(view: GanymedeView, lang: str) -> Canvas:
-    c = Canvas(2400)
-    y = header(c, view, lang)
-    for s in view.sides:
-        y = side_panel(c, view, s, y, lang)
-    in_play = any(s.in_play for s in view.sides)
+def cards_key(cards: list[CardView] | None) -> tuple | None:
+    """What a row of cards shows (colour, number, the owner's face-down mark), never its ids."""
+    return None if cards is None else tuple((cv.colour, cv.rank, cv.face_down) for cv in cards)
+
+
+def names_key(view: GanymedeView) -> tuple:
+    return tuple((s.colour, s.player) for s in view.sides)
+
+
+def header_key(view: GanymedeView, lang: str) -> tuple:
+    return ("ganymede header", lang, view.mode, view.round, view.finished, tuple(view.winners), view.end_reason,
+            view.step, tuple(view.waiting_for), names_key(view))
+
+
+def side_key(view: GanymedeView, s: SideView, lang: str) -> tuple:
+    """Everything `side_panel` draws for this side."""
+    return ("ganymede side", lang, s.colour, s.player, s.hp, s.alive, cards_key(s.in_play), s.face_down, s.draws,
+            s.aces_high, tuple(sorted(s.threes.items())), s.colour == view.viewer_colour,
+            s.player is not None and s.player in view.waiting_for, view.marker == s.colour, view.start_hp,
+            view.first == s.colour, view.mode, view.finished, view.step)
+
+
+def record_key(view: GanymedeView, record, heading: str, show_cards: bool, lang: str) -> tuple:
+    return ("ganymede record", lang, record.model_dump_json(), heading, show_cards, names_key(view))
+
+
+def _board(view: GanymedeView, lang: str) -> Strips:
+    """The board as strips: the header, each side, this and last round, the supply, the hints."""
+    s = Strips()
+    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 170)
+    for side in view.sides:
+        s.add(side_key(view, side, lang), lambda c, y, side=side: side_panel(c, view, side, y, lang), 250)
+    in_play = any(side.in_play for side in view.sides)
     shown_now = view.this_round is not None and bool(view.this_round.clashes)
+    records = []
     if view.this_round is not None:
-        y = record_panel(c, view, view.this_round, t("this_round", lang), y, lang, show_cards=not in_play)
+        records.append((view.this_round, t("this_round", lang), not in_play))
     if view.last is not None and not shown_now:  # this round's result is the news; last round's is history
-        y = record_panel(c, view, view.last, t("last", lang, n=view.last.number), y, lang)
-    y = supply_panel(c, view, y + 4, lang)
-    if not view.finished:
-        y = c.paragraph((PAD, y + 2), t("hint", lang), 19, WIDTH - 2 * PAD, fill=P.DIM)
+        records.append((view.last, t("last", lang, n=view.last.number), True))
+    for record, heading, show_cards in records:
+        s.add(record_key(view, record, heading, show_cards, lang),
+              lambda c, y, r=record, h=heading, sc=show_cards: record_panel(c, view, r, h, y, lang, show_cards=sc), 400)
+    s.add(("ganymede supply", lang, tuple(view.supply.items())), lambda c, y: supply_panel(c, view, y + 4, lang), 230)
     shown = [cv for side in view.sides for cv in side.in_play]
     shown += [cv for played in (view.last.cards.values() if view.last else []) for cv in played]
-    if any(cv.colour in SPECIAL_COLOURS and cv.rank in EFFECT_RANKS for cv in shown):  # a card with the corner dot
+    dot = any(cv.colour in SPECIAL_COLOURS and cv.rank in EFFECT_RANKS for cv in shown)  # a card with the corner dot
+    s.add(("ganymede foot", lang, view.finished, dot), lambda c, y: _foot(c, y, view.finished, dot, lang), 200,
+          last=True)
+    return s
+
+
+def _foot(c: Canvas, y: float, finished: bool, dot: bool, lang: str) -> float:
+    """The hints under the board, and its bottom margin."""
+    if not finished:
+        y = c.paragraph((PAD, y + 2), t("hint", lang), 19, WIDTH - 2 * PAD, fill=P.DIM)
+    if dot:
         y = c.paragraph((PAD, y + 2), t("dot", lang), 19, WIDTH - 2 * PAD, fill=P.DIM)
-    c.crop(y + PAD)
-    return c
+    return y + PAD
 
 
 def board(view: GanymedeView, lang: str = "en") -> bytes:
@@ -386,14 +425,32 @@ def hand(view: GanymedeView, lang: str = "en") -> bytes:
     """The viewer's own side: cards in play (face-down ones marked), deck size and known top cards,
     used and removed piles, and what the black numbers they hold do."""
     own = next((s for s in view.sides if s.colour == view.viewer_colour), None)
-    c = Canvas(2400)
-    y = header(c, view, lang)
+    s = Strips()
     if own is None:
-        c.text((PAD, y), t("spectator", lang), 26, fill=P.MUTED)
-        c.crop(y + 60)
-        return c.png()
-    y = side_panel(c, view, own, y, lang)
-    y += 8
+        s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 170)
+        s.add(("ganymede spectator", lang), lambda c, y: _spectator(c, y, lang), 200, last=True)
+        return s.png()
+    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 170)
+    s.add(side_key(view, own, lang), lambda c, y: side_panel(c, view, own, y, lang), 250)
+    key = ("ganymede piles", lang, own.deck_count, cards_key(own.known_top), cards_key(own.used),
+           cards_key(own.removed), tuple(sorted(_held(own))))
+    s.add(key, lambda c, y: _piles(c, own, y + 8, lang), 700, last=True)
+    return s.png()
+
+
+def _spectator(c: Canvas, y: float, lang: str) -> float:
+    c.text((PAD, y), t("spectator", lang), 26, fill=P.MUTED)
+    return y + 60
+
+
+def _held(own: SideView) -> set[str]:
+    """The special numbers this side holds (their effects are listed)."""
+    return {cv.rank for cv in [*own.in_play, *(own.used or []), *(own.known_top or [])]
+            if cv.colour in SPECIAL_COLOURS}
+
+
+def _piles(c: Canvas, own: SideView, y: float, lang: str) -> float:
+    """The viewer's deck, used and removed piles and what their special numbers do; the bottom margin."""
     deck_title = t("deck", lang, n=own.deck_count or 0)
     if own.known_top:
         y = pile_section(c, joined([deck_title, t("top", lang)], lang), own.known_top, y, lang)
@@ -402,9 +459,7 @@ def hand(view: GanymedeView, lang: str = "en") -> bytes:
         y += 44
     y = pile_section(c, t("used", lang), own.used or [], y, lang)
     y = pile_section(c, t("removed", lang), own.removed or [], y, lang)
-    # effects of the special numbers this side holds
-    held = {cv.rank for cv in [*own.in_play, *(own.used or []), *(own.known_top or [])]
-            if cv.colour in SPECIAL_COLOURS}
+    held = _held(own)
     effects = [e for e in load().effects if e.rank in held]
     if effects:
         y += 6
@@ -415,5 +470,4 @@ def hand(view: GanymedeView, lang: str = "en") -> bytes:
             text = in_lang(e, lang)
             end = c.paragraph((PAD + 18 + 50, y), text, 21, WIDTH - 2 * PAD - 90)
             y = max(end, y + CARD_H * 0.5) + 10
-    c.crop(y + PAD)
-    return c.png()
+    return y + PAD

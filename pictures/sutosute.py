@@ -31,6 +31,7 @@ from .draw import (
     rounded,
 )
 from .fonts import clean, text_width
+from .strips import Strips
 
 PAD = 20
 
@@ -371,25 +372,59 @@ def top_area(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
     return y + h + 12
 
 
-def _board(view: SutosuteView, lang: str) -> Canvas:
-    c = Canvas(2000)
-    y = header(c, view, lang)
-    y = top_area(c, view, y, lang)
+def header_key(view: SutosuteView, lang: str) -> tuple:
+    """Everything `header` draws."""
+    scores = tuple((pv.player, pv.score) for pv in view.players) if view.finished else ()
+    return ("sutosute header", lang, view.round, resolved_now(view), view.finished, scores, view.step,
+            tuple(view.waiting_for), view.target, view.lead)
+
+
+def top_key(view: SutosuteView, lang: str) -> tuple:
+    """Everything `top_area` draws: the dice, the deck and the discard."""
+    return ("sutosute top", lang, tuple(sorted(view.dice.items())), tuple(cv.kind for cv in view.discard_face_up),
+            view.discard_face_down, view.deck_count)
+
+
+def players_key(view: SutosuteView, lang: str) -> tuple:
+    """Everything the two player panels draw (each player's public side, this round's result)."""
+    players = tuple(pv.model_dump_json(include={"player", "score", "civ", "hand_count", "shown", "table", "pyramids",
+                                                "pacifism"}) for pv in view.players[:2])
+    last = view.last.model_dump_json() if view.last is not None else None
+    return ("sutosute players", lang, players, tuple(view.waiting_for), view.viewer, view.target, view.step,
+            view.round, last)
+
+
+def _board(view: SutosuteView, lang: str) -> Strips:
+    """The board as strips: the header, the dice and discard, the players, the last round, the combos."""
+    s = Strips()
+    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 200)
+    s.add(top_key(view, lang), lambda c, y: top_area(c, view, y, lang), 400)
+    s.add(players_key(view, lang), lambda c, y: _players(c, view, y, lang), 400)
+    last = view.last.model_dump_json() if view.last is not None else None
+    s.add(("sutosute last", lang, last, resolved_now(view), view.finished, bool(view.combo), view.draws_in_row),
+          lambda c, y: last_round(c, view, y, lang), 300)
+    combo = (tuple(cv.kind for cv in view.combo), view.combo_winner, view.combo_graph)
+    s.add(("sutosute combo", lang, combo), lambda c, y: _combos(c, view, y, lang), 400, last=True)
+    return s
+
+
+def _players(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
     col_w = (WIDTH - 2 * PAD - 12) / 2
     ph = 318
     for i, pv in enumerate(view.players[:2]):
         x0 = PAD + i * (col_w + 12)
         player_panel(c, view, pv, (x0, y, x0 + col_w, y + ph), lang)
-    y += ph + 12
-    y = last_round(c, view, y, lang)
+    return y + ph + 12
+
+
+def _combos(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
+    """The open combo and the combo graph; the bottom margin."""
     lit = {cv.kind for cv in view.combo}
     if view.combo:
         c.text((PAD, y), t("combo_now", lang, name=view.combo_winner or "", n=len(view.combo)), 22, fill=P.GOLD,
                bold=True)
         y += 34
-    y = combo_graph(c, view, y, lang, lit)
-    c.crop(y + 8)
-    return c
+    return combo_graph(c, view, y, lang, lit) + 8
 
 
 def board(view: SutosuteView, lang: str = "en") -> bytes:
@@ -432,13 +467,28 @@ def power_table(c: Canvas, view: SutosuteView, kinds: list[str], y: float, lang:
 
 def hand(view: SutosuteView, lang: str = "en") -> bytes:
     me = next((pv for pv in view.players if pv.player == view.viewer), None)
-    c = Canvas(2400)
-    y = header(c, view, lang)
+    s = Strips()
+    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 200)
     if me is None or me.hand is None:
-        c.text((PAD, y), t("spectator", lang), 26, fill=P.MUTED)
-        c.crop(y + 60)
-        return c.png()
-    y = top_area(c, view, y, lang)
+        s.add(("sutosute spectator", lang), lambda c, y: _spectator(c, y, lang), 200, last=True)
+        return s.png()
+    s.add(top_key(view, lang), lambda c, y: top_area(c, view, y, lang), 400)
+    shown_ids = {cv.id for cv in me.shown}
+    mine = (me.civ, tuple((cv.kind, cv.id in shown_ids) for cv in me.hand), bool(me.shown),
+            me.table.card.kind if me.table.status != "empty" and me.table.card is not None else None,
+            me.to_discard.kind if me.to_discard is not None else None, tuple(cv.kind for cv in me.own_face_down))
+    s.add(("sutosute own", lang, mine, view.combo_graph, tuple(sorted(view.dice.items()))),
+          lambda c, y: _own(c, view, me, y, lang), 1400, last=True)
+    return s.png()
+
+
+def _spectator(c: Canvas, y: float, lang: str) -> float:
+    c.text((PAD, y), t("spectator", lang), 26, fill=P.MUTED)
+    return y + 60
+
+
+def _own(c: Canvas, view: SutosuteView, me: PlayerView, y: float, lang: str) -> float:
+    """The player's civilisation, hand, table and discards, and their powers with today's dice."""
     if me.civ:
         civ = next(cv for cv in load().civilizations if cv.key == me.civ)
         c.text((PAD, y), t("civ_of", lang, name=pick(civ, lang)), 22, fill=P.TEXT, bold=True)
@@ -446,7 +496,7 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
         for ability in civ.abilities:
             y = c.paragraph((PAD + 12, y), ("・" if lang == "ja" else "• ") + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
         y += 8
-    end = c.text((PAD, y), t("your_hand", lang, n=len(me.hand)), 24, fill=P.MUTED, bold=True)
+    end = c.text((PAD, y), t("your_hand", lang, n=len(me.hand or [])), 24, fill=P.MUTED, bold=True)
     legend = [t("hand_legend", lang)] if view.combo_graph else []
     if me.shown:
         legend.append(t("shown_legend", lang))
@@ -458,7 +508,8 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
     ch = 220
     successors = load().successors(view.combo_graph) if view.combo_graph else {}
     shown_ids = {cv.id for cv in me.shown}
-    for i, cv in enumerate(me.hand):
+    hand = me.hand or []
+    for i, cv in enumerate(hand):
         col, row = i % per_row, i // per_row
         x0 = PAD + col * (cw + 12)
         y0 = y + row * (ch + 14)
@@ -468,7 +519,7 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
             note = t("combo_to", lang, kinds=listed([kind_label(k, lang) for k in nexts], lang))
         kind_card(c, (x0, y0, x0 + cw, y0 + ch), cv.kind, lang, detail=True, note=note,
                   highlight=P.WARN if cv.id in shown_ids else None)
-    rows = (len(me.hand) + per_row - 1) // per_row
+    rows = (len(hand) + per_row - 1) // per_row
     y += rows * (ch + 14) + 6
     extra: list[tuple[str, list[CardView]]] = []
     if me.table.status != "empty" and me.table.card is not None:
@@ -484,7 +535,5 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
             kind_card(c, (x, y, x + 80, y + 60), cv.kind, lang)
             x += 90
         y += 72
-    kinds = list(dict.fromkeys(cv.kind for cv in me.hand if cv.kind in KINDS))
-    y = power_table(c, view, kinds, y + 6, lang)
-    c.crop(y + PAD)
-    return c.png()
+    kinds = list(dict.fromkeys(cv.kind for cv in hand if cv.kind in KINDS))
+    return power_table(c, view, kinds, y + 6, lang) + PAD

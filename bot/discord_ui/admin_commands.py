@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, Protocol, get_args
 
 import discord
 
@@ -16,14 +16,32 @@ from tables.i18n import Duration
 from tables.models import GuildSettings, Notice
 
 from . import lobby, watch
-from .desk import Desk
+from .desk import Announced, Clocked, Preferring, Publishing, Seating, Served
 from .lobby import duration_text
 from .presenters import FIELD_LIMIT, clip, game_name
 from .replies import channel_of, error_text, guild_of, send, table_lang, user_lang
 from .table_commands import table_here
 
+if TYPE_CHECKING:
+    from bot.settings import Settings
+
 # Who may play idle and handed-over seats (the service's own list: never random).
 AUTO_LEVELS: tuple[str, ...] = get_args(GuildSettings.model_fields["auto_level"].annotation)
+
+
+class EndDesk(watch.Followers, Announced, Clocked, Protocol):
+    """What ending a table needs: the service, the followers' DMs, the announcer that redraws
+    and tells it, and the clock."""
+
+
+class SettingsDesk(Served, Preferring, Clocked, Protocol):
+    """What `/gameadmin settings` needs: the server's settings, this channel's table, the clock."""
+
+
+class TablesDesk(Served, Protocol):
+    """What `/gameadmin tables` needs: the server's tables, and who the bot's owners are."""
+
+    settings: Settings
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -36,7 +54,7 @@ def is_admin(interaction: discord.Interaction) -> bool:
     return interaction.user.guild_permissions.manage_guild
 
 
-async def admin_table(bot: Desk, interaction: discord.Interaction, table_id: int | None,
+async def admin_table(bot: Served, interaction: discord.Interaction, table_id: int | None,
                       lang: str) -> Any | None:
     """The table an admin command acts on: the one named by number (only of this server: the
     table service's rule), else this channel's; None after saying why not."""
@@ -49,7 +67,7 @@ async def admin_table(bot: Desk, interaction: discord.Interaction, table_id: int
         return None
 
 
-async def end(bot: Desk, interaction: discord.Interaction, table_id: int | None = None) -> None:
+async def end(bot: EndDesk, interaction: discord.Interaction, table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
     table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
@@ -64,7 +82,7 @@ async def end(bot: Desk, interaction: discord.Interaction, table_id: int | None 
     bot.scheduler.poke()
 
 
-async def _redraw(bot: Desk, table: Any, lang: str) -> None:
+async def _redraw(bot: Announced, table: Any, lang: str) -> None:
     if table.state_json is None:
         if table.board_message_id:
             await bot.announcer.edit_message(table.channel_id, table.board_message_id, **lobby.edit_payload(table, lang))
@@ -72,7 +90,7 @@ async def _redraw(bot: Desk, table: Any, lang: str) -> None:
         await bot.announcer.update_board(table, lang)
 
 
-async def kick(bot: Desk, interaction: discord.Interaction, member: discord.abc.User,
+async def kick(bot: Seating, interaction: discord.Interaction, member: discord.abc.User,
                table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
     table = await admin_table(bot, interaction, table_id, lang)
@@ -93,7 +111,7 @@ async def kick(bot: Desk, interaction: discord.Interaction, member: discord.abc.
     bot.scheduler.poke()
 
 
-async def skip(bot: Desk, interaction: discord.Interaction, table_id: int | None = None) -> None:
+async def skip(bot: Publishing, interaction: discord.Interaction, table_id: int | None = None) -> None:
     lang = await user_lang(interaction)
     table = await admin_table(bot, interaction, table_id, lang)
     if table is None:
@@ -169,7 +187,7 @@ def auto_level_choices(interaction: discord.Interaction, current: str) -> list[d
             for level in AUTO_LEVELS if current.strip().lower() in (level + t(f"ai.level.{level}", lang).lower())]
 
 
-async def settings(bot: Desk, interaction: discord.Interaction, **given: Any) -> None:
+async def settings(bot: SettingsDesk, interaction: discord.Interaction, **given: Any) -> None:
     """Change the server's defaults (and this channel's table where it makes sense); with no
     option, show the current settings."""
     svc = bot.service
@@ -264,7 +282,7 @@ def settings_embed(s: Any, lang: str, changed: bool) -> discord.Embed:
     return embed
 
 
-async def tables(bot: Desk, interaction: discord.Interaction) -> None:
+async def tables(bot: TablesDesk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     open_tables = await bot.service.open_tables(interaction.guild_id)
     lines: list[str] = []
@@ -294,7 +312,7 @@ async def tables(bot: Desk, interaction: discord.Interaction) -> None:
     await send(interaction, ephemeral=True, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-def search_queue_line(bot: Desk, lang: str, window_s: float = 600.0) -> str:
+def search_queue_line(bot: Served, lang: str, window_s: float = 600.0) -> str:
     """How computer players' decisions waited for a search worker in the last ten minutes."""
     figures = bot.service.cpu.stats.recent(since=time.time() - window_s)
     return t("admin.search_queue", lang, answered=figures.answered, waiting=figures.waiting,
@@ -302,7 +320,7 @@ def search_queue_line(bot: Desk, lang: str, window_s: float = 600.0) -> str:
              workers=bot.service.cpu.search_processes())
 
 
-async def refused_lines(bot: Desk, guild_id: int | None, lang: str) -> list[str]:
+async def refused_lines(bot: Served, guild_id: int | None, lang: str) -> list[str]:
     """The latest notices Discord refused for good in this server: where, what, why."""
     lines = []
     for row in await bot.service.store.outbox.refused(guild_id, limit=5):

@@ -5,10 +5,12 @@ longer in, when the bot next tries to post there."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
 import discord
 
-from .desk import Desk
+from .desk import Clocked, Guilds, Served
 
 log = logging.getLogger(__name__)
 UNKNOWN_CHANNEL = 10003
@@ -16,7 +18,28 @@ MISSING_ACCESS = 50001
 UNKNOWN_MEMBER = 10007
 
 
-async def channel_deleted(bot: Desk, channel_id: int) -> None:
+class Closing(Served, Clocked, Protocol):
+    """What ending a gone channel's or server's tables needs: the service, and the clock to wake."""
+
+
+class Ending(Closing, Guilds, Protocol):
+    """What ending the tables of a channel Discord refuses needs: ending them, and the servers
+    the bot is in (a server it left, or a permission an admin may restore)."""
+
+
+class Sweeping(Ending, Protocol):
+    """What looking up a user's tables' channels needs: ending them, and Discord's channels."""
+
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+
+
+class Watching(Closing, Protocol):
+    """What listening for gone channels and servers needs: ending them, and the bot's events."""
+
+    def add_listener(self, func: Callable[..., Coroutine[Any, Any, Any]], /) -> None: ...
+
+
+async def channel_deleted(bot: Closing, channel_id: int) -> None:
     """End every open table of a deleted channel; the players' open-table caps free up."""
     ended = await bot.service.channel_gone(channel_id)
     if ended:
@@ -24,7 +47,7 @@ async def channel_deleted(bot: Desk, channel_id: int) -> None:
         bot.scheduler.poke()
 
 
-async def guild_removed(bot: Desk, guild_id: int) -> None:
+async def guild_removed(bot: Closing, guild_id: int) -> None:
     """The bot left (or was removed from) a server: end its open tables; caps free up."""
     ended = await bot.service.guild_gone(guild_id)
     if ended:
@@ -32,7 +55,7 @@ async def guild_removed(bot: Desk, guild_id: int) -> None:
         bot.scheduler.poke()
 
 
-async def access_lost(bot: Desk, channel_id: int) -> bool:
+async def access_lost(bot: Ending, channel_id: int) -> bool:
     """A post or edit in `channel_id` got "Missing Access": when the bot is no longer in that
     table's server, the server's tables end (True). Within a server the bot is still in, it is
     a channel permission an admin may restore: the table stays."""
@@ -43,7 +66,7 @@ async def access_lost(bot: Desk, channel_id: int) -> bool:
     return True
 
 
-async def sweep_for(bot: Desk, user_id: str) -> bool:
+async def sweep_for(bot: Sweeping, user_id: str) -> bool:
     """Look up the channels of the user's open tables (at most their cap: a few REST calls,
     only when the cap refuses them) and end the tables whose channel is gone. True if any ended."""
     ended = False
@@ -62,7 +85,7 @@ async def sweep_for(bot: Desk, user_id: str) -> bool:
     return ended
 
 
-def install(bot: Desk) -> None:
+def install(bot: Watching) -> None:
     """Listen for deleted channels and threads and for servers the bot leaves (the default
     `guilds` intent delivers all three)."""
     async def on_guild_channel_delete(channel) -> None:

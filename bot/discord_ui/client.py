@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -30,6 +31,9 @@ from .router import Router
 from .scheduler import Scheduler
 from .sync import sync_commands
 from .translator import CatalogueTranslator
+
+if TYPE_CHECKING:
+    from .desk import Desk
 
 log = logging.getLogger(__name__)
 QUEUE_REPORT_S = 60.0  # how often the log says how computer players' decisions wait
@@ -64,7 +68,7 @@ class CardTableBot(commands.AutoShardedBot):
         self.router = Router(self)
         self.pictures = PictureCache(workers=settings.picture_workers)
         self.hands = LiveHands(virtual_clock)
-        self.announcer = Announcer(self, self.pictures, self.hands)
+        self.announcer = Announcer(self)
         self.scheduler = Scheduler(self)
         self.prefs = PrefsCache(self)
         channel_watch.install(self)
@@ -164,3 +168,9 @@ def create_bot(settings: Settings, freeze_gc: bool = False) -> CardTableBot:
     """The bot for these settings; nothing is opened until it logs in. `freeze_gc`: the
     process is this bot's own (`python -m bot`), see tables/runtime.py."""
     return CardTableBot(settings, freeze_gc=freeze_gc)
+
+
+if TYPE_CHECKING:
+    def _a_desk(bot: CardTableBot) -> Desk:
+        """For mypy only: the bot offers everything the desk names (`desk_of` takes it on trust)."""
+        return bot

@@ -26,7 +26,7 @@ import hashlib
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 import discord
@@ -34,6 +34,8 @@ import discord
 from bot.i18n import t
 from persistence import Unavailable
 from tables.models import Notice
+
+from .desk import Served, Users
 
 log = logging.getLogger(__name__)
 
@@ -133,10 +135,14 @@ def reason_key(error: BaseException) -> str:
     return "notice.refused.other"
 
 
+class DeliveryDesk(Served, Users, Protocol):
+    """What delivery needs of the bot: the service (its outbox, the tables) and the users to DM."""
+
+
 class Delivery:
     """Claims, retries, drops and gives up on notices for one process (its `owner` id)."""
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: DeliveryDesk) -> None:
         self.bot = bot
         self.owner = f"{uuid.uuid4().hex[:12]}"
         self._loop: asyncio.Task | None = None

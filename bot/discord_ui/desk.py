@@ -1,7 +1,10 @@
 """What the Discord front end's parts need from each other, as a small protocol.
 
-Commands, controls and announcements are handed a `Desk` (the running bot satisfies it)
-instead of the whole bot class, so each module names what it uses and none imports the client.
+`Desk` is everything the running bot offers its parts. No part takes all of it: each function
+or class types what it is handed with a protocol of only the members it uses, made of the small
+ones here (`Served`, `Preferring`, `Announced`, `Clocked`, ...) and of their few common
+combinations (`Publishing`, `Speaking`, `Seating`); the bot satisfies them all, so each module
+names what it uses and none imports the client.
 """
 from __future__ import annotations
 
@@ -85,39 +88,93 @@ class Prefs(Protocol):
     async def update_guild(self, guild_id: int, **changes: Any) -> Any: ...
 
 
-class Desk(Protocol):
-    settings: Settings
-    pictures: PictureCache
-    hands: LiveHands
-
-    # read-only, so the bot's own classes stand for the narrower protocols above
-    @property
-    def prefs(self) -> Prefs: ...
-
-    @property
-    def announcer(self) -> Announcing: ...
-
-    @property
-    def scheduler(self) -> Clock: ...
-
-    @property
-    def router(self) -> Clicks: ...
+class Served(Protocol):
+    """Anything that reaches the table service (the service is made when the bot starts)."""
 
     @property
     def service(self) -> TableService: ...
 
-    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
-                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
 
-    def get_user(self, id: int, /) -> discord.User | None: ...
+class Preferring(Protocol):
+    """Anything that reads the users' and servers' preferences."""
 
-    def get_channel(self, id: int, /) -> Any: ...
+    @property
+    def prefs(self) -> Prefs: ...
+
+
+class Announced(Protocol):
+    """Anything that tells the channels and players through the announcer."""
+
+    @property
+    def announcer(self) -> Announcing: ...
+
+
+class Clocked(Protocol):
+    """Anything that wakes the turn clock after a change that may bring a timer forward."""
+
+    @property
+    def scheduler(self) -> Clock: ...
+
+
+class Drawing(Protocol):
+    """Anything that draws the board and hand pictures (drawn off the event loop, cached)."""
+
+    pictures: PictureCache
+
+
+class OpenHands(Protocol):
+    """Anything that keeps the register of the players' open hands (to redraw them later)."""
+
+    hands: LiveHands
+
+
+class Guilds(Protocol):
+    """The servers the bot is in."""
 
     def get_guild(self, id: int, /) -> discord.Guild | None: ...
 
+
+class Channels(Protocol):
+    """The channels the bot can see, from its cache or else from Discord."""
+
+    def get_channel(self, id: int, /) -> Any: ...
+
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
 
+
+class Publishing(Served, Announced, Protocol):
+    """A change made through the service and told by the announcer."""
+
+
+class Speaking(Publishing, Preferring, Protocol):
+    """A change told in public in the table's language (the server's preferences say it)."""
+
+
+class Seating(Speaking, Clocked, Protocol):
+    """A change told in public that also wakes the clock (a seat taken or freed, a table ended)."""
+
+
+class Users(Preferring, Protocol):
+    """What a DM to a user needs: their preferences (language, closed DMs) and their user."""
+
+    def get_user(self, id: int, /) -> discord.User | None: ...
+
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
+
+
+class Desk(Served, Users, Announced, Clocked, Drawing, OpenHands, Guilds, Channels, Protocol):
+    """Everything the bot offers its parts (`client.CardTableBot` satisfies it): the small
+    protocols above together, with its settings, the router, its listeners and a channel to post
+    in; what an interaction's client is (`desk_of`)."""
+
+    settings: Settings
+
+    # read-only, so the bot's own classes stand for the narrower protocols above
+    @property
+    def router(self) -> Clicks: ...
+
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
 
     def add_listener(self, func: Callable[..., Coroutine[Any, Any, Any]], /) -> None: ...
 

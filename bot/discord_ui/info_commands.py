@@ -1,5 +1,7 @@
 """Read-only and personal commands: log (paged), rules, stats, leaderboard, replay file,
-DM notifications and the user's language."""
+DM notifications and the user's language. The reading commands need only the service
+(`desk.Served`), the personal ones only the preferences (`desk.Preferring`); `/game rules`
+needs nothing of the bot."""
 from __future__ import annotations
 
 import io
@@ -12,7 +14,7 @@ from games import registry
 from tables.errors import TableError
 
 from .components import detached_view
-from .desk import Desk
+from .desk import Preferring, Served
 from .items import LogPageButton
 from .presenters import game_name, log_embed, rules_embed
 from .replies import channel_of, edit, error_text, send, uid, user_lang
@@ -20,7 +22,7 @@ from .replies import channel_of, edit, error_text, send, uid, user_lang
 LOG_PAGE = 10
 
 
-async def log(bot: Desk, interaction: discord.Interaction, table_id: int | None) -> None:
+async def log(bot: Served, interaction: discord.Interaction, table_id: int | None) -> None:
     lang = await user_lang(interaction)
     if table_id is None:  # this channel's table, or the one that just ended here
         table = await bot.service.latest_table_in_channel(channel_of(interaction))
@@ -31,7 +33,7 @@ async def log(bot: Desk, interaction: discord.Interaction, table_id: int | None)
     await show_log(bot, interaction, table_id, before_seq=None, in_place=False)
 
 
-async def table_by_number(bot: Desk, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
+async def table_by_number(bot: Served, interaction: discord.Interaction, table_id: int, lang: str) -> Any:
     """A table named by its number, if this member may read it from here (the table service's
     rule: its own server, or a table they sat at); else say "no table #n here" and None."""
     try:
@@ -42,7 +44,7 @@ async def table_by_number(bot: Desk, interaction: discord.Interaction, table_id:
         return None
 
 
-async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
+async def show_log(bot: Served, interaction: discord.Interaction, table_id: int,
                    before_seq: int | None, in_place: bool) -> None:
     """One page of public log entries, newest last, with Older / Newer buttons."""
     svc = bot.service
@@ -70,7 +72,7 @@ async def show_log(bot: Desk, interaction: discord.Interaction, table_id: int,
         await send(interaction, ephemeral=True, embed=embed, view=view)
 
 
-async def rules(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
+async def rules(bot: object, interaction: discord.Interaction, game_key: str) -> None:
     lang = await user_lang(interaction)
     try:
         game = registry.get(game_key)
@@ -95,7 +97,7 @@ def _game_label(key: str, lang: str) -> str:
         return key
 
 
-async def stats(bot: Desk, interaction: discord.Interaction, member: discord.abc.User | None,
+async def stats(bot: Served, interaction: discord.Interaction, member: discord.abc.User | None,
                 game_key: str | None) -> None:
     lang = await user_lang(interaction)
     who = member or interaction.user
@@ -110,7 +112,7 @@ async def stats(bot: Desk, interaction: discord.Interaction, member: discord.abc
     await send(interaction, ephemeral=True, embed=embed)
 
 
-async def leaderboard(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
+async def leaderboard(bot: Served, interaction: discord.Interaction, game_key: str) -> None:
     lang = await user_lang(interaction)
     lines = await bot.service.leaderboard(interaction.guild_id, game_key, limit=10)
     embed = discord.Embed(title=t("stats.leaderboard", lang, game=_game_label(game_key, lang)),
@@ -121,7 +123,7 @@ async def leaderboard(bot: Desk, interaction: discord.Interaction, game_key: str
     await send(interaction, ephemeral=False, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def replay(bot: Desk, interaction: discord.Interaction, table_id: int) -> None:
+async def replay(bot: Served, interaction: discord.Interaction, table_id: int) -> None:
     """The finished game's log as a JSON file: setup options, seed and every action.
     `python -m bot.local --replay FILE` plays it back to the same result."""
     svc = bot.service
@@ -138,7 +140,7 @@ async def replay(bot: Desk, interaction: discord.Interaction, table_id: int) -> 
     await send(interaction, ephemeral=True, content=t("replay.ready", lang, id=table_id), file=file)
 
 
-async def notify(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
+async def notify(bot: Preferring, interaction: discord.Interaction, on: bool) -> None:
     """Opt in or out of a DM on your turn; opting in also retries DMs after a 50007."""
     lang = await user_lang(interaction)
     changes: dict[str, Any] = {"notify_dm": on}
@@ -148,14 +150,14 @@ async def notify(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
     await send(interaction, ephemeral=True, content=t("notify.on" if on else "notify.off", lang))
 
 
-async def textboard(bot: Desk, interaction: discord.Interaction, on: bool) -> None:
+async def textboard(bot: Preferring, interaction: discord.Interaction, on: bool) -> None:
     """Boards and hands as text instead of pictures for this person."""
     lang = await user_lang(interaction)
     await bot.prefs.update_user(uid(interaction.user), text_board=on)
     await send(interaction, ephemeral=True, content=t("textboard.on" if on else "textboard.off", lang))
 
 
-async def language(bot: Desk, interaction: discord.Interaction, lang_choice: str) -> None:
+async def language(bot: Preferring, interaction: discord.Interaction, lang_choice: str) -> None:
     value = None if lang_choice == "auto" else lang_choice
     await bot.prefs.update_user(uid(interaction.user), lang=value)
     lang = await user_lang(interaction)

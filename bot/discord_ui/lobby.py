@@ -5,7 +5,7 @@ The host changes options with selects on the lobby message (the first few) or th
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -15,7 +15,7 @@ from games.kit.words import duration
 from tables.clock import QUIET_PRESETS, REMINDER_PRESETS, TURN_LIMIT_PRESETS
 
 from .components import clip, detached_view, select_option
-from .desk import Desk
+from .desk import Announced, Preferring
 from .items import BadControl, LobbyButton, LobbyMoreSelect, LobbyOptionSelect, LobbyValueSelect
 from .layouts import StaticLayout
 from .option_specs import OptionSpec, primary_first, specs
@@ -322,7 +322,11 @@ def decode_setting(table: Any, name: str, raw: str) -> tuple[str, Any]:
         raise BadControl(str(error)) from error
 
 
-async def refresh_message(bot: Desk, table: Any) -> None:
+class Redrawing(Preferring, Announced, Protocol):
+    """What redrawing the lobby message needs: the table's language, and the announcer's edit."""
+
+
+async def refresh_message(bot: Redrawing, table: Any) -> None:
     """Redraw the lobby message after a change made from another message (an ephemeral picker)."""
     if table.board_message_id is None or table.settings.place is not None:
         return  # in a DM or group DM between people the lobby is redrawn by the next click on it

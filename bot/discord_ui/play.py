@@ -7,7 +7,7 @@ player's latest move (the hand's **Undo** button and `/game undo`).
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -18,13 +18,22 @@ from tables.errors import TableError
 from tables.read_model import TableRead, read
 
 from . import controls, text_board
-from .desk import Desk
+from .desk import Announced, Drawing, OpenHands, Preferring, Publishing, Served
 from .errors import invalid_control
 from .layouts import hand_layout
 from .live_hands import signature
 from .pictures_cache import HAND_SHOWS_BOARD, PictureCache, as_file, board_filename, hand_filename
 from .presenters import clip, event_lines, names_of
 from .replies import channel_of, edit, error_text, in_bot_dm, is_private_message, send, uid, user_lang, within_deadline
+
+
+class HandDesk(Served, Preferring, Drawing, OpenHands, Protocol):
+    """What showing a player their hand needs: the table from the service, their preference for
+    a text board, the pictures, and the register of open hands."""
+
+
+class PlayDesk(HandDesk, Announced, Protocol):
+    """What a move needs: the hand it answers with, and the announcer that tells the others."""
 
 
 def hand_message(pictures: PictureCache, seen: TableRead, user_id: str, lang: str,
@@ -125,7 +134,7 @@ def for_edit(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
+async def show_hand(bot: HandDesk, interaction: discord.Interaction, table: Any, *,
                     state: controls.ControlState | None = None, note: str | None = None,
                     in_place: bool | None = None) -> None:
     """Answer with the user's hand: in place when they clicked their own private message,
@@ -147,7 +156,7 @@ async def show_hand(bot: Desk, interaction: discord.Interaction, table: Any, *,
     await answer_with_hand(bot, interaction, table.id, payload, in_place=in_place)
 
 
-async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id: int,
+async def answer_with_hand(bot: OpenHands, interaction: discord.Interaction, table_id: int,
                            payload: dict[str, Any], *, in_place: bool) -> None:
     """Edit the clicked hand or send a new ephemeral one, and remember it for refreshes."""
     user_id = uid(interaction.user)
@@ -164,7 +173,7 @@ async def answer_with_hand(bot: Desk, interaction: discord.Interaction, table_id
                      drawn=drawn)
 
 
-async def act(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,
+async def act(bot: PlayDesk, interaction: discord.Interaction, table_id: int, version: int,
               prompt_id: str, choice: list[str]) -> None:
     """One decision from a click: refused, out of date, or applied and then announced."""
     user_id = uid(interaction.user)
@@ -172,7 +181,7 @@ async def act(bot: Desk, interaction: discord.Interaction, table_id: int, versio
                   bot.service.act(table_id, user_id, version, prompt_id, choice))
 
 
-async def _commit(bot: Desk, interaction: discord.Interaction, table_id: int, version: int, user_id: str,
+async def _commit(bot: PlayDesk, interaction: discord.Interaction, table_id: int, version: int, user_id: str,
                   move: Awaitable[Any]) -> None:
     """Await the service's move under the click's deadline; a refusal is answered (out of date:
     fresh controls), a move applied is answered with the hand and announced."""
@@ -188,7 +197,7 @@ async def _commit(bot: Desk, interaction: discord.Interaction, table_id: int, ve
     await answered(bot, interaction, result, user_id, lang)
 
 
-async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, version: int,
+async def act_chain(bot: PlayDesk, interaction: discord.Interaction, table_id: int, version: int,
                     prompt_id: str, picked: tuple[int, ...]) -> None:
     """A decision and the same player's next one (or two) from one pick of a chain select: the
     chain is found again in the present table (drawn for another version, it is out of date),
@@ -209,7 +218,7 @@ async def act_chain(bot: Desk, interaction: discord.Interaction, table_id: int, 
         table_id, user_id, version, [(prompt.id, [key]) for prompt, key in chosen.steps]))
 
 
-async def answered(bot: Desk, interaction: discord.Interaction, result: Any, user_id: str, lang: str) -> None:
+async def answered(bot: PlayDesk, interaction: discord.Interaction, result: Any, user_id: str, lang: str) -> None:
     """After the player's move(s): their hand redrawn where they clicked, the news announced."""
     table = result.table
     seen = await bot.service.read(table)  # the last moves and the undo offer with it
@@ -220,7 +229,7 @@ async def answered(bot: Desk, interaction: discord.Interaction, result: Any, use
     bot.announcer.publish(table.id, result.notices, actor=user_id, followup=interaction.followup if here else None)
 
 
-async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, lang: str,
+async def out_of_date(bot: HandDesk, interaction: discord.Interaction, table: Any, lang: str,
                       drawn_at: int | None = None) -> None:
     """The control was drawn for an older state: say so, with fresh controls, as a new ephemeral.
     A control "drawn" for a state the table never reached is not valid at all."""
@@ -241,7 +250,7 @@ async def out_of_date(bot: Desk, interaction: discord.Interaction, table: Any, l
     await answer_with_hand(bot, interaction, table.id, payload, in_place=False)
 
 
-async def take_back(bot: Desk, interaction: discord.Interaction, table_id: int, version: int, *,
+async def take_back(bot: PlayDesk, interaction: discord.Interaction, table_id: int, version: int, *,
                     in_place: bool, button: bool) -> None:
     """Undo the user's latest move at the table as it was at `version` (the **Undo** button's,
     or the present for `/game undo`): refused with the reason and nothing changed (an outdated
@@ -272,7 +281,7 @@ def prompt_of(table: Any, user_id: str, prompt_id: str) -> Prompt | None:
     return next((p for p in read(table).owed(user_id) if p.id == prompt_id), None)
 
 
-async def hint(bot: Desk, interaction: discord.Interaction, table_id: int, version: int) -> None:
+async def hint(bot: HandDesk, interaction: discord.Interaction, table_id: int, version: int) -> None:
     """💡 Hint on a hand: the strong player's choice for the decision drawn at `version`, shown
     on the hand itself (redrawn in place, without the button: one hint per decision). A hand
     drawn for an older decision is out of date; a refusal (hints off, already given) says why."""
@@ -288,7 +297,7 @@ async def hint(bot: Desk, interaction: discord.Interaction, table_id: int, versi
     await show_hand(bot, interaction, await svc.get(table_id), in_place=in_place)
 
 
-async def leave_guided(bot: Desk, interaction: discord.Interaction, table_id: int) -> None:
+async def leave_guided(bot: Publishing, interaction: discord.Interaction, table_id: int) -> None:
     """Leave on a guided game's hand: the game ends at once (the person was its only player)."""
     svc = bot.service
     lang = await user_lang(interaction)

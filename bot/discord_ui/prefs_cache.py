@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from .desk import Desk
+from .desk import Served
 
 MAX_ENTRIES = 10_000
 
@@ -26,7 +26,7 @@ class _Bounded(OrderedDict):
 
 
 class PrefsCache:
-    def __init__(self, bot: Desk) -> None:
+    def __init__(self, bot: Served) -> None:
         self.bot = bot
         self._users = _Bounded()
         self._guilds = _Bounded()

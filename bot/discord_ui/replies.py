@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import discord
 
 from bot.i18n import DEFAULT_LANG, lang_of, t
+
+if TYPE_CHECKING:
+    from .desk import Preferring
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -49,13 +52,13 @@ async def user_lang(interaction: discord.Interaction) -> str:
     return lang_of(interaction.locale)
 
 
-async def guild_lang(bot: Any, guild_id: int | None) -> str:
+async def guild_lang(bot: Preferring, guild_id: int | None) -> str:
     if guild_id is None:
         return DEFAULT_LANG
     return (await bot.prefs.guild(guild_id)).lang
 
 
-async def table_lang(bot: Any, table: Any) -> str:
+async def table_lang(bot: Preferring, table: Any) -> str:
     """The language of a table's public messages: the table's, else the server's."""
     return table.lang or await guild_lang(bot, table.guild_id)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -14,7 +14,7 @@ from tables.errors import TableError
 from tables.read_model import read
 
 from . import controls, items, lobby, permissions, play, turn_list, watch
-from .desk import Desk
+from .desk import Clocked, Drawing, Guilds, Preferring, Speaking
 from .errors import invalid_control, report_failure
 from .info_commands import show_log
 from .replies import arrived, edit, error_text, is_private_message, send, table_lang, uid, user_lang, within_deadline
@@ -22,8 +22,19 @@ from .replies import arrived, edit, error_text, is_private_message, send, table_
 log = logging.getLogger(__name__)
 
 
+class StartDesk(Speaking, Drawing, Protocol):
+    """What starting a lobby needs: the service, the server's thread choice and language, the
+    announcer (the thread, the board, the news) and the pictures of the first board."""
+
+
+class RouterDesk(play.PlayDesk, Clocked, Guilds, Protocol):
+    """What the clicks need altogether: a move's (the service, preferences, pictures, open hands,
+    the announcer), the clock to wake after a lobby's change, and the servers (`/game mine`'s
+    pages)."""
+
+
 class Router:
-    def __init__(self, desk: Desk) -> None:
+    def __init__(self, desk: RouterDesk) -> None:
         self.desk = desk
 
     async def click(self, interaction: discord.Interaction, control: items.Control) -> None:
@@ -274,7 +285,7 @@ class Router:
         await turn_list.mine(self.desk, interaction, page=page, in_place=True)
 
 
-async def plays_in_thread(desk: Desk, table: Any) -> bool:
+async def plays_in_thread(desk: Preferring, table: Any) -> bool:
     """The host's lobby choice, else the server's setting (never outside a server)."""
     if table.guild_id is None:
         return False
@@ -283,7 +294,7 @@ async def plays_in_thread(desk: Desk, table: Any) -> bool:
     return (await desk.prefs.guild(table.guild_id)).table_threads
 
 
-async def start_from(desk: Desk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
+async def start_from(desk: StartDesk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     """Start a lobby: the lobby message stays as the record of who plays (without controls),
     the board is posted below it naming those who owe the first decision, hands go out by DM.
     Computer seats that move first do so meanwhile; their moves are shown with the first board."""
@@ -297,7 +308,7 @@ async def start_from(desk: Desk, interaction: discord.Interaction, table_id: int
         desk.announcer.unhold(table_id)
 
 
-async def _start(desk: Desk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
+async def _start(desk: StartDesk, interaction: discord.Interaction, table_id: int, *, in_place: bool) -> None:
     svc = desk.service
     result = await within_deadline(interaction, svc.start(table_id, uid(interaction.user)),
                                    "edit" if in_place else "public")

@@ -11,20 +11,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from persistence import Unavailable
 
-from .desk import Desk
+from .desk import Announced, Served
+
+if TYPE_CHECKING:
+    from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 MIN_SLEEP_S = 1.0
 OUTAGE_RETRY_S = 10.0  # while the database is away, the clock looks again this often
 
 
+class ClockDesk(Served, Announced, Protocol):
+    """What the clock needs of the bot: the service's timers, its settings, and the announcer
+    that tells what they did."""
+
+    settings: Settings
+
+
 class Scheduler:
-    def __init__(self, bot: Desk) -> None:
+    def __init__(self, bot: ClockDesk) -> None:
         self.bot = bot
         self._task: asyncio.Task | None = None
         self._sleeping = False

@@ -5,7 +5,7 @@ only running table elsewhere)."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -15,16 +15,30 @@ from tables.errors import TableError
 from tables.read_model import read
 
 from . import lobby, permissions, play, text_board
-from .channel_watch import sweep_for
-from .desk import Desk
+from .channel_watch import Sweeping, sweep_for
+from .desk import Channels, Preferring, Publishing, Seating, Served, Speaking
 from .presenters import clip
 from .replies import channel_of, send, table_lang, uid, user_lang, within_deadline
-from .router import plays_in_thread, start_from
+from .router import StartDesk, plays_in_thread, start_from
 
 log = logging.getLogger(__name__)
 
 
-async def table_here(bot: Desk, interaction: discord.Interaction, lang: str) -> Any | None:
+class NewDesk(Sweeping, Preferring, Protocol):
+    """What `/game new` needs: opening the lobby (after ending the user's tables whose channel
+    is gone when the cap refuses), the table's language and thread choice, and the clock."""
+
+
+class ThreadDesk(Publishing, Channels, Protocol):
+    """What a guided game in a thread of its own needs: the channel to open it from, the
+    service, and the announcer that posts its first board there."""
+
+
+class LearnDesk(ThreadDesk, StartDesk, play.HandDesk, Protocol):
+    """What `/game learn` needs: the thread, or the lobby started in a DM, then the hand."""
+
+
+async def table_here(bot: Served, interaction: discord.Interaction, lang: str) -> Any | None:
     """The open table of this channel, or an ephemeral 'no table here' and None."""
     table = await bot.service.table_in_channel(channel_of(interaction))
     if table is None:
@@ -32,7 +46,7 @@ async def table_here(bot: Desk, interaction: discord.Interaction, lang: str) -> 
     return table
 
 
-async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
+async def new(bot: NewDesk, interaction: discord.Interaction, game_key: str) -> None:
     svc = bot.service
     lang = await user_lang(interaction)
     try:
@@ -57,7 +71,7 @@ async def new(bot: Desk, interaction: discord.Interaction, game_key: str) -> Non
     bot.scheduler.poke()
 
 
-async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> None:
+async def learn(bot: LearnDesk, interaction: discord.Interaction, game_key: str) -> None:
     """`/game learn`: a guided first game against the computer (tables/hints.py), in the
     person's language. In a server it plays in a thread of its own, opened before the table
     (so a channel with an open table of its own takes a guided game too); where the bot cannot
@@ -98,7 +112,7 @@ async def learn(bot: Desk, interaction: discord.Interaction, game_key: str) -> N
 THREAD_PARENTS = (discord.ChannelType.text, discord.ChannelType.news)  # channels that hold threads
 
 
-async def learn_in_thread(bot: Desk, interaction: discord.Interaction, game: Any, lang: str) -> Any | None:
+async def learn_in_thread(bot: ThreadDesk, interaction: discord.Interaction, game: Any, lang: str) -> Any | None:
     """A guided game in a server: a thread of its own in this channel, the table opened and
     started in it (its board there), and the record of the game answering the command here.
     None, with the reason told to the person, where no thread can be opened: a channel that
@@ -151,7 +165,7 @@ async def remove_thread(thread: discord.Thread) -> None:
         log.warning("could not remove the unused thread %s: %s", thread.id, error)
 
 
-async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str, place: str | None = None) -> Any:
+async def open_lobby(bot: Sweeping, interaction: discord.Interaction, game_key: str, place: str | None = None) -> Any:
     """The service's open_lobby; when the open-table cap refuses, first make sure none of the
     counted tables sits in a channel that no longer exists (a deletion the bot missed)."""
     # a table in a DM or group DM between people speaks its host's language (there is no server's)
@@ -166,7 +180,7 @@ async def open_lobby(bot: Desk, interaction: discord.Interaction, game_key: str,
     return await bot.service.open_lobby(*args)
 
 
-async def join(bot: Desk, interaction: discord.Interaction, code: str | None = None) -> None:
+async def join(bot: Speaking, interaction: discord.Interaction, code: str | None = None) -> None:
     """`code`: a private table's join code (tables/watch.py)."""
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
@@ -177,7 +191,7 @@ async def join(bot: Desk, interaction: discord.Interaction, code: str | None = N
     await lobby.refresh_message(bot, table)
 
 
-async def leave(bot: Desk, interaction: discord.Interaction) -> None:
+async def leave(bot: Seating, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is None:
@@ -188,14 +202,14 @@ async def leave(bot: Desk, interaction: discord.Interaction) -> None:
     bot.scheduler.poke()
 
 
-async def start(bot: Desk, interaction: discord.Interaction) -> None:
+async def start(bot: StartDesk, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
     if table is not None:
         await start_from(bot, interaction, table.id, in_place=False)
 
 
-async def hand(bot: Desk, interaction: discord.Interaction) -> None:
+async def hand(bot: play.PlayDesk, interaction: discord.Interaction) -> None:
     svc = bot.service
     lang = await user_lang(interaction)
     user_id = uid(interaction.user)
@@ -214,7 +228,7 @@ async def hand(bot: Desk, interaction: discord.Interaction) -> None:
     await play.show_hand(bot, interaction, table, in_place=False)
 
 
-async def board(bot: Desk, interaction: discord.Interaction, text: bool | None = None) -> None:
+async def board(bot: StartDesk, interaction: discord.Interaction, text: bool | None = None) -> None:
     """Post the board again as a fresh message; it becomes the live board. With `text` (or the
     person's text-board preference when `text` is left out) the board is shown to them alone,
     as text, instead."""
@@ -247,7 +261,7 @@ async def board(bot: Desk, interaction: discord.Interaction, text: bool | None =
                 await bot.announcer.delete_message(bot.announcer.board_channel(table), old)
 
 
-async def resign(bot: Desk, interaction: discord.Interaction) -> None:
+async def resign(bot: Publishing, interaction: discord.Interaction) -> None:
     svc = bot.service
     lang = await user_lang(interaction)
     table = await table_here(bot, interaction, lang)
@@ -260,7 +274,7 @@ async def resign(bot: Desk, interaction: discord.Interaction) -> None:
     bot.announcer.publish(table.id, result.notices, followup=followup)
 
 
-async def undo(bot: Desk, interaction: discord.Interaction) -> None:
+async def undo(bot: play.PlayDesk, interaction: discord.Interaction) -> None:
     """Take back the user's latest move at this channel's table, when the rules
     allow it; the refusal says why not. Their hand comes back with the previous controls."""
     lang = await user_lang(interaction)

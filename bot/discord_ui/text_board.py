@@ -10,13 +10,13 @@ from __future__ import annotations
 from bot.i18n import t
 from tables.read_model import TableRead
 
-from .desk import Desk
+from .desk import Preferring
 from .presenters import clip, names_of, substitute
 
 TEXT_LIMIT = 1800   # a 4-player Guns & Steel board runs to ~1,700 characters
 
 
-async def wanted(bot: Desk, user_id: str) -> bool:
+async def wanted(bot: Preferring, user_id: str) -> bool:
     """Whether this person asked for text instead of pictures."""
     return bool(getattr(await bot.prefs.user(user_id), "text_board", False))
 

@@ -6,15 +6,23 @@ a relative Discord timestamp, and a link button to each board.
 """
 from __future__ import annotations
 
+from typing import Protocol
+
 import discord
 
 from bot.i18n import t
 from games import registry
 
 from .components import clip
-from .desk import Desk
+from .desk import Guilds, Served
 from .items import MinePageButton
 from .replies import edit, send, uid, user_lang
+
+
+class MineDesk(Served, Guilds, Protocol):
+    """What `/game mine` needs: the user's tables from the service, and the servers (to name
+    where each table is)."""
+
 
 PAGE_SIZE = 5  # one row of link buttons: Discord allows five buttons a row
 
@@ -37,7 +45,7 @@ def _game_name(key: str, lang: str) -> str:
         return key
 
 
-def _where(bot: Desk, entry, lang: str) -> str:
+def _where(bot: Guilds, entry, lang: str) -> str:
     table = entry.table
     if table.guild_id is None:
         return t("mine.where_dm", lang)
@@ -56,7 +64,7 @@ def _turn(entry, lang: str) -> str:
     return t("mine.waiting", lang, names="、".join(names) if lang == "ja" else ", ".join(names))
 
 
-def entry_field(bot: Desk, entry, lang: str) -> tuple[str, str]:
+def entry_field(bot: Guilds, entry, lang: str) -> tuple[str, str]:
     """(field name, field value) of one table."""
     table = entry.table
     title = t("mine.title_line", lang, game=_game_name(table.game, lang), id=table.id)
@@ -66,7 +74,7 @@ def entry_field(bot: Desk, entry, lang: str) -> tuple[str, str]:
     return ("🎯 " if entry.owes else "") + title, " · ".join(parts)
 
 
-async def mine(bot: Desk, interaction: discord.Interaction, page: int = 0, in_place: bool = False) -> None:
+async def mine(bot: MineDesk, interaction: discord.Interaction, page: int = 0, in_place: bool = False) -> None:
     lang = await user_lang(interaction)
     entries = await bot.service.turn_list(uid(interaction.user))
     pages = max(1, -(-len(entries) // PAGE_SIZE))

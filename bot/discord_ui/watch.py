@@ -7,7 +7,7 @@ it: relative Discord timestamps, links to boards, and the DMs with the board pic
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
@@ -17,7 +17,7 @@ from tables.read_model import read
 
 from . import lobby
 from .components import clip, detached_view
-from .desk import Desk
+from .desk import Drawing, Preferring, Publishing, Seating, Served, Speaking, Users
 from .items import BrowseJoinButton, UnfollowButton
 from .pictures_cache import as_file, board_filename
 from .presenters import game_name, names_of, substitute
@@ -37,7 +37,7 @@ def _game(key: str, lang: str) -> str:
         return key
 
 
-def _list(bot: Desk, table_ids: list[int], tables: dict[int, Any], lang: str, ends: dict[int, float] | None = None) -> str:
+def _list(table_ids: list[int], tables: dict[int, Any], lang: str, ends: dict[int, float] | None = None) -> str:
     lines = []
     for table_id in table_ids:
         table = tables[table_id]
@@ -49,34 +49,34 @@ def _list(bot: Desk, table_ids: list[int], tables: dict[int, Any], lang: str, en
 
 
 # ---- /game away and /game back ------------------------------------------------------------
-async def away(bot: Desk, interaction: discord.Interaction, days: int) -> None:
+async def away(bot: Publishing, interaction: discord.Interaction, days: int) -> None:
     lang = await user_lang(interaction)
     report = await bot.service.go_away(uid(interaction.user), days)  # refusals: the command's error handler
     parts = [t("away.set", lang, when=f"<t:{int(report.until)}:f>", rel=f"<t:{int(report.until)}:R>",
                days=days, left=report.days_left)]
     if report.paused:
-        parts.append(t("away.paused", lang) + "\n" + _list(bot, list(report.paused), report.tables, lang, report.paused))
+        parts.append(t("away.paused", lang) + "\n" + _list(list(report.paused), report.tables, lang, report.paused))
     if report.played:
-        parts.append(t("away.played", lang) + "\n" + _list(bot, report.played, report.tables, lang))
+        parts.append(t("away.played", lang) + "\n" + _list(report.played, report.tables, lang))
     if report.off:
-        parts.append(t("away.off", lang) + "\n" + _list(bot, report.off, report.tables, lang))
+        parts.append(t("away.off", lang) + "\n" + _list(report.off, report.tables, lang))
     if not (report.paused or report.played or report.off):
         parts.append(t("away.no_tables", lang))
     await send(interaction, ephemeral=True, content=clip("\n\n".join(parts), 2000))
     await _redraw_boards(bot, report)
 
 
-async def back(bot: Desk, interaction: discord.Interaction) -> None:
+async def back(bot: Publishing, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     report = await bot.service.come_back(uid(interaction.user))
     text = t("away.back", lang, refunded=report.refunded, left=report.days_left)
     if report.paused:
-        text += "\n" + _list(bot, list(report.paused), report.tables, lang)
+        text += "\n" + _list(list(report.paused), report.tables, lang)
     await send(interaction, ephemeral=True, content=clip(text, 2000))
     await _redraw_boards(bot, report)
 
 
-async def _redraw_boards(bot: Desk, report: Any) -> None:
+async def _redraw_boards(bot: Publishing, report: Any) -> None:
     """The boards of the paused tables say "away until …" (or no longer do)."""
     for table_id in report.paused:
         table = await bot.service.get(table_id)
@@ -84,7 +84,7 @@ async def _redraw_boards(bot: Desk, report: Any) -> None:
             await bot.announcer.update_board(table)
 
 
-async def away_notes(bot: Desk, table: Any, lang: str) -> list[str]:
+async def away_notes(bot: Served, table: Any, lang: str) -> list[str]:
     """Lines for a board: who is away here, until when."""
     if getattr(table, "status", None) != "running":
         return []
@@ -120,7 +120,7 @@ def _can_see(interaction: discord.Interaction, channel_id: int) -> bool:
         return False
 
 
-async def browse(bot: Desk, interaction: discord.Interaction) -> None:
+async def browse(bot: Served, interaction: discord.Interaction) -> None:
     lang = await user_lang(interaction)
     if interaction.guild_id is None:
         await send(interaction, ephemeral=True, content=t("browse.server_only", lang))
@@ -163,7 +163,7 @@ async def browse(bot: Desk, interaction: discord.Interaction) -> None:
     await send(interaction, ephemeral=True, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def browse_join(bot: Desk, interaction: discord.Interaction, table_id: int) -> None:
+async def browse_join(bot: Seating, interaction: discord.Interaction, table_id: int) -> None:
     """Join from the table list: the lobby in its channel is redrawn, the answer links to it."""
     lang = await user_lang(interaction)
     table = await bot.service.get(table_id)
@@ -178,7 +178,7 @@ async def browse_join(bot: Desk, interaction: discord.Interaction, table_id: int
 
 
 # ---- private tables -------------------------------------------------------------------------
-async def invite(bot: Desk, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
+async def invite(bot: Speaking, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
     """The host invites a member to this channel's private lobby (or just sees the join code)."""
     lang = await user_lang(interaction)
     table = await bot.service.table_in_channel(channel_of(interaction))
@@ -200,7 +200,11 @@ async def invite(bot: Desk, interaction: discord.Interaction, member: discord.ab
 
 
 # ---- Follow ---------------------------------------------------------------------------------
-async def follow_click(bot: Desk, interaction: discord.Interaction, table_id: int) -> None:
+class Following(Served, Preferring, Protocol):
+    """What the Follow button needs: the service, and the follower's preferences (a closed DM)."""
+
+
+async def follow_click(bot: Following, interaction: discord.Interaction, table_id: int) -> None:
     lang = await user_lang(interaction)
     user = uid(interaction.user)
     prefs = await bot.prefs.user(user)
@@ -214,14 +218,18 @@ async def follow_click(bot: Desk, interaction: discord.Interaction, table_id: in
     await send(interaction, ephemeral=True, content=text, view=view)
 
 
-async def unfollow_click(bot: Desk, interaction: discord.Interaction, table_id: int) -> None:
+async def unfollow_click(bot: Served, interaction: discord.Interaction, table_id: int) -> None:
     lang = await user_lang(interaction)
     gone = await bot.service.unfollow(table_id, uid(interaction.user))
     await send(interaction, ephemeral=True, content=t("follow.stopped" if gone else "follow.not_following", lang,
                                                       id=table_id))
 
 
-async def tell_followers(bot: Desk, table: Any) -> None:
+class Followers(Served, Users, Drawing, Protocol):
+    """What the followers' DMs need: the service, the users, and the board pictures."""
+
+
+async def tell_followers(bot: Followers, table: Any) -> None:
     """DM each follower owed news of `table` (a round ended, the game ended), with the board
     picture. A closed DM is remembered (`dm_closed`) and not retried until they follow again."""
     news = await bot.service.follow_news(table)

@@ -6,14 +6,12 @@ and from strips that can be compressed once and reused (Band)."""
 from __future__ import annotations
 
 import math
-import struct
-import zlib
 from functools import lru_cache
-from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from pictures import fonts
+from pictures.bands import Band, band, png, png_bands  # noqa: F401  (the strips, shared with the kit)
 
 
 def length(text: str, size: int, bold: bool = False) -> float:
@@ -47,68 +45,9 @@ def text(img: Image.Image, xy: tuple[float, float], s: str, size: int, fill: tup
     return length(s, size, bold)
 
 
-class Band(NamedTuple):
-    """A horizontal strip of a picture, already filtered and deflated. Strips compressed apart
-    (no back-reference crosses a strip) join into one valid PNG, so a strip that did not change
-    since the last picture is reused as bytes."""
-
-    width: int
-    height: int
-    deflate: bytes          # raw deflate blocks, ending on a byte boundary, not final
-    adler: int              # Adler-32 of the uncompressed rows
-    length: int             # uncompressed length
-
-
-def band(img: Image.Image) -> Band:
-    """One strip: each row prefixed by filter 0 (none), deflated at level 1."""
-    if img.mode != "RGB":
-        img = img.convert("RGB")
-    w, h = img.size
-    raw = img.tobytes()
-    stride = 3 * w
-    view = memoryview(raw)
-    rows = b"".join(part for i in range(0, stride * h, stride) for part in (b"\x00", view[i:i + stride]))
-    packer = zlib.compressobj(1, zlib.DEFLATED, -15)
-    return Band(w, h, packer.compress(rows) + packer.flush(zlib.Z_FULL_FLUSH), zlib.adler32(rows), len(rows))
-
-
 def shrink(img: Image.Image, width: int) -> Image.Image:
     """A strip drawn at design width scaled to the picture's width (the box filter averages
     the larger drawing, which keeps small type smooth)."""
     if img.width == width:
         return img
     return img.resize((width, max(1, round(img.height * width / img.width))), Image.Resampling.BOX)
-
-
-def _adler_combine(a1: int, a2: int, len2: int) -> int:
-    """Adler-32 of A+B from those of A and B (zlib's adler32_combine, which Python lacks)."""
-    base = 65521
-    rem = len2 % base
-    sum1 = a1 & 0xFFFF
-    sum2 = (rem * sum1) % base
-    sum1 = (sum1 + (a2 & 0xFFFF) + base - 1) % base
-    sum2 = (sum2 + ((a1 >> 16) & 0xFFFF) + ((a2 >> 16) & 0xFFFF) + base - rem) % base
-    return sum1 | (sum2 << 16)
-
-
-def png_bands(bands: list[Band]) -> bytes:
-    """Strips of one width, top to bottom, as one RGB PNG."""
-    width = bands[0].width
-    if any(b.width != width for b in bands):
-        raise ValueError("every strip of a picture has the same width")
-    adler = 1
-    for b in bands:
-        adler = _adler_combine(adler, b.adler, b.length)
-    final = zlib.compressobj(1, zlib.DEFLATED, -15).flush(zlib.Z_FINISH)       # an empty final block
-    stream = b"\x78\x01" + b"".join(b.deflate for b in bands) + final + struct.pack(">I", adler)
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", width, sum(b.height for b in bands), 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", stream) + chunk(b"IEND", b"")
-
-
-def png(img: Image.Image) -> bytes:
-    """An RGB image as PNG bytes (filter 0 on every row, zlib level 1)."""
-    return png_bands([band(img)])

@@ -132,10 +132,10 @@ async def test_missing_access_in_a_server_the_bot_left_unnoticed_ends_its_tables
     from types import SimpleNamespace
     table_id, _ = await open_table(world, "sutosute", [world.alice, world.bob])
     missing = discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"code": 50001, "message": "Missing Access"})
-    await world.bot.announcer._unless_channel_gone(world.channel.id, missing, "could not post in channel %s: %s")
+    await world.bot.announcer.posts.unless_channel_gone(world.channel.id, missing, "could not post in channel %s: %s")
     assert (await world.bot.service.get(table_id)).status == "running"
     world.bot._connection._remove_guild(world.bot.get_guild(world.guild.id))  # left while offline
-    await world.bot.announcer._unless_channel_gone(world.channel.id, missing, "could not post in channel %s: %s")
+    await world.bot.announcer.posts.unless_channel_gone(world.channel.id, missing, "could not post in channel %s: %s")
     assert (await world.bot.service.get(table_id)).status == "finished"
     assert await world.bot.service.store.tables.count_open_for_user(str(world.alice.id)) == 0
 

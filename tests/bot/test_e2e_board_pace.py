@@ -28,14 +28,14 @@ class Quick(CpuRunner):
 
 async def test_board_changes_of_three_computer_seats_are_drawn_at_most_once_a_second(world):
     world.bot.service.cpu = Quick()
-    announcer = world.bot.announcer
+    board = world.bot.announcer.board
     drawn: list[tuple[float, int]] = []
-    show = announcer.show_board
+    show = board.show
 
     async def counted(table, *args, **kwargs):
         drawn.append((discord.utils.utcnow().timestamp(), table.version))
         return await show(table, *args, **kwargs)
-    announcer.show_board = counted
+    board.show = counted
     table_id, _ = await open_table(world, "guns-and-steel", [world.alice], cpus=3)
     rng = random.Random(2)
     for _ in range(6):

@@ -13,11 +13,12 @@ UI = Path(__file__).resolve().parents[2] / "bot" / "discord_ui"
 LAYERS = [
     # what every part uses: the desk protocol, replies, texts, pictures, caches
     {"desk", "announce_rules", "replies", "presenters", "alt_text", "text_board", "pictures_cache", "live_hands", "option_specs", "permissions",
-     "translator", "prefs_cache", "sync", "errors", "emoji", "channel_watch", "delivery"},
+     "translator", "prefs_cache", "sync", "errors", "emoji", "channel_watch", "delivery", "places", "posts",
+     "table_work"},
     # drawing: controls and layouts of lobbies, boards, hands and results
     {"items", "components", "controls", "layouts", "lobby"},
     # answering: a player's side, reading commands, what the bot tells channels, the clock
-    {"play", "info_commands", "turn_list", "announce", "scheduler", "watch"},
+    {"play", "info_commands", "turn_list", "board", "hands", "tell", "announce", "scheduler", "watch"},
     # what each kind of control does
     {"router"},
     # slash commands

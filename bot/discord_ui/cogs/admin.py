@@ -1,6 +1,12 @@
 """`/gameadmin …`: Manage Server only — by default permissions (hidden from others) and, because
-server admins can remap those, checked again on every use (`interaction_check`)."""
+server admins can remap those, checked again on every use (`interaction_check`).
+
+Only the slash commands' declarations, which discord.py reads from a cog (names, descriptions,
+options and choices in English and Japanese); each command forwards to `admin_commands`, so
+the cog takes what those use together (`Admins`), and no more."""
 from __future__ import annotations
+
+from typing import Protocol
 
 import discord
 from discord import app_commands
@@ -11,8 +17,12 @@ from tables.away import ALLOWANCE_DAYS
 from tables.clock import TURN_LIMIT_PRESETS
 
 from .. import admin_commands
-from ..desk import Desk
 from ..translator import L
+
+
+class Admins(admin_commands.EndDesk, admin_commands.TablesDesk, Protocol):
+    """What the `/gameadmin` commands use together: ending a table's needs cover kick's, skip's
+    and settings'; tables adds the bot's settings (who its owners are)."""
 
 
 def _limit_choices() -> list[app_commands.Choice[int]]:
@@ -35,7 +45,7 @@ LANGS = [app_commands.Choice(name=app_commands.locale_str("English"), value="en"
 @app_commands.default_permissions(manage_guild=True)
 @app_commands.guild_only()
 class AdminCog(commands.GroupCog, group_name=L("cmd.gameadmin"), group_description=L("cmd.gameadmin.desc")):
-    def __init__(self, bot: Desk) -> None:
+    def __init__(self, bot: Admins) -> None:
         self.bot = bot
         super().__init__()
 

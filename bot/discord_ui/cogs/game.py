@@ -1,5 +1,12 @@
-"""`/game …`: what players use (docs/discord.md)."""
+"""`/game …`: what players use (docs/discord.md).
+
+Only the slash commands' declarations, which discord.py reads from a cog: their names,
+descriptions, options and choices in English and Japanese, and where they may be used. Each
+command forwards to `table_commands`, `info_commands`, `turn_list` or `watch`, so the cog takes
+what those use together (`Players`), and no more."""
 from __future__ import annotations
+
+from typing import Protocol
 
 import discord
 from discord import app_commands
@@ -8,8 +15,13 @@ from discord.ext import commands
 from games import registry
 
 from .. import info_commands, table_commands, turn_list, watch
-from ..desk import Desk
 from ..translator import L
+
+
+class Players(table_commands.NewDesk, table_commands.LearnDesk, Protocol):
+    """What the `/game` commands use together: `/game new`'s and `/game learn`'s needs cover
+    every other command's (the service, preferences, announcer, clock, pictures, open hands,
+    servers and channels)."""
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
@@ -39,7 +51,7 @@ LANGUAGES = [app_commands.Choice(name=L("choice.lang_auto"), value="auto"),
 @app_commands.allowed_installs(guilds=True, users=True)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(commands.GroupCog, group_name=L("cmd.game"), group_description=L("cmd.game.desc")):
-    def __init__(self, bot: Desk) -> None:
+    def __init__(self, bot: Players) -> None:
         self.bot = bot
         super().__init__()
 
