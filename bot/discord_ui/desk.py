@@ -162,16 +162,20 @@ class Users(Preferring, Protocol):
     async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
 
-class Desk(Served, Users, Announced, Clocked, Drawing, OpenHands, Guilds, Channels, Protocol):
+class Routed(Protocol):
+    """What a control asks of the bot: the router its clicks go to."""
+
+    # read-only, so the bot's own class stands for it
+    @property
+    def router(self) -> Clicks: ...
+
+
+class Desk(Served, Users, Announced, Clocked, Drawing, OpenHands, Guilds, Channels, Routed, Protocol):
     """Everything the bot offers its parts (`client.CardTableBot` satisfies it): the small
     protocols above together, with its settings, the router, its listeners and a channel to post
     in; what an interaction's client is (`desk_of`)."""
 
     settings: Settings
-
-    # read-only, so the bot's own classes stand for the narrower protocols above
-    @property
-    def router(self) -> Clicks: ...
 
     def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
                                 type: discord.ChannelType | None = None) -> discord.PartialMessageable: ...
@@ -182,3 +186,9 @@ class Desk(Served, Users, Announced, Clocked, Drawing, OpenHands, Guilds, Channe
 def desk_of(interaction: discord.Interaction) -> Desk:
     """The desk behind an interaction (the client that received it)."""
     return interaction.client  # type: ignore[return-value]
+
+
+def router_of(interaction: discord.Interaction) -> Clicks:
+    """The router of the bot that received an interaction: all a control needs of it."""
+    routed: Routed = desk_of(interaction)
+    return routed.router

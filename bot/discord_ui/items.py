@@ -26,7 +26,7 @@ from typing import Any, ClassVar, Self, TypedDict, Unpack
 import discord
 
 from .components import clip
-from .desk import desk_of
+from .desk import router_of
 
 MAX_LEN = 100  # Discord's limit on a custom_id
 
@@ -118,7 +118,7 @@ class Control(discord.ui.DynamicItem[Any], template=NOTHING):
         return control
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        router = desk_of(interaction).router
+        router = router_of(interaction)
         if not isinstance(self.item, self.expects):  # e.g. a button forged with a select's id
             await router.invalid_control(interaction, "wrong kind of component")
             return

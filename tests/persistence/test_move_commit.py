@@ -52,6 +52,28 @@ async def test_a_move_writes_log_table_seats_timers_snapshot_and_notices_togethe
     assert [n.notice_id for n in await store.outbox.pending()] == [f"n-{table.id}-1", f"n-{table.id}-2"]
 
 
+async def test_a_move_of_one_seat_one_timer_and_one_notice_writes_them_all(store):
+    """The usual move: one seat changed, that seat's timer replaced by one, one notice."""
+    table = await _running(store)
+    await store.timers.replace(table.id, "u1", [Timer(table_id=table.id, kind="deadline", due_at=T0 + 100, seat="u1")])
+    await store.timers.replace(table.id, "u2", [Timer(table_id=table.id, kind="deadline", due_at=T0 + 150, seat="u2")])
+    new = Timer(table_id=table.id, kind="deadline", due_at=T0 + 200, seat="u1", data={"n": 1}, version=1)
+    after = _move(table, 1, '{"v": 1}', u1={"turns": 1, "turn_seconds": 2.5, "turn_started_at": None})
+    saved = await store.append_action(after, entry(1), expected_version=0, expected_rev=table.rev, before=table,
+                                      timers={"u1": [new]}, outbox=[_notice(1, table.id)])
+    stored = await store.tables.get(table.id)
+    assert stored == saved
+    assert (stored.seats[0].turns, stored.seats[0].turn_seconds, stored.seats[1]) == (1, 2.5, table.seats[1])
+    assert sorted((t.kind, t.seat, t.due_at, t.data) for t in await store.timers.for_table(table.id)) == [
+        ("deadline", "u1", T0 + 200, {"n": 1}), ("deadline", "u2", T0 + 150, {})]
+    assert [n.notice_id for n in await store.outbox.pending()] == [f"n-{table.id}-1"]
+    # one seat's timer dropped, none added
+    after2 = _move(saved, 2, '{"v": 2}')
+    await store.append_action(after2, entry(2), expected_version=1, expected_rev=saved.rev, before=saved,
+                              timers={"u2": []})
+    assert [(t.seat, t.due_at) for t in await store.timers.for_table(table.id)] == [("u1", T0 + 200)]
+
+
 async def test_a_move_that_lost_any_check_changes_nothing(store):
     table = await _running(store)
     await store.timers.replace(table.id, "u1", [Timer(table_id=table.id, kind="deadline", due_at=T0, seat="u1")])

@@ -1,0 +1,2 @@
+-- Nothing to do on SQLite (0009_move_function_rows.postgres.sql makes PostgreSQL's move function
+-- cheaper; SQLite has none).
