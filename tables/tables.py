@@ -50,6 +50,12 @@ class _Part(Generic[P, R]):
     def __get__(self, obj: object, owner: type | None = None) -> Any:
         return self if obj is None else getattr(getattr(obj, self.part), self.name)
 
+    def __call__(self, obj: Any, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Called on the class with the service first, as a plain method would be: a wrapper
+        patched onto the class (a probe, a test) calls the original so."""
+        method: Callable[P, R] = getattr(getattr(obj, self.part), self.name)
+        return method(*args, **kwargs)
+
 
 class _Shared(Generic[T]):
     """`cpu = _Shared[SearchRunner]("_core", "cpu")`: a setting of a part, read and set through

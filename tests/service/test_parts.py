@@ -30,3 +30,17 @@ async def test_a_patched_method_on_the_service_is_the_one_called(svc):
         return "patched"
     svc.table_in_channel = nobody
     assert await svc.table_in_channel(5) == "patched"
+
+
+async def test_a_wrapper_patched_onto_the_class_calls_the_original_as_a_plain_method(svc, monkeypatch):
+    """A probe or a test wraps a method on the class and calls the original with the service
+    first (bench/stalls.py times every act so), as it could when the methods were the class's own."""
+    original = TableService.get
+    seen = []
+
+    async def timed_get(self, table_id):
+        seen.append(table_id)
+        return await original(self, table_id)
+    monkeypatch.setattr(TableService, "get", timed_get)
+    table = await svc.open_lobby(1, 77, "u1", "U1", "sutosute")
+    assert (await svc.get(table.id)).id == table.id and seen == [table.id]
