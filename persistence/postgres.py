@@ -20,12 +20,18 @@ from typing import Any
 from .db import DEFAULT_POOL_SIZE, Database, Statement, T, Unit
 from .errors import Conflict, StaleWrite, Unavailable
 from .outage import Outage, is_connection_error, one_line, quiet_asyncpg_reconnects
-from .repos.moves import STALE_PREFIX
+from .repos.moves import CALL as MOVE_CALL
+from .repos.moves import CLAIM_ARG, MOVE_ARGS, STALE_PREFIX
 
 try:
     import asyncpg
 except ImportError:  # pragma: no cover - only without the [postgres] extra
     asyncpg = None
+
+
+# the move function's arguments for a call that writes nothing: it claims timer -1 first, which
+# no table has, and answers 1 (claimed already) before anything else
+_NO_MOVE = [-1 if i == CLAIM_ARG else None for i in range(MOVE_ARGS)]
 
 
 def _rowcount(status: str) -> int:
@@ -194,8 +200,14 @@ class PostgresDatabase(Database):
         raise AssertionError("unreachable")
 
     async def warm(self) -> None:
+        """Every connection of the pool opened, with the move statement prepared on it and the
+        move function compiled by its server process: the first move on a connection would
+        otherwise do both. The call claims a timer that does not exist, so it writes nothing."""
         held = await asyncio.gather(*(self._pool.acquire() for _ in range(self._pool.get_max_size())))
-        await asyncio.gather(*(self._pool.release(conn) for conn in held))
+        try:
+            await asyncio.gather(*(conn.fetchval(MOVE_CALL, *_NO_MOVE) for conn in held))
+        finally:
+            await asyncio.gather(*(self._pool.release(conn) for conn in held))
 
     async def close(self) -> None:
         await self._pool.close()

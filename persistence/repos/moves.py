@@ -16,7 +16,9 @@ from .timers import _values
 
 # columns a move may change and the function writes (rev always)
 _MOVE_COLUMNS = frozenset({"state", "version", "updated_at", "auto_played", "log_seq", "rev"})
-CALL = f"SELECT cardbot_move({', '.join(f'${i}' for i in range(1, 45))}) AS code"
+MOVE_ARGS = 44
+CLAIM_ARG = 37  # p_claim's place among them (0-based): a timer claimed first, or NULL
+CALL = f"SELECT cardbot_move({', '.join(f'${i}' for i in range(1, MOVE_ARGS + 1))}) AS code"
 STALE_PREFIX = "cardbot: stale"
 
 
