@@ -4,9 +4,14 @@ valid PNG and a strip that a later picture shows again is reused as bytes (strip
 Steel's board). RGB, unfiltered: several times faster than Pillow's adaptive filters on flat
 pictures, and no palette pass.
 
-The rows are deflated by ISA-L (`isal`, Intel's deflate, level 1) where it is installed: 4-5
-times faster than zlib's level 1 on these pictures for about 4 % more bytes, and deflating was
-half of a redrawn strip's time. zlib serves where it is not; both write the same format."""
+The rows are deflated by zlib-ng (`zlib-ng`, level 1: its quick deflate, fixed Huffman codes)
+where it is installed: 3 times faster than zlib's level 1 on these pictures for about 15 % more
+bytes, and deflating was half of a redrawn strip's time. zlib serves where it is not; both write
+the same format. Both write the same bytes for the same rows whenever they deflate them, which a
+piece kept as bytes relies on: a picture drawn warm is the picture drawn afresh, byte for byte
+(tests/pictures/test_picture_strips.py). ISA-L's level 1, used before, did not: its output for the
+same rows depended on the memory its work buffer was given (a different Huffman table now and
+then), so a warm picture could differ in bytes, never in pixels, from a fresh one."""
 from __future__ import annotations
 
 import struct
@@ -18,8 +23,8 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 try:
-    from isal import isal_zlib as _deflate_lib
-except ImportError:  # pragma: no cover - a platform without isal's wheel
+    from zlib_ng import zlib_ng as _deflate_lib
+except ImportError:  # pragma: no cover - a platform without zlib-ng's wheel
     _deflate_lib = zlib
 DEFLATE: Any = _deflate_lib
 
