@@ -79,12 +79,25 @@ class CardTableBot(commands.AutoShardedBot):
             raise RuntimeError("the table service is made in setup_hook")
         return self._service
 
+    @staticmethod
+    async def _warm(store: persistence.Store) -> None:
+        """The pool's connections opened and their move statement prepared before Discord's first
+        events (PostgreSQL; SQLite has nothing to open): the first burst after a restart would
+        otherwise queue behind connecting (README, throughput). A server that refuses that many
+        connections now only slows the first moves, as before: a warning, not a failed start."""
+        try:
+            await store.db.warm()
+        except Exception as exc:  # noqa: BLE001 - an optimisation; the pool opens connections as moves need them
+            log.warning("the database pool was not warmed at start (%s: %s); connections open as moves need them",
+                        type(exc).__name__, exc)
+
     async def setup_hook(self) -> None:
         # with SHARD_IDS, timers and undelivered notices are those of this process's shards only
         cpu.configure_pool(self.settings.search_workers, ceiling_s=self.settings.search_ceiling_s)
         self.pictures.start()  # the picture workers spawn while the bot connects
         shards = self.settings.shards()
         self.store = store = await persistence.open_store(self.settings.database_url, shards=shards)
+        await self._warm(store)
         runner = None
         if self.settings.search_queue == "postgres":  # no search workers here: `python -m bot.worker` thinks
             runner = await RemoteRunner.open(store.db, self.settings.database_url)
