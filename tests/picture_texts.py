@@ -11,8 +11,6 @@ from contextlib import contextmanager
 import pictures
 from games import registry
 from pictures import draw, fonts
-from pictures.draw import WIDTH
-from pictures.guns_and_steel.style import DESIGN_W
 from pictures.samples import sample_state
 
 # every game and mode a renderer draws (Guns & Steel: each set at 2 and 4 players)
@@ -50,12 +48,6 @@ def recording() -> Iterator[list[tuple[str, int]]]:
         _empty_picture_caches()
 
 
-def scale(game_key: str, kind: str) -> float:
-    """How much a picture's drawing is scaled on delivery: the Guns & Steel board is drawn at its
-    design width and shrunk to the kit's width; everything else is drawn at the kit's width."""
-    return WIDTH / DESIGN_W if (game_key, kind) == ("guns-and-steel", "board") else 1.0
-
-
 def pictures_of(game_key: str, options: dict, players: int, lang: str, depths=DEPTHS, seed: int = 1
                 ) -> Iterator[tuple[str, Callable[[], bytes]]]:
     """("board" or "hand", a renderer call) for a sample table at several depths: the public board
@@ -70,12 +62,13 @@ def pictures_of(game_key: str, options: dict, players: int, lang: str, depths=DE
 
 def drawn_texts(game_key: str, options: dict, players: int, lang: str, depths=DEPTHS
                 ) -> Iterator[tuple[str, str, float]]:
-    """(picture kind, text, size in delivered pixels) for every text drawn in the sample pictures."""
+    """(picture kind, text, size in pixels) for every text drawn in the sample pictures (every
+    picture is drawn at the width it is sent at, pictures.draw.WIDTH)."""
     for kind, render in pictures_of(game_key, options, players, lang, depths):
         with recording() as drawn:
             render()
         for text, size in drawn:
-            yield kind, text, size * scale(game_key, kind)
+            yield kind, text, size
 
 
 

@@ -18,7 +18,6 @@ from .style import (
     ACCENT,
     BG,
     BODY,
-    DESIGN_W,
     EXTRA,
     GOLD,
     HEAD,
@@ -30,7 +29,7 @@ from .style import (
     TYPE_COLOURS,
 )
 
-W = DESIGN_W
+W = WIDTH              # drawn at the kit's picture width, as sent
 M = MARGIN
 
 
@@ -41,17 +40,17 @@ def seat_colours(view: GunsView) -> dict[str, tuple[int, int, int]]:
 def render_board(view: GunsView, lang: str = "en") -> bytes:
     """Strips top to bottom: the header (whose turn), the standings, the pyramid and the wonders
     (not at the end: the final picture shows what each player built), one per player and the
-    legend. Each is drawn at the design width and scaled to the kit's picture width;
+    legend. Each is drawn at the kit's picture width, as sent;
     all but the header are cached by what they show, so a move redraws only what it changed."""
     if view.viewer is not None:
         raise ValueError("the board picture is drawn from the public view only (viewer None)")
     colours = seat_colours(view)
     won = winners(view)
     strips = [_header_band(_header_look(view, colours, lang), lang),
-              standings.band(standings.rows(view, colours), W, WIDTH)]
+              standings.band(standings.rows(view, colours), W)]
     if not view.finished:  # the final picture is the players' fields, not a bought-out pyramid
-        strips += [pyramid.band(view, W, WIDTH, lang), wonders.band(wonders.look(view, colours), W, WIDTH, lang)]
-    strips += [fields.band(fields.look(view, seat, colours[seat.player], seat.player in won, lang), W, WIDTH, lang)
+        strips += [pyramid.band(view, W, lang), wonders.band(wonders.look(view, colours), W, lang)]
+    strips += [fields.band(fields.look(view, seat, colours[seat.player], seat.player in won, lang), W, lang)
                for seat in view.seats]
     strips.append(_legend_band("vp_tokens" in view.extra, lang))
     return ink.png_bands(strips)
@@ -59,9 +58,9 @@ def render_board(view: GunsView, lang: str = "en") -> bytes:
 
 @lru_cache(maxsize=8)
 def _legend_band(tokens: bool, lang: str) -> ink.Band:
-    img = Image.new("RGB", (W, _legend_height(lang, tokens) + 12), BG)
-    _legend(img, ImageDraw.Draw(img), 4, lang, tokens)
-    return ink.band(ink.shrink(img, WIDTH))
+    img = Image.new("RGB", (W, _legend_height(lang, tokens) + 8), BG)
+    _legend(img, ImageDraw.Draw(img), 3, lang, tokens)
+    return ink.band(img)
 
 
 # ---- header -------------------------------------------------------------------------------
@@ -110,31 +109,31 @@ def _header_look(view: GunsView, colours: dict, lang: str) -> tuple:
 
 @lru_cache(maxsize=64)
 def _header_band(look: tuple, lang: str) -> ink.Band:
-    return ink.band(ink.shrink(_header(look, lang), WIDTH))
+    return ink.band(_header(look, lang))
 
 
 def _header(look: tuple, lang: str) -> Image.Image:
     """Title and round; whose turn and what they decide (wrapped, never shrunk below SMALL); the
     active player's energy this turn."""
     status, game_set, when, finished, colour, energy = look
-    lines = rich.wrap(status, BODY, W - 2 * M - 24, bold=True)
-    img = Image.new("RGB", (W, 62 + len(lines) * LINE + (52 if energy else 0) + 8), BG)
+    lines = rich.wrap(status, BODY, W - 2 * M - 15, bold=True)
+    img = Image.new("RGB", (W, 39 + len(lines) * LINE + (33 if energy else 0) + 5), BG)
     d = ImageDraw.Draw(img)
     sep = "・" if lang == "ja" else " · "
-    ink.text(img, (M, 32), f"{labels.word('title', lang)}{sep}{labels.word(game_set, lang)}", HEAD, TEXT, True, "lm")
+    ink.text(img, (M, 20), f"{labels.word('title', lang)}{sep}{labels.word(game_set, lang)}", HEAD, TEXT, True, "lm")
     if when is not None:
-        ink.text(img, (W - M, 32), when, BODY, MUTED, False, "rm")
-    y = 62
+        ink.text(img, (W - M, 20), when, BODY, MUTED, False, "rm")
+    y = 39
     if not finished:
-        d.rounded_rectangle([M, y + 4, M + 10, y + len(lines) * LINE - 4], radius=3, fill=colour)
-    rich.draw(img, M + 20, y, lines, BODY, GOLD if finished else TEXT, bold=True)
+        d.rounded_rectangle([M, y + 2, M + 6, y + len(lines) * LINE - 2], radius=2, fill=colour)
+    rich.draw(img, M + 12, y, lines, BODY, GOLD if finished else TEXT, bold=True)
     y += len(lines) * LINE
     if energy:
-        cy = y + 26
-        x = M + 20 + ink.text(img, (M + 20, cy), labels.word("energy", lang), SMALL, MUTED, False, "lm") + 14
+        cy = y + 16
+        x = M + 12 + ink.text(img, (M + 12, cy), labels.word("energy", lang), SMALL, MUTED, False, "lm") + 9
         for kind, n in energy:
             if n:
-                x = parts.mark(img, x, cy, icons.energy(kind, 36), f"{n}", BODY) + 18
+                x = parts.mark(img, x, cy, icons.energy(kind, 22), f"{n}", BODY) + 11
     return img
 
 
@@ -149,24 +148,24 @@ def winners(view: GunsView) -> list[str]:
 
 # ---- legend ------------------------------------------------------------------------------
 
-LEGEND = SMALL          # legend type size (design pixels)
+LEGEND = SMALL          # legend type size
 
 
 def _legend_items(lang: str, tokens: bool) -> list[tuple[float, tuple[Image.Image | tuple, str]]]:
     """What the marks mean: energies, card types, military, VP, counter, hand, tokens."""
-    items: list[tuple[Image.Image | tuple, str]] = [(icons.energy(k, 36), labels.energy_word(k, lang))
+    items: list[tuple[Image.Image | tuple, str]] = [(icons.energy(k, 22), labels.energy_word(k, lang))
                                                     for k in ("food", "iron") + ERAS]
-    items += [(icons.card_type(kind, 34), labels.type_name(kind, lang)) for kind in TYPE_COLOURS]
-    items += [(icons.sword(34), labels.word("military", lang)), (icons.star(34), labels.word("vp", lang)),
-              (icons.shield(34), labels.word("counter", lang)), (icons.cards(36), labels.word("hand", lang))]
+    items += [(icons.card_type(kind, 21), labels.type_name(kind, lang)) for kind in TYPE_COLOURS]
+    items += [(icons.sword(21), labels.word("military", lang)), (icons.star(21), labels.word("vp", lang)),
+              (icons.shield(21), labels.word("counter", lang)), (icons.cards(22), labels.word("hand", lang))]
     if tokens:
-        items += [(icons.coin(34), labels.word("vp_tokens", lang)),
-                  (icons.honor(34, (200, 200, 200)), labels.word("honor_left", lang))]
+        items += [(icons.coin(21), labels.word("vp_tokens", lang)),
+                  (icons.honor(21, (200, 200, 200)), labels.word("honor_left", lang))]
     items = [(mark, text[:1].upper() + text[1:]) for mark, text in items]      # "Food", "Tech": like "Military"
-    return [(40 + ink.length(text, LEGEND), (mark, text)) for mark, text in items]
+    return [(25 + ink.length(text, LEGEND), (mark, text)) for mark, text in items]
 
 
-LEGEND_LINE = 46
+LEGEND_LINE = 29
 
 
 def _extra_lines(lang: str) -> tuple:
@@ -174,14 +173,14 @@ def _extra_lines(lang: str) -> tuple:
 
 
 def _legend_height(lang: str, tokens: bool) -> int:
-    placed = parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 26)
-    return (placed[-1][1] + 1) * LEGEND_LINE + len(_extra_lines(lang)) * int(LEGEND * 1.3) + 16
+    placed = parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 16)
+    return (placed[-1][1] + 1) * LEGEND_LINE + len(_extra_lines(lang)) * int(LEGEND * 1.3) + 10
 
 
 def _legend(img: Image.Image, d: ImageDraw.ImageDraw, y: float, lang: str, tokens: bool) -> None:
     lines = 0
-    for x, line, (mark, text) in parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 26):
+    for x, line, (mark, text) in parts.flow(_legend_items(lang, tokens), M, W - 2 * M, 16):
         cy = y + LEGEND_LINE / 2 + line * LEGEND_LINE
         lines = line + 1
         parts.mark(img, x, cy, mark, text, LEGEND, MUTED, False)
-    rich.draw(img, M, y + lines * LEGEND_LINE + 6, _extra_lines(lang), LEGEND, EXTRA)
+    rich.draw(img, M, y + lines * LEGEND_LINE + 4, _extra_lines(lang), LEGEND, EXTRA)

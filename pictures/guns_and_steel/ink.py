@@ -44,10 +44,3 @@ def text(img: Image.Image, xy: tuple[float, float], s: str, size: int, fill: tup
         img.paste(fill, (int(round(xy[0])) + left, int(round(xy[1])) + top), mask)
     return length(s, size, bold)
 
-
-def shrink(img: Image.Image, width: int) -> Image.Image:
-    """A strip drawn at design width scaled to the picture's width (the box filter averages
-    the larger drawing, which keeps small type smooth)."""
-    if img.width == width:
-        return img
-    return img.resize((width, max(1, round(img.height * width / img.width))), Image.Resampling.BOX)

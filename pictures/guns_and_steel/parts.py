@@ -64,8 +64,8 @@ def cost_icons(img: Image.Image, x: float, y: float, cost: dict[str, int], extra
     return x
 
 
-def stats(img: Image.Image, right: float, y: float, key: str, size: int = 19) -> float:
-    """Military, VP and the counter mark, right-aligned at `right`; returns the left edge."""
+def stats(img: Image.Image, right: float, y: float, key: str, size: int = 19, gap: int = 8) -> float:
+    """Military, VP and the counter mark, `gap` apart, right-aligned at `right`; returns the left edge."""
     c = card(key)
     vp = str(c.vp.value)
     right -= length(vp, size, True)
@@ -74,12 +74,12 @@ def stats(img: Image.Image, right: float, y: float, key: str, size: int = 19) ->
     paste(img, icons.star(size), right, y - size / 2)
     if c.military.value:
         mil = str(c.military.value)
-        right -= 8 + length(mil, size, True)
+        right -= gap + length(mil, size, True)
         text(img, (right, y), mil, size, TEXT, True, "lm")
         right -= size + 3
         paste(img, icons.sword(size + 2), right, y - size / 2 - 1)
     if c.counter.value:
-        right -= size + 8
+        right -= size + gap
         paste(img, icons.shield(size + 2), right, y - size / 2 - 1)
     return right
 
@@ -94,7 +94,7 @@ def card_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: i
 @lru_cache(maxsize=64)
 def _tile_mask(w: int, h: int) -> Image.Image:
     mask = Image.new("L", (w + 1, h + 1), 0)
-    ImageDraw.Draw(mask).rounded_rectangle([0, 0, w, h], radius=10, fill=255)
+    ImageDraw.Draw(mask).rounded_rectangle([0, 0, w, h], radius=TILE_RADIUS, fill=255)
     return mask
 
 
@@ -105,9 +105,10 @@ def _tile(key: str, extra: int, w: int, h: int, lang: str) -> Image.Image:
     return img
 
 
-TILE_PAD = 5           # a tile's inner margin (design px)
-TYPE_MARK = 24         # the card type's shape on a tile (design px)
-NAME_LINE = 36         # a card name's line height in a tile
+TILE_RADIUS = 6
+TILE_PAD = 3           # a tile's inner margin
+TYPE_MARK = 15         # the card type's shape on a tile
+NAME_LINE = 22         # a card name's line height in a tile
 
 
 def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, key: str, extra: int,
@@ -117,25 +118,25 @@ def _draw_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: 
     phone can read there is no room for the word."""
     c = card(key)
     colour = TYPE_COLOURS[c.kind]
-    d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=TILE, outline=colour, width=3)
-    d.rounded_rectangle([x + 3, y + 3, x + w - 3, y + 10], radius=3, fill=colour)
+    d.rounded_rectangle([x, y, x + w, y + h], radius=TILE_RADIUS, fill=TILE, outline=colour, width=2)
+    d.rounded_rectangle([x + 2, y + 2, x + w - 2, y + 6], radius=2, fill=colour)
     lines, size, bold = fit_lines(labels.card_name(key, lang), w - 2 * TILE_PAD)
-    top = y + 12 + (2 - len(lines)) * NAME_LINE / 2
+    top = y + 8 + (2 - len(lines)) * NAME_LINE / 2
     for n, line in enumerate(lines):
         text(img, (x + TILE_PAD, top + NAME_LINE * (n + .5)), line, size, TEXT, bold, "lm")
-    stats(img, x + w - TILE_PAD - 2, y + h - 62, key, SMALL)
+    stats(img, x + w - TILE_PAD - 1, y + h - 39, key, SMALL, gap=5)
     shape = icons.card_type(c.kind, TYPE_MARK)   # the type's shape on the frame's top right corner
-    img.paste(shape, (int(x + w - TYPE_MARK - 3), int(y + 1)), shape)
+    img.paste(shape, (int(x + w - TYPE_MARK - 2), int(y + 1)), shape)
     icons_n = sum(c.cost.value.values())
-    room = w - 2 * TILE_PAD - (length(f"+{extra}", SMALL, True) + 6 if extra else 0)
-    cost_icons(img, x + TILE_PAD, y + h - 22, c.cost.value, extra, max(18, min(30, int(room / max(icons_n, 1)) - 2)))
+    room = w - 2 * TILE_PAD - (length(f"+{extra}", SMALL, True) + 4 if extra else 0)
+    cost_icons(img, x + TILE_PAD, y + h - 14, c.cost.value, extra, max(11, min(19, int(room / max(icons_n, 1)) - 2)))
 
 
 def empty_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, w: int, h: int, lang: str) -> None:
     """A slot whose card was bought."""
-    d.rounded_rectangle([x + 4, y + 4, x + w - 4, y + h - 4], radius=10, outline=FAINT, width=2)
+    d.rounded_rectangle([x + 3, y + 3, x + w - 3, y + h - 3], radius=TILE_RADIUS, outline=FAINT, width=1)
     word = labels.word("bought", lang)
-    text(img, (x + w / 2, y + h / 2), word, fit_text(word, SMALL, w - 12, False, SMALL), FAINT, False, "mm")
+    text(img, (x + w / 2, y + h / 2), word, fit_text(word, SMALL, w - 8, False, SMALL), FAINT, False, "mm")
 
 
 def chip_width(s: str, size: int, military: int = 0) -> float:
@@ -174,7 +175,7 @@ def wonder_chip(img: Image.Image, d: ImageDraw.ImageDraw, x: float, y: float, ke
 
 
 def resource_width(vp: int, size: int) -> float:
-    return size + 6 + (size * .6 + 2 + length(str(vp), SMALL, True) + 8 if vp else 0)
+    return size + 4 + (size * .6 + 2 + length(str(vp), SMALL, True) + 5 if vp else 0)
 
 
 def resource_token(img: Image.Image, x: float, y: float, kind: str, vp: int, size: int) -> float:

@@ -13,8 +13,8 @@ from . import icons, ink, parts
 from .fields import visible_vp
 from .style import BG, GOLD, MARGIN, PANEL, TEXT, TILE
 
-BIG = 60          # about 14 px on a phone, 37 px on a desktop
-ROW = 84
+BIG = 38          # 38 px as sent, about 20 on a phone
+ROW = 52
 
 
 def rows(view: GunsView, colours: dict) -> tuple:
@@ -29,24 +29,24 @@ def rows(view: GunsView, colours: dict) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def band(shown: tuple, width: int, out: int) -> ink.Band:
-    img = Image.new("RGB", (width, ROW * len(shown) + 12), BG)
+def band(shown: tuple, width: int) -> ink.Band:
+    img = Image.new("RGB", (width, ROW * len(shown) + 8), BG)
     d = ImageDraw.Draw(img)
     top = max((vp for _, _, vp, *_ in shown), default=0) or 1
-    star, hand, sword = icons.star(BIG - 8), icons.cards(BIG - 4), icons.sword(BIG - 8)
-    stats_w = 3 * (BIG + 8) + ink.length("999", BIG, True) * 3 + 60
+    star, hand, sword = icons.star(BIG - 5), icons.cards(BIG - 3), icons.sword(BIG - 5)
+    stats_w = 3 * (BIG + 5) + ink.length("999", BIG, True) * 3 + 38
     for i, (name, colour, vp, cards, military, won) in enumerate(shown):
-        y = 6 + i * ROW
+        y = 4 + i * ROW
         cy = y + ROW / 2
-        d.rounded_rectangle([MARGIN, y + 4, width - MARGIN, y + ROW - 4], radius=12, fill=PANEL,
-                            outline=GOLD if won else PANEL, width=3)
-        d.rounded_rectangle([MARGIN + 8, y + 14, MARGIN + 18, y + ROW - 14], radius=4, fill=colour)
-        name_fit, size = parts.fit_line(name, BIG, 340, 40)  # the winner: a gold outline
-        ink.text(img, (MARGIN + 32, cy), name_fit, size, TEXT, True, "lm")
-        bar_x, bar_r = MARGIN + 390, width - MARGIN - stats_w
-        d.rounded_rectangle([bar_x, cy - 14, bar_r, cy + 14], radius=14, fill=TILE)
+        d.rounded_rectangle([MARGIN, y + 3, width - MARGIN, y + ROW - 3], radius=8, fill=PANEL,
+                            outline=GOLD if won else PANEL, width=2)
+        d.rounded_rectangle([MARGIN + 5, y + 9, MARGIN + 11, y + ROW - 9], radius=3, fill=colour)
+        name_fit, size = parts.fit_line(name, BIG, 212, 25)  # the winner: a gold outline
+        ink.text(img, (MARGIN + 20, cy), name_fit, size, TEXT, True, "lm")
+        bar_x, bar_r = MARGIN + 244, width - MARGIN - stats_w
+        d.rounded_rectangle([bar_x, cy - 9, bar_r, cy + 9], radius=9, fill=TILE)
         if vp > 0:
-            d.rounded_rectangle([bar_x, cy - 14, bar_x + (bar_r - bar_x) * vp / top, cy + 14], radius=14, fill=colour)
-        parts.stat_row(img, width - MARGIN - 20, cy, [(star, str(vp)), (hand, str(cards)), (sword, str(military))],
-                       BIG, gap=34)
-    return ink.band(ink.shrink(img, out))
+            d.rounded_rectangle([bar_x, cy - 9, bar_x + (bar_r - bar_x) * vp / top, cy + 9], radius=9, fill=colour)
+        parts.stat_row(img, width - MARGIN - 12, cy, [(star, str(vp)), (hand, str(cards)), (sword, str(military))],
+                       BIG, gap=21)
+    return ink.band(img)

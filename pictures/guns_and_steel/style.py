@@ -1,14 +1,13 @@
 """Colours of the Guns & Steel pictures (Discord dark theme)."""
 from __future__ import annotations
 
-DESIGN_W = 1280        # the board is drawn this wide, then scaled to the kit's picture width
-MARGIN = 16
-# Type sizes of the board in design pixels. Discord shows the board like any picture (800 px
-# wide, a phone half that), so the smallest text is 19 px there: 19 * 1280 / 800 = 30.4 here.
-SMALL = 31             # the smallest text: labels, conditions, the legend
-BODY = 32              # numbers and names in a player's strip
-NAME = 34              # card names (down to SMALL when long)
-HEAD = 40              # the title
+MARGIN = 10
+# Type sizes of the board, drawn at the kit's picture width (800 px, pictures.draw.WIDTH) as
+# Discord shows it (a phone half as wide): the smallest text is 19 px.
+SMALL = 19             # the smallest text: labels, conditions, the legend
+BODY = 20              # numbers and names in a player's strip
+NAME = 21              # card names (down to SMALL when long)
+HEAD = 25              # the title
 
 BG = (43, 45, 49)            # Discord dark message background
 PANEL = (49, 51, 56)

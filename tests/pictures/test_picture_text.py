@@ -1,10 +1,10 @@
 """Every text a picture draws is readable where Discord shows it: at least 19 px at the kit's
 800-px width (a phone shows the picture about half as wide), for every game, mode and language.
-The Guns & Steel board is drawn at its design width and shrunk, so its sizes count scaled."""
+Every picture is drawn at the width it is sent at (no scaling), so a size drawn is a size seen."""
 from __future__ import annotations
 
 import pytest
-from picture_texts import TABLES, drawn_texts, recording, scale
+from picture_texts import TABLES, drawn_texts, pictures_of, recording
 
 SMALLEST = 19
 
@@ -20,14 +20,33 @@ def test_every_text_is_at_least_19px_where_discord_shows_it(key, options, player
 
 
 def test_the_recorder_sees_what_is_drawn_and_how_big():
-    """The check can fail: a Guns & Steel board draws its title and scales it; a small text is seen."""
-    from pictures.draw import Canvas
+    """The check can fail: a Guns & Steel board's title is seen; a small text is seen; the sizes
+    are those sent: no picture (the Guns & Steel board included) is drawn wider and scaled down."""
+    import io
+
+    from PIL import Image
+
+    from pictures.draw import WIDTH, Canvas
     with recording() as drawn:
         Canvas(100).text((0, 0), "tiny", 12)
     assert drawn == [("tiny", 12)]
     texts = {text for _, text, _ in drawn_texts("guns-and-steel", {"set": "base"}, 2, "ja", depths=(0,))}
     assert "鋼鉄と火薬・基本セット" in texts or any("鋼鉄と火薬" in t for t in texts)
-    assert scale("guns-and-steel", "board") < 1 == scale("guns-and-steel", "hand")
+    real, canvases = Image.new, []
+
+    def new(mode, size, *args, **kwargs):
+        if mode == "RGB":
+            canvases.append(size[0])
+        return real(mode, size, *args, **kwargs)
+
+    Image.new = new
+    try:
+        for kind, render in pictures_of("guns-and-steel", {"set": "mixed"}, 4, "en", depths=(0, 30)):
+            with recording():          # every cache emptied: every strip drawn
+                assert Image.open(io.BytesIO(render())).width == WIDTH, kind
+    finally:
+        Image.new = real
+    assert max(canvases) == WIDTH, "a picture drawn on a wider canvas and scaled down"
 
 
 def _sutosute_after_a_combo(open_combo: bool):
