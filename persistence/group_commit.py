@@ -34,6 +34,7 @@ class GroupCommit:
         self.limit = max(1, limit)
         self._in_flight = 0
         self._waiting: list[tuple[Statement, asyncio.Future[Any]]] = []
+        self._sending: set[asyncio.Task[None]] = set()     # held: the loop keeps only weak references
         self.batches = 0            # batches sent (bench/interactions.py, tests)
         self.batched = 0            # moves sent in them
 
@@ -56,13 +57,20 @@ class GroupCommit:
         while self._waiting and self._in_flight < self.limit:
             group, self._waiting = self._waiting[:MOST], self._waiting[MOST:]
             self._in_flight += 1
-            asyncio.get_running_loop().create_task(self._send(group))
+            task = asyncio.get_running_loop().create_task(self._send(group))
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
 
     async def _send(self, group: list[tuple[Statement, asyncio.Future[Any]]]) -> None:
         try:
             live = [(s, f) for s, f in group if not f.cancelled()]
             live.sort(key=lambda moved: moved[0].args[0])     # table order: batches lock alike
             await self._settle(live)
+        except BaseException:
+            for _, answer in group:   # cancelled (the loop is closing): nobody is left waiting forever
+                if not answer.done():
+                    answer.cancel()
+            raise
         finally:
             self._in_flight -= 1
             self._next()

@@ -123,3 +123,27 @@ async def test_group_commit_keeps_to_its_limit_and_answers_each_move_its_own(lim
     assert most <= limit
     assert sorted(n for group_sent in sent for n in group_sent) == sorted(n for n in range(1, 21) if n != 7)
     assert any(len(g) > 1 for g in sent) and all(g == sorted(g) for g in sent)   # batches, in table order
+
+
+async def test_moves_waiting_on_a_batch_that_is_cancelled_are_cancelled_not_left_waiting():
+    started = asyncio.Event()
+
+    async def single(s: Statement):
+        started.set()
+        await asyncio.sleep(0.05)
+        return [{"code": 0}]
+
+    async def batch(statements: list[Statement]):
+        await asyncio.sleep(10)
+        return [[{"code": 0}] for _ in statements]
+
+    group = GroupCommit(single, batch, 1)
+    first = asyncio.ensure_future(group.submit(Statement("move", (1,), "fetch")))
+    await started.wait()
+    waiting = [asyncio.ensure_future(group.submit(Statement("move", (n,), "fetch"))) for n in (2, 3)]
+    await first                                   # its place frees: the two go as one batch
+    await asyncio.sleep(0.01)
+    for task in list(group._sending):
+        task.cancel()
+    done, pending = await asyncio.wait(waiting, timeout=1)
+    assert not pending and all(t.cancelled() for t in done)
