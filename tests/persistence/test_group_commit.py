@@ -15,8 +15,6 @@ from persistence.db import Statement
 from persistence.group_commit import GroupCommit
 from persistence.testing import isolated_url
 
-pytestmark = needs_postgres
-
 
 @pytest.fixture
 async def pg(tmp_path):
@@ -43,6 +41,7 @@ async def _commit(store, table, state: str):
                                      before=table)
 
 
+@needs_postgres
 async def test_moves_that_come_together_share_round_trips_and_each_is_written_once(pg):
     tables = await _tables(pg, 12)
     trips = pg.db.round_trips
@@ -56,6 +55,7 @@ async def test_moves_that_come_together_share_round_trips_and_each_is_written_on
         assert [e.seq for e in await pg.actions.list(t.id)] == [1]
 
 
+@needs_postgres
 async def test_a_lost_race_in_a_batch_fails_that_move_only(pg):
     tables = await _tables(pg, 6)
     first = tables[0]
@@ -72,6 +72,7 @@ async def test_a_lost_race_in_a_batch_fails_that_move_only(pg):
     assert pg.db.moves.batches >= 1                          # the halves without the race went together
 
 
+@needs_postgres
 async def test_a_batch_whose_connection_drops_is_sent_move_by_move_once(pg, monkeypatch):
     import asyncpg
 
