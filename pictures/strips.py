@@ -64,13 +64,13 @@ def piece(canvas: Canvas, key: Hashable, box: tuple[int, int, int, int], draw: C
         if kept is not None:
             _PIECES.move_to_end(full)
     if kept is None:
-        fresh = Canvas(canvas.height, canvas.width, canvas.bg)
-        draw(fresh)
-        kept = fresh.image.crop(box)
+        draw(canvas)                  # on a box still blank: its pixels are the piece's
+        kept = canvas.image.crop(box)
         with _LOCK:
             _PIECES[full] = kept
             while len(_PIECES) > PIECES:
                 _PIECES.popitem(last=False)
+        return
     canvas.image.paste(kept, box[:2])
 
 
