@@ -254,20 +254,23 @@ def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str) 
     return y + h + 12
 
 
-def supply_panel(c: Canvas, view: GanymedeView, y: float, lang: str) -> float:
+def supply_panel(c: Canvas, y: float, lang: str) -> float:
+    """The supply's title line (its rows are strips of their own: a draw changes one)."""
     c.text((PAD, y), t("supply", lang), 24, fill=P.MUTED, bold=True)
-    y += 38
+    return y + 38
+
+
+def supply_row(c: Canvas, view: GanymedeView, row: int, y: float, lang: str) -> float:
+    """One row of the supply: three special numbers and how many of each are left."""
     col_w = (WIDTH - 2 * PAD) / 3
-    for i, rank in enumerate(EFFECT_RANKS):
-        col, row = i % 3, i // 3
+    for col, rank in enumerate(EFFECT_RANKS[3 * row:3 * row + 3]):
         x = PAD + col * col_w
-        yy = y + row * 74
         n = view.supply.get(rank, 0)
-        draw_card(c, x, yy, "black", rank, scale=0.66)
-        c.text((x + 52, yy + 4), f"×{n}", 26, fill=P.TEXT if n else P.DIM, bold=True)
+        draw_card(c, x, y, "black", rank, scale=0.66)
+        c.text((x + 52, y + 4), f"×{n}", 26, fill=P.TEXT if n else P.DIM, bold=True)
         short = SHORT[rank][1 if lang == "ja" else 0]
-        c.text((x + 52, yy + 36), short, 19, fill=P.MUTED, max_width=col_w - 60)
-    return y + 2 * 74 + 6
+        c.text((x + 52, y + 36), short, 19, fill=P.MUTED, max_width=col_w - 60)
+    return y + 74
 
 
 def clash_lines(view: GanymedeView, record, lang: str) -> list[list[tuple[str, str]]]:
@@ -401,7 +404,11 @@ def _board(view: GanymedeView, lang: str) -> Strips:
     for record, heading, show_cards in records:
         s.add(record_key(view, record, heading, show_cards, lang),
               lambda c, y, r=record, h=heading, sc=show_cards: record_panel(c, view, r, h, y, lang, show_cards=sc), 400)
-    s.add(("ganymede supply", lang, tuple(view.supply.items())), lambda c, y: supply_panel(c, view, y + 4, lang), 230)
+    s.add(("ganymede supply", lang), lambda c, y: supply_panel(c, y + 4, lang), 120)
+    for row in range(2):
+        ranks = tuple((rank, view.supply.get(rank, 0)) for rank in EFFECT_RANKS[3 * row:3 * row + 3])
+        s.add(("ganymede supply row", lang, row, ranks),
+              lambda c, y, row=row: supply_row(c, view, row, y, lang) + 6 * row, 200)
     shown = [cv for side in view.sides for cv in side.in_play]
     shown += [cv for played in (view.last.cards.values() if view.last else []) for cv in played]
     dot = any(cv.colour in SPECIAL_COLOURS and cv.rank in EFFECT_RANKS for cv in shown)  # a card with the corner dot
