@@ -47,15 +47,16 @@ _PIECES: OrderedDict[Hashable, Image.Image] = OrderedDict()
 
 def piece(canvas: Canvas, key: Hashable, box: tuple[int, int, int, int], draw: Callable[[Canvas], object]) -> None:
     """Draw one of the parts a strip shows side by side (a player's panel beside the other's), or
-    paste its pixels as kept: a move that changes one panel draws only that one (the strip, one
-    row of pixels, is still encoded whole). `draw(canvas)` draws only inside `box` (left, top,
-    right, bottom, whole pixels) on a canvas like this one; the key must hold everything it draws
-    and where (the part's y offset). Where something is already drawn inside the box (what the
-    part above drew past its end: the top OVERHANG rows, looked at), the piece is drawn on it, as on
-    one canvas; the part draws nothing else inside the box before its piece."""
+    paste its pixels as kept: a move that changes one panel draws only that one (the strip is
+    still encoded whole). `draw(canvas)` draws only inside `box` (left, top, right, bottom, whole
+    pixels) on a canvas like this one; the key must hold everything it draws and where (the
+    part's y offset). Where something is already drawn inside the box (what the part above drew
+    past its end, pasted in the canvas's top OVERHANG rows: looked at), the piece is drawn on it,
+    as on one canvas, and not kept; the part draws nothing else inside the box before its piece."""
     left, top, right, bottom = box
-    under = (left, top, right, min(bottom, max(top, OVERHANG)))
-    if key is None or canvas.image.crop(under).tobytes() != _blank(right - left, under[3] - top, canvas.bg):
+    under = min(bottom, OVERHANG)
+    if key is None or (under > top and canvas.image.crop((left, top, right, under)).tobytes()
+                       != _blank(right - left, under - top, canvas.bg)):
         draw(canvas)
         return
     full = (key, canvas.width, canvas.height, canvas.bg, box)
@@ -78,6 +79,7 @@ _BLANKS: dict[tuple[int, int, str], bytes] = {}
 
 
 def _blank(width: int, height: int, bg: str) -> bytes:
+    """The bytes of a box of background."""
     data = _BLANKS.get((width, height, bg))
     if data is None:
         if len(_BLANKS) > 64:
