@@ -141,10 +141,16 @@ def column_stack(c: Canvas, x0: float, x1: float, y: float, cards: list[CardView
 # ---------------------------------------------------------------- the board
 
 def header(c: Canvas, view: FortView, lang: str) -> float:
+    """The title line (to row 64: the strip the turn changes)."""
     line = joined([t("title", lang), t("turn", lang, n=view.turn),
                    t("altar_count", lang, n=len(view.altar), m=view.treasures_to_win)], lang)
     c.text((PAD, 18), line, 30, bold=True, max_width=WIDTH - 2 * PAD)
-    y = 84
+    return 64
+
+
+def status(c: Canvas, view: FortView, y: float, lang: str) -> float:
+    """The step, or the result (from row 64: a strip most turns leave as it was)."""
+    y += 20
     if view.result == "won":
         text = t("won", lang, n=view.score or 0)
         if (view.score or 0) >= view.complete_win_score:
@@ -270,8 +276,10 @@ def _cards(cards: list[CardView]) -> tuple:
 def _board(view: FortView, lang: str, last: bool = True) -> Strips:
     """The board as strips: the header, the piles, tasks and sanctum, the stand, the altar, the legend."""
     s = Strips()
-    s.add(("fort header", lang, view.turn, len(view.altar), view.treasures_to_win, view.result, view.score,
-           view.complete_win_score, view.step, view.player), lambda c, y: header(c, view, lang), 200)
+    s.add(("fort title", lang, view.turn, len(view.altar), view.treasures_to_win),
+          lambda c, y: header(c, view, lang), 120)
+    s.add(("fort status", lang, view.result, view.score, view.complete_win_score, view.step, view.player),
+          lambda c, y: status(c, view, y, lang), 120)
     s.add(("fort piles", lang, view.mana_count, view.treasure_count,
            tuple(k.model_dump_json() for k in view.treasure_known)), lambda c, y: piles(c, view, y, lang), 400)
     s.add(("fort middle", lang, _cards(view.tasks), _cards(view.inner)), lambda c, y: middle(c, view, y, lang), 300)

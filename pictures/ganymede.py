@@ -179,9 +179,38 @@ def visible_total(cards: list[CardView]) -> tuple[int, int] | None:
 
 # ---------------------------------------------------------------- panels
 
+def side_facts(view: GanymedeView, s: SideView, lang: str) -> list[tuple[str, str]]:
+    """The lines (text, colour) at the right of a side's cards: first player, total, draws, declarations."""
+    ja = lang == "ja"
+    hidden = s.face_down - sum(1 for cv in s.in_play if cv.face_down)
+    facts: list[tuple[str, str]] = []
+    if view.first == s.colour and view.mode == "duel" and not view.finished:
+        facts.append((t("first", lang), P.GOLD))
+    if s.in_play and not hidden and view.step in ("draw", "effect", "order", "declare"):
+        total = visible_total(s.in_play)
+        if total:
+            low, high = total
+            if s.aces_high is not None:  # the A choice is made: one total
+                low = high = low + 10 * s.aces_high
+            total_text = t("total", lang, n=low) if low == high else t("total_ace", lang, n=low, m=high)
+            facts.append((total_text, P.TEXT if low <= 21 else P.BAD))
+    if view.step in ("draw", "effect", "order") and s.draws:
+        facts.append((t("drawn", lang, n=s.draws), P.MUTED))
+    if s.aces_high is not None:
+        facts.append((t("aces", lang, n=s.aces_high), P.MUTED))
+    for target, delta in s.threes.items():
+        facts.append((t("threes", lang, target=colour_label(target, lang), delta=f"{delta:+d}"), P.MUTED))
+    if any(cv.face_down for cv in s.in_play):
+        facts.append((t("own_face_down", lang), P.DIM))
+    if hidden and not ja:
+        facts.append((f"{hidden} {t('face_down', lang)}", P.DIM))
+    elif hidden:
+        facts.append((f"{t('face_down', lang)} {hidden}枚", P.DIM))
+    return facts[:4]
+
+
 def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str) -> float:
     """One side: name, HP, badges, cards in play, declarations. Returns the y below it."""
-    ja = lang == "ja"
     tint = COLOURS[s.colour]
     h = 52 + CARD_H + 36
     mine = s.colour == view.viewer_colour
@@ -218,49 +247,30 @@ def side_panel(c: Canvas, view: GanymedeView, s: SideView, y: float, lang: str) 
     # facts at the right of the cards
     fx = max(end + 24, WIDTH - PAD - 240)
     fy = cy + 8
-    facts: list[tuple[str, str]] = []
-    if view.first == s.colour and view.mode == "duel" and not view.finished:
-        facts.append((t("first", lang), P.GOLD))
-    if s.in_play and not hidden and view.step in ("draw", "effect", "order", "declare"):
-        total = visible_total(s.in_play)
-        if total:
-            low, high = total
-            if s.aces_high is not None:  # the A choice is made: one total
-                low = high = low + 10 * s.aces_high
-            total_text = t("total", lang, n=low) if low == high else t("total_ace", lang, n=low, m=high)
-            facts.append((total_text, P.TEXT if low <= 21 else P.BAD))
-    if view.step in ("draw", "effect", "order") and s.draws:
-        facts.append((t("drawn", lang, n=s.draws), P.MUTED))
-    if s.aces_high is not None:
-        facts.append((t("aces", lang, n=s.aces_high), P.MUTED))
-    for target, delta in s.threes.items():
-        facts.append((t("threes", lang, target=colour_label(target, lang), delta=f"{delta:+d}"), P.MUTED))
-    if any(cv.face_down for cv in s.in_play):
-        facts.append((t("own_face_down", lang), P.DIM))
-    if hidden and not ja:
-        facts.append((f"{hidden} {t('face_down', lang)}", P.DIM))
-    elif hidden:
-        facts.append((f"{t('face_down', lang)} {hidden}枚", P.DIM))
+    facts = side_facts(view, s, lang)
     for fact, colour in facts[:4]:
         c.text((fx, fy), fact, 22, fill=colour, bold=colour == P.TEXT, max_width=WIDTH - PAD - 12 - fx)
         fy += 28
     return y + h + 12
 
 
-def supply_panel(c: Canvas, view: GanymedeView, y: float, lang: str) -> float:
+def supply_panel(c: Canvas, y: float, lang: str) -> float:
+    """The supply's title line (its rows are strips of their own: a draw changes one)."""
     c.text((PAD, y), t("supply", lang), 24, fill=P.MUTED, bold=True)
-    y += 38
+    return y + 38
+
+
+def supply_row(c: Canvas, view: GanymedeView, row: int, y: float, lang: str) -> float:
+    """One row of the supply: three special numbers and how many of each are left."""
     col_w = (WIDTH - 2 * PAD) / 3
-    for i, rank in enumerate(EFFECT_RANKS):
-        col, row = i % 3, i // 3
+    for col, rank in enumerate(EFFECT_RANKS[3 * row:3 * row + 3]):
         x = PAD + col * col_w
-        yy = y + row * 74
         n = view.supply.get(rank, 0)
-        draw_card(c, x, yy, "black", rank, scale=0.66)
-        c.text((x + 52, yy + 4), f"×{n}", 26, fill=P.TEXT if n else P.DIM, bold=True)
+        draw_card(c, x, y, "black", rank, scale=0.66)
+        c.text((x + 52, y + 4), f"×{n}", 26, fill=P.TEXT if n else P.DIM, bold=True)
         short = SHORT[rank][1 if lang == "ja" else 0]
-        c.text((x + 52, yy + 36), short, 19, fill=P.MUTED, max_width=col_w - 60)
-    return y + 2 * 74 + 6
+        c.text((x + 52, y + 36), short, 19, fill=P.MUTED, max_width=col_w - 60)
+    return y + 74
 
 
 def clash_lines(view: GanymedeView, record, lang: str) -> list[list[tuple[str, str]]]:
@@ -324,10 +334,16 @@ def record_panel(c: Canvas, view: GanymedeView, record, heading: str, y: float, 
 
 
 def header(c: Canvas, view: GanymedeView, lang: str) -> float:
+    """The title line (to row 64: the strip the round changes)."""
     mode = t(view.mode, lang)
     line = joined([t("title", lang), mode, t("round", lang, n=view.round)], lang)
     c.text((PAD, 18), line, 30, bold=True, max_width=WIDTH - 2 * PAD)
-    y = 66
+    return 64
+
+
+def status(c: Canvas, view: GanymedeView, y: float, lang: str) -> float:
+    """The step and who is awaited, or the result (from row 64: the strip most moves change)."""
+    y += 2
     if view.finished:
         names = listed([side_name(view, col, lang) for col in view.winners], lang)
         key = "win" if len(view.winners) == 1 else "wins"
@@ -353,17 +369,19 @@ def names_key(view: GanymedeView) -> tuple:
     return tuple((s.colour, s.player) for s in view.sides)
 
 
-def header_key(view: GanymedeView, lang: str) -> tuple:
-    return ("ganymede header", lang, view.mode, view.round, view.finished, tuple(view.winners), view.end_reason,
-            view.step, tuple(view.waiting_for), names_key(view))
+def header_parts(s: Strips, view: GanymedeView, lang: str) -> None:
+    """The header as two strips, the title line and the step line; each key holds what it draws."""
+    s.add(("ganymede title", lang, view.mode, view.round), lambda c, y: header(c, view, lang), 120)
+    s.add(("ganymede status", lang, view.finished, tuple(view.winners), view.end_reason, view.step,
+           tuple(view.waiting_for), names_key(view)), lambda c, y: status(c, view, y, lang), 120)
 
 
 def side_key(view: GanymedeView, s: SideView, lang: str) -> tuple:
-    """Everything `side_panel` draws for this side."""
-    return ("ganymede side", lang, s.colour, s.player, s.hp, s.alive, cards_key(s.in_play), s.face_down, s.draws,
-            s.aces_high, tuple(sorted(s.threes.items())), s.colour == view.viewer_colour,
-            s.player is not None and s.player in view.waiting_for, view.marker == s.colour, view.start_hp,
-            view.first == s.colour, view.mode, view.finished, view.step)
+    """Everything `side_panel` draws for this side (its facts as drawn, not the step they depend on:
+    a move that changes the step redraws only the sides whose facts change)."""
+    return ("ganymede side", lang, s.colour, s.player, s.hp, s.alive, cards_key(s.in_play), s.face_down,
+            s.colour == view.viewer_colour, s.player is not None and s.player in view.waiting_for,
+            view.marker == s.colour, view.start_hp, tuple(side_facts(view, s, lang)))
 
 
 def record_key(view: GanymedeView, record, heading: str, show_cards: bool, lang: str) -> tuple:
@@ -373,7 +391,7 @@ def record_key(view: GanymedeView, record, heading: str, show_cards: bool, lang:
 def _board(view: GanymedeView, lang: str) -> Strips:
     """The board as strips: the header, each side, this and last round, the supply, the hints."""
     s = Strips()
-    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 170)
+    header_parts(s, view, lang)
     for side in view.sides:
         s.add(side_key(view, side, lang), lambda c, y, side=side: side_panel(c, view, side, y, lang), 250)
     in_play = any(side.in_play for side in view.sides)
@@ -386,7 +404,11 @@ def _board(view: GanymedeView, lang: str) -> Strips:
     for record, heading, show_cards in records:
         s.add(record_key(view, record, heading, show_cards, lang),
               lambda c, y, r=record, h=heading, sc=show_cards: record_panel(c, view, r, h, y, lang, show_cards=sc), 400)
-    s.add(("ganymede supply", lang, tuple(view.supply.items())), lambda c, y: supply_panel(c, view, y + 4, lang), 230)
+    s.add(("ganymede supply", lang), lambda c, y: supply_panel(c, y + 4, lang), 120)
+    for row in range(2):
+        ranks = tuple((rank, view.supply.get(rank, 0)) for rank in EFFECT_RANKS[3 * row:3 * row + 3])
+        s.add(("ganymede supply row", lang, row, ranks),
+              lambda c, y, row=row: supply_row(c, view, row, y, lang) + 6 * row, 200)
     shown = [cv for side in view.sides for cv in side.in_play]
     shown += [cv for played in (view.last.cards.values() if view.last else []) for cv in played]
     dot = any(cv.colour in SPECIAL_COLOURS and cv.rank in EFFECT_RANKS for cv in shown)  # a card with the corner dot
@@ -427,10 +449,10 @@ def hand(view: GanymedeView, lang: str = "en") -> bytes:
     own = next((s for s in view.sides if s.colour == view.viewer_colour), None)
     s = Strips()
     if own is None:
-        s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 170)
+        header_parts(s, view, lang)
         s.add(("ganymede spectator", lang), lambda c, y: _spectator(c, y, lang), 200, last=True)
         return s.png()
-    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 170)
+    header_parts(s, view, lang)
     s.add(side_key(view, own, lang), lambda c, y: side_panel(c, view, own, y, lang), 250)
     key = ("ganymede piles", lang, own.deck_count, cards_key(own.known_top), cards_key(own.used),
            cards_key(own.removed), tuple(sorted(_held(own))))

@@ -32,12 +32,60 @@ _LOCK = threading.Lock()
 
 
 def clear() -> None:
-    """Forget every kept strip (bench/render.py's cold pictures, tests)."""
+    """Forget every kept strip and piece (bench/render.py's cold pictures, tests)."""
     with _LOCK:
         _KEPT.clear()
+        _PIECES.clear()
 
 
 clear.cache_clear = clear  # type: ignore[attr-defined]  # emptied with the lru_caches (bench/render.py)
+
+
+PIECES = 64              # pieces kept (a panel's pixels, a few hundred KB each: at most tens of MB)
+_PIECES: OrderedDict[Hashable, Image.Image] = OrderedDict()
+
+
+def piece(canvas: Canvas, key: Hashable, box: tuple[int, int, int, int], draw: Callable[[Canvas], object]) -> None:
+    """Draw one of the parts a strip shows side by side (a player's panel beside the other's), or
+    paste its pixels as kept: a move that changes one panel draws only that one (the strip is
+    still encoded whole). `draw(canvas)` draws only inside `box` (left, top, right, bottom, whole
+    pixels) on a canvas like this one; the key must hold everything it draws and where (the
+    part's y offset). Where something is already drawn inside the box (what the part above drew
+    past its end, pasted in the canvas's top OVERHANG rows: looked at), the piece is drawn on it,
+    as on one canvas, and not kept; the part draws nothing else inside the box before its piece."""
+    left, top, right, bottom = box
+    under = min(bottom, OVERHANG)
+    if key is None or (under > top and canvas.image.crop((left, top, right, under)).tobytes()
+                       != _blank(right - left, under - top, canvas.bg)):
+        draw(canvas)
+        return
+    full = (key, canvas.width, canvas.height, canvas.bg, box)
+    with _LOCK:
+        kept = _PIECES.get(full)
+        if kept is not None:
+            _PIECES.move_to_end(full)
+    if kept is None:
+        draw(canvas)                  # on a box still blank: its pixels are the piece's
+        kept = canvas.image.crop(box)
+        with _LOCK:
+            _PIECES[full] = kept
+            while len(_PIECES) > PIECES:
+                _PIECES.popitem(last=False)
+        return
+    canvas.image.paste(kept, box[:2])
+
+
+_BLANKS: dict[tuple[int, int, str], bytes] = {}
+
+
+def _blank(width: int, height: int, bg: str) -> bytes:
+    """The bytes of a box of background."""
+    data = _BLANKS.get((width, height, bg))
+    if data is None:
+        if len(_BLANKS) > 64:
+            _BLANKS.clear()
+        data = _BLANKS[(width, height, bg)] = Image.new("RGB", (width, height), bg).tobytes()
+    return data
 
 
 OVERHANG = 40            # rows below a part's end looked at for what it drew past it

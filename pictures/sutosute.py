@@ -31,7 +31,7 @@ from .draw import (
     rounded,
 )
 from .fonts import clean, text_width
-from .strips import Strips
+from .strips import Strips, piece
 
 PAD = 20
 
@@ -188,7 +188,7 @@ def player_panel(c: Canvas, view: SutosuteView, pv: PlayerView, box: tuple[float
         line = joined([pick(civ, lang), *extra], lang)
         c.text((x, y), line, 21, fill=P.MUTED, max_width=x1 - x0 - 32)
         y += 30
-    elif view.step == "civ":
+    elif choosing(view, pv):
         c.text((x, y), t("choosing", lang), 21, fill=P.DIM)
         y += 30
     # the table card
@@ -200,10 +200,7 @@ def player_panel(c: Canvas, view: SutosuteView, pv: PlayerView, box: tuple[float
         note = None
         if tv.card.kind == REVOLUTION and tv.declared:
             note = "→ " + (t("undeclared", lang) if tv.declared == "none" else kind_label(tv.declared, lang))
-        power, won = None, False
-        r = view.last
-        if r is not None and r.number == view.round and r.kinds.get(pv.player) == tv.card.kind:
-            power, won = r.powers.get(pv.player), r.winner == pv.player  # this round's result, as resolved
+        power, won = table_result(view, pv)
         kind_card(c, (x, ty, x + cw, ty + ch), tv.card.kind, lang, note=note,
                   big=None if power is None else str(power), highlight=P.GOOD if won else None)
         if won:
@@ -226,6 +223,20 @@ def player_panel(c: Canvas, view: SutosuteView, pv: PlayerView, box: tuple[float
     if pv.shown:
         c.text((hx, ty + sh + 12), t("shown", lang), 19, fill=P.MUTED)
         chips(c, [cv.kind for cv in pv.shown], hx, ty + sh + 52, x1 - 16, lang)
+
+
+def choosing(view: SutosuteView, pv: PlayerView) -> bool:
+    """The panel says the player is choosing a civilization."""
+    return not pv.civ and view.step == "civ"
+
+
+def table_result(view: SutosuteView, pv: PlayerView) -> tuple[int | None, bool]:
+    """The power of the player's face-up table card and whether it won, if this round is resolved."""
+    tv, r = pv.table, view.last
+    if (tv.status == "face_up" and tv.card and r is not None and r.number == view.round
+            and r.kinds.get(pv.player) == tv.card.kind):
+        return r.powers.get(pv.player), r.winner == pv.player  # this round's result, as resolved
+    return None, False
 
 
 def chip_layout(kinds: list[str], x: float, y: float, right: float, lang: str,
@@ -344,10 +355,16 @@ def resolved_now(view: SutosuteView) -> bool:
 
 
 def header(c: Canvas, view: SutosuteView, lang: str) -> float:
+    """The title line (to row 64: the strip the round changes)."""
     number = view.round if resolved_now(view) else view.round + 1  # `round` counts resolved rounds
     when = t("finished", lang, n=view.round) if view.finished else t("round", lang, n=number)
     c.text((PAD, 18), joined([t("title", lang), when], lang), 30, bold=True, max_width=WIDTH - 2 * PAD)
-    y = 84
+    return 64
+
+
+def status(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
+    """The step and who is awaited, or the result (from row 64 to 106: the strip most moves change)."""
+    y += 20
     if view.finished:
         leader = sorted(view.players, key=lambda pv: -pv.score)
         text = t("tie", lang) if leader[0].score == leader[1].score else t("wins", lang, name=leader[0].player)
@@ -357,8 +374,13 @@ def header(c: Canvas, view: SutosuteView, lang: str) -> float:
         if view.waiting_for:
             c.text((x, y), t("waiting", lang, names=listed(view.waiting_for, lang)), 22, fill=P.WARN, bold=True,
                    anchor="lm", max_width=WIDTH - PAD - x)
-    c.text((PAD, y + 30), t("goal", lang, target=view.target, lead=view.lead), 20, fill=P.MUTED)
-    return y + 66
+    return y + 22
+
+
+def goal(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
+    """The goal line (from row 106: a strip that never changes in a game)."""
+    c.text((PAD, y + 8), t("goal", lang, target=view.target, lead=view.lead), 20, fill=P.MUTED)
+    return y + 44
 
 
 def top_area(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
@@ -372,11 +394,14 @@ def top_area(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
     return y + h + 12
 
 
-def header_key(view: SutosuteView, lang: str) -> tuple:
-    """Everything `header` draws."""
+def header_parts(s: Strips, view: SutosuteView, lang: str) -> None:
+    """The header as three strips: the title line, the step line, the goal; each key holds what it draws."""
+    s.add(("sutosute title", lang, view.round, resolved_now(view), view.finished), lambda c, y: header(c, view, lang),
+          120)
     scores = tuple((pv.player, pv.score) for pv in view.players) if view.finished else ()
-    return ("sutosute header", lang, view.round, resolved_now(view), view.finished, scores, view.step,
-            tuple(view.waiting_for), view.target, view.lead)
+    s.add(("sutosute status", lang, view.finished, scores, view.step, tuple(view.waiting_for)),
+          lambda c, y: status(c, view, y, lang), 120)
+    s.add(("sutosute goal", lang, view.target, view.lead), lambda c, y: goal(c, view, y, lang), 120)
 
 
 def top_key(view: SutosuteView, lang: str) -> tuple:
@@ -385,19 +410,23 @@ def top_key(view: SutosuteView, lang: str) -> tuple:
             view.discard_face_down, view.deck_count)
 
 
+def panel_key(view: SutosuteView, pv: PlayerView, lang: str) -> tuple:
+    """Everything one player's panel draws (their public side, this round's result on their card)."""
+    public = pv.model_dump_json(include={"player", "score", "civ", "hand_count", "shown", "table", "pyramids",
+                                         "pacifism"})
+    return ("sutosute panel", lang, public, pv.player in view.waiting_for, pv.player == view.viewer, view.target,
+            choosing(view, pv), table_result(view, pv))
+
+
 def players_key(view: SutosuteView, lang: str) -> tuple:
-    """Everything the two player panels draw (each player's public side, this round's result)."""
-    players = tuple(pv.model_dump_json(include={"player", "score", "civ", "hand_count", "shown", "table", "pyramids",
-                                                "pacifism"}) for pv in view.players[:2])
-    last = view.last.model_dump_json() if view.last is not None else None
-    return ("sutosute players", lang, players, tuple(view.waiting_for), view.viewer, view.target, view.step,
-            view.round, last)
+    """Everything the two player panels draw."""
+    return ("sutosute players", tuple(panel_key(view, pv, lang) for pv in view.players[:2]))
 
 
 def _board(view: SutosuteView, lang: str) -> Strips:
     """The board as strips: the header, the dice and discard, the players, the last round, the combos."""
     s = Strips()
-    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 200)
+    header_parts(s, view, lang)
     s.add(top_key(view, lang), lambda c, y: top_area(c, view, y, lang), 400)
     s.add(players_key(view, lang), lambda c, y: _players(c, view, y, lang), 400)
     last = view.last.model_dump_json() if view.last is not None else None
@@ -409,11 +438,14 @@ def _board(view: SutosuteView, lang: str) -> Strips:
 
 
 def _players(c: Canvas, view: SutosuteView, y: float, lang: str) -> float:
+    """The two panels side by side, each a piece of the strip kept apart: a move redraws one."""
     col_w = (WIDTH - 2 * PAD - 12) / 2
     ph = 318
     for i, pv in enumerate(view.players[:2]):
         x0 = PAD + i * (col_w + 12)
-        player_panel(c, view, pv, (x0, y, x0 + col_w, y + ph), lang)
+        left, right = (0, WIDTH // 2) if i == 0 else (WIDTH // 2, WIDTH)  # split in the gap between them
+        piece(c, (panel_key(view, pv, lang), i, y), (left, 0, right, c.height),
+              lambda c, pv=pv, x0=x0: player_panel(c, view, pv, (x0, y, x0 + col_w, y + ph), lang))
     return y + ph + 12
 
 
@@ -468,7 +500,7 @@ def power_table(c: Canvas, view: SutosuteView, kinds: list[str], y: float, lang:
 def hand(view: SutosuteView, lang: str = "en") -> bytes:
     me = next((pv for pv in view.players if pv.player == view.viewer), None)
     s = Strips()
-    s.add(header_key(view, lang), lambda c, y: header(c, view, lang), 200)
+    header_parts(s, view, lang)
     if me is None or me.hand is None:
         s.add(("sutosute spectator", lang), lambda c, y: _spectator(c, y, lang), 200, last=True)
         return s.png()
