@@ -5,7 +5,6 @@ cut, in Latin and Japanese and with emoji, drawn alone on a blank canvas: nothin
 from __future__ import annotations
 
 import pytest
-from PIL import Image
 
 from games import registry
 from games.kit import Rng
