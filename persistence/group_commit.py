@@ -10,8 +10,8 @@ move function, and the transaction rolls back): then its halves are sent again, 
 that failed, which is sent alone, so each caller hears its own answer, as if there had been no
 batch. A batch whose connection drops is sent again the same way: a move the lost batch had
 committed finds itself written and is told `StaleWrite`, exactly as a single move retried after a
-drop is (never a second move). Batches take their moves in
-table order, so two batches lock tables in the same order and cannot deadlock."""
+drop is (never a second move). Batches take their moves in table order, so two batches lock
+tables in the same order and cannot deadlock."""
 from __future__ import annotations
 
 import asyncio

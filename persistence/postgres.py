@@ -187,7 +187,8 @@ class PostgresDatabase(Database):
         """One statement that is its own transaction (a move: `cardbot_move`), retried once on a
         fresh connection when the first one drops: its compare-and-set makes a second try that
         finds the move already written a `StaleWrite`, never a second move. Moves that come
-        while the pool is busy share a transaction and a round trip (group_commit.py)."""
+        while MOVES_IN_FLIGHT others are under way share a transaction and a round trip
+        (group_commit.py)."""
         if statement.sql == MOVE_CALL:
             return await self.moves.submit(statement)
         return await self._single(statement)
