@@ -26,7 +26,9 @@ Prints, for the load it ran (tables, think time, computer tables):
 - the queue of computer decisions (asked for and not yet answered: waiting or thinking),
   sampled every 100 ms: mean and most; the slowest table's median computer-move wait against
   the median of all (fairness across tables); searches the wall ceiling cut short;
-- the bot process's own CPU per decision (event loop, database driver, pictures).
+- the bot process's own CPU per decision (event loop, database driver, pictures);
+- people's latency split: the `act` call alone (the move committed), the rest being the redraw;
+- the picture workers' CPU per picture drawn and per decision.
 Unless `--no-baseline`, the same people are first run with no computer tables (every table
 seats people only), and the ratio of the people's p99 is printed. PostgreSQL runs too when
 `--postgres` or TEST_POSTGRES_URL names a database (the bench uses a schema of its own).
@@ -78,6 +80,7 @@ class Load:
         self.until = until
         self.latency: list[float] = []        # every person's decision, click to answer
         self.latency_cpu: list[float] = []    # the same, at tables with a computer seat
+        self.acting: list[float] = []         # of each, the `act` call alone (the move committed)
         self.refused = 0
         self.people = 0
         self.tables: list[int] = []           # every table played (for the computer waits)
@@ -146,6 +149,7 @@ class Load:
         except TableError:
             self.refused += 1  # out of date: the other player's move came first
             return
+        self.acting.append(time.perf_counter() - started)
         await self.draw_hand(result.table, user_id)
         took = time.perf_counter() - started
         self.latency.append(took)
@@ -194,6 +198,18 @@ async def computer_waits(svc: TableService, tables: list[int]) -> dict[int, list
     return waits
 
 
+def process_cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) the processes `pids` have used so far (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def warm_pool(runner: cpu.CpuRunner) -> None:
     """Start the worker processes (and import the games there) before the clock starts."""
     pool = runner.executor or cpu.shared_pool()
@@ -223,12 +239,16 @@ async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
         if hasattr(svc, "on_automatic"):  # the service moves computers on its own: the board follows
             svc.on_automatic = load.moved
         queue: list[int] = []
+        drawers = load.pictures.worker_pids() if load.pictures is not None else []
+        renders0, drawers0 = (load.pictures.renders if load.pictures is not None else 0), process_cpu(drawers)
         cpu0 = time.process_time()
         stats0 = getattr(runner, "stats", None)
         before = (stats0.decisions, stats0.iterations, stats0.cpu_s) if stats0 else (0, 0, 0.0)
         await asyncio.gather(sample_queue(runner, load.until, queue),
                              *(load.table(2000 + n, n < cpu_tables) for n in range(args.tables)))
         elapsed, used = time.perf_counter() - start, time.process_time() - cpu0
+        drawers_used = process_cpu(drawers) - drawers0
+        renders = (load.pictures.renders if load.pictures is not None else 0) - renders0
         if hasattr(svc, "settle"):
             await svc.settle()
         by_table = await computer_waits(svc, load.tables)
@@ -243,14 +263,17 @@ async def run(url: str, args: argparse.Namespace, cpu_tables: int) -> dict:
             load.pictures.close()
         await store.close()
     return {"people": load.people, "refused": load.refused, "elapsed": elapsed,
-            "p50": pct(load.latency, 0.5), "p99": pct(load.latency, 0.99), "p95_cpu": pct(load.latency_cpu, 0.95),
+            "p50": pct(load.latency, 0.5), "p99": pct(load.latency, 0.99),
+            "act50": pct(load.acting, 0.5), "act99": pct(load.acting, 0.99), "p95_cpu": pct(load.latency_cpu, 0.95),
             "wait50": pct(waits, 0.5), "wait95": pct(waits, 0.95), "computer": decisions,
             "slowest_table": max(table_medians, default=0.0),
             "cut_short": len(stats.cut_short) if stats is not None and hasattr(stats, "cut_short") else 0,
             "iterations": iterations / decisions if decisions else float("nan"),
             "search_cpu": search_cpu / decisions if decisions else float("nan"),
             "queue_mean": statistics.fmean(queue) if queue else 0.0, "queue_max": max(queue, default=0),
-            "cpu_ms": 1000 * used / max(1, load.people + decisions), "drawn": load.drawn}
+            "cpu_ms": 1000 * used / max(1, load.people + decisions), "drawn": load.drawn,
+            "renders": renders, "worker_ms": 1000 * drawers_used / renders if renders and drawers else float("nan"),
+            "worker_ms_decision": 1000 * drawers_used / max(1, load.people + decisions)}
 
 
 def report(label: str, r: dict) -> None:
@@ -259,6 +282,8 @@ def report(label: str, r: dict) -> None:
     print(f"    people's decisions: {r['people']} ({r['people'] / r['elapsed']:.2f}/s, {r['refused']} out of date), "
           f"latency p50 {ms * r['p50']:.0f} ms, p99 {ms * r['p99']:.0f} ms"
           + (f", p95 at computer tables {ms * r['p95_cpu']:.0f} ms" if r['p95_cpu'] == r['p95_cpu'] else ""))
+    print(f"    of which the move committed (`act`): p50 {ms * r['act50']:.0f} ms, p99 {ms * r['act99']:.0f} ms; "
+          f"the rest is the redraw")
     if r["computer"]:
         print(f"    computer decisions: {r['computer']} ({r['computer'] / r['elapsed']:.2f}/s), "
               f"wait p50 {ms * r['wait50']:.0f} ms, p95 {ms * r['wait95']:.0f} ms, "
@@ -267,7 +292,11 @@ def report(label: str, r: dict) -> None:
               f"the slowest table's median wait {ms * r['slowest_table']:.0f} ms "
               f"({r['slowest_table'] / r['wait50'] if r['wait50'] else 0:.2f}x the median); "
               f"{r['cut_short']} searches cut short by the wall ceiling")
-    print(f"    bot process CPU per decision: {r['cpu_ms']:.1f} ms (pictures drawn: {r['drawn']})", flush=True)
+    print(f"    bot process CPU per decision: {r['cpu_ms']:.1f} ms (pictures shown: {r['drawn']}, drawn: {r['renders']})",
+          flush=True)
+    if r["worker_ms"] == r["worker_ms"]:
+        print(f"    picture workers' CPU: {r['worker_ms']:.1f} ms per picture drawn, "
+              f"{r['worker_ms_decision']:.1f} ms per decision", flush=True)
 
 
 async def on_backend(backend: str, base: str | None, args: argparse.Namespace, cpu_tables: int) -> dict:

@@ -52,6 +52,8 @@ HAND_SHOWS_BOARD = frozenset({"fort-of-gold"})
 # Picture workers yield the CPU to the bot's event loop but come before the computer players'
 # searches (tables/search_worker.py: 10 steps): someone is waiting for a picture.
 PICTURE_NICENESS = 5
+# A table's pictures leave its own worker for the least busy one when its own has this many more to draw.
+SPILL = 2
 
 
 class Job(NamedTuple):
@@ -64,6 +66,7 @@ class Job(NamedTuple):
     view_json: str
     names: dict[str, str]
     lang: str
+    table: int = 0           # the table's id: its pictures go to the same worker (PictureCache._worker_for)
 
 
 def draw_job(job: Job) -> bytes:
@@ -99,8 +102,10 @@ class PictureCache:
         self._keys: OrderedDict[tuple, tuple] = OrderedDict()  # (kind, game, state JSON, viewer, …) -> key
         self._jobs: OrderedDict[tuple, Job] = OrderedDict()  # key -> what a worker needs to draw it
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-        self._pool: ProcessPoolExecutor | None = None
-        self._started: Any = None  # the first job of the workers (they are up once it is done)
+        # one process per worker, so each table's pictures go to the worker that keeps its strips
+        self._pools: list[ProcessPoolExecutor | None] = [None] * workers
+        self._busy = [0] * workers  # pictures sent to each worker and not yet back
+        self._started: list[Any] = []  # each worker's first job (the workers are up once they are done)
         self.renders = 0
         self.drawn_kinds: deque[str] = deque(maxlen=size)  # "board"/"hand" of the latest pictures drawn
 
@@ -141,38 +146,52 @@ class PictureCache:
         loop = asyncio.get_running_loop()
         job = self._jobs.get(key)
         if self.workers and job is not None:
-            pool = self._processes()
+            index = self._worker_for(job.table)
+            pool = self._processes(index)
+            self._busy[index] += 1
             try:
                 return await loop.run_in_executor(pool, draw_job, job)
             except BrokenProcessPool:
                 log.warning("a picture worker died; drawing on the pictures thread, a new worker for the next one")
-                if self._pool is pool:
-                    self._pool = None
+                if self._pools[index] is pool:
+                    self._pools[index] = None
                 pool.shutdown(wait=False, cancel_futures=True)
+            finally:
+                self._busy[index] -= 1
         return await loop.run_in_executor(self._thread, draw)
 
-    def _processes(self) -> Executor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=start_picture_worker, initargs=(os.getpid(),))
-        return self._pool
+    def _worker_for(self, table_id: int) -> int:
+        """The worker that draws a table's pictures: always the same one, whose kept strips and
+        panels are then that table's (each worker keeps its own, and a move redraws little of
+        what the one before drew), unless it has two pictures more to draw than another: then
+        the least busy one, so a burst at one table does not wait behind itself."""
+        own = table_id % self.workers
+        idlest = min(range(self.workers), key=self._busy.__getitem__)
+        return own if self._busy[own] < self._busy[idlest] + SPILL else idlest
+
+    def _processes(self, index: int = 0) -> Executor:
+        pool = self._pools[index]
+        if pool is None:
+            pool = self._pools[index] = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=start_picture_worker,
+                initargs=(os.getpid(),))
+        return pool
 
     def start(self) -> None:
         """Start the picture workers now (at the bot's start), so the first picture does not
         wait for a process to spawn and load the renderers."""
-        if self.workers and self._started is None:
-            self._started = self._processes().submit(os.getpid)
+        if self.workers and not self._started:
+            self._started = [self._processes(i).submit(os.getpid) for i in range(self.workers)]
 
     async def ready(self) -> None:
         """Wait until the picture workers are up (benchmarks start measuring then)."""
         self.start()
-        if self._started is not None:
-            await asyncio.wrap_future(self._started)
+        await asyncio.gather(*(asyncio.wrap_future(f) for f in self._started))
 
     def worker_pids(self) -> list[int]:
         """The picture worker processes running now (none before the first picture)."""
-        return ([p.pid for p in (self._pool._processes or {}).values() if p.pid is not None]  # (all started)
-                if self._pool is not None else [])
+        return [p.pid for pool in self._pools if pool is not None
+                for p in (pool._processes or {}).values() if p.pid is not None]  # (all started)
 
     def _drawn(self, key: tuple, done: asyncio.Future) -> None:
         self._drawing.pop(key, None)
@@ -204,7 +223,7 @@ class PictureCache:
                 while len(self._keys) > self.size:
                     self._keys.popitem(last=False)
             if key not in self._png and key not in self._drawing:
-                self._jobs[key] = Job(kind, game.key, type(view), view_json, names, lang)
+                self._jobs[key] = Job(kind, game.key, type(view), view_json, names, lang, table.id or 0)
                 while len(self._jobs) > self.size:
                     self._jobs.popitem(last=False)
             return key, lambda: drawn(game, view, names, lang, renderer)
@@ -233,9 +252,10 @@ class PictureCache:
 
     def close(self) -> None:
         self._thread.shutdown(wait=False, cancel_futures=True)
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for index, pool in enumerate(self._pools):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+                self._pools[index] = None
 
 
 def drawn(game: Game, view: BaseModel, names: dict[str, str], lang: str,

@@ -162,3 +162,35 @@ async def test_a_picture_worker_that_dies_still_gives_the_picture_and_is_replace
         assert cache.renders == 2 and cache.worker_pids(), "a new worker draws the next picture"
     finally:
         cache.close()
+
+
+async def test_a_tables_pictures_go_to_its_own_worker_unless_it_is_much_busier_than_another():
+    """Each worker keeps the strips of the tables it draws, so a table's pictures go to the same
+    worker; a burst at one table spills over to an idle worker instead of queueing behind itself."""
+    game = registry.get("ganymede")
+    players = ["u1", "u2"]
+    state = game.setup(players, game.parse_options({}), 3)
+    cache = PictureCache(workers=2)
+    try:
+        await cache.ready()
+        assert len(set(cache.worker_pids())) == 2, "both workers start at once"
+        assert {cache._worker_for(7), cache._worker_for(8)} == {0, 1}
+        assert all(cache._worker_for(t) == cache._worker_for(t + 2) for t in range(6)), "a table keeps its worker"
+        own = cache._worker_for(7)
+        cache._busy[own] = 1
+        assert cache._worker_for(7) == own, "one picture ahead of it: still its own worker"
+        cache._busy[own] = 2
+        assert cache._worker_for(7) == 1 - own, "two ahead and the other idle: the other worker"
+        cache._busy[own] = 0
+        table = _running_table(players, state)     # id 7
+        drawn_by = []
+        original = cache._processes
+
+        def recording(index: int = 0):
+            drawn_by.append(index)
+            return original(index)
+        cache._processes = recording  # type: ignore[method-assign]
+        await cache.prepare(table, "en", hands=("u1",))
+        assert drawn_by == [own, own] and cache.renders == 2
+    finally:
+        cache.close()
