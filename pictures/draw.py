@@ -341,16 +341,39 @@ def card(draw: ImageDraw.ImageDraw, box: Box, fill: str = P.PAPER, edge: str | N
 
 def card_back(draw: ImageDraw.ImageDraw, box: Box, colour: str = "#3b4a8a", radius: int = 10,
               shadow: bool = True) -> None:
-    """A face-down card: a coloured back with a diamond lattice, so it never reads as a blank face."""
+    """A face-down card: a coloured back with a diamond lattice, so it never reads as a blank face.
+    Pasted from a copy kept per shape (a board shows rows of them, each two dozen lines): the
+    same pixels, drawn at the box's offset from an even pixel, as the rounded boxes are."""
+    x0, y0, x1, y1 = box
+    ox, oy = 2 * math.floor(x0 / 2) - 2, 2 * math.floor(y0 / 2) - 2
+    pixels, mask = _card_back_kept((x0 - ox, y0 - oy, x1 - ox, y1 - oy), colour, radius, shadow)
+    draw.im.paste(pixels.im, (ox, oy, ox + pixels.width, oy + pixels.height), mask.im)
+
+
+@lru_cache(maxsize=256)       # card backs of a few sizes at a few sub-pixel offsets: ~20 KB each
+def _card_back_kept(box: Box, colour: str, radius: int, shadow: bool) -> tuple[Image.Image, Image.Image]:
+    """A card back drawn alone: its pixels and the mask of the pixels it drew."""
+    size = (math.ceil(box[2]) + 6, math.ceil(box[3]) + 6)
+    pixels = Image.new("RGB", size, "#000000")
+    mask = Image.new("L", size, 0)
+    draw_card_back(Draw(pixels), box, colour, radius, shadow)
+    draw_card_back(Draw(mask), box, "#ffffff", radius, shadow, ink=255)
+    return pixels, mask
+
+
+def draw_card_back(draw: ImageDraw.ImageDraw, box: Box, colour: str = "#3b4a8a", radius: int = 10,
+                   shadow: bool = True, ink: int | None = None) -> None:
+    """The card back's lines and boxes (`ink`: every one in that one value, for its mask)."""
     x0, y0, x1, y1 = box
     if shadow:
-        draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius=radius, fill=P.DEEP)
-    draw.rounded_rectangle(box, radius=radius, fill=colour, outline=mix(colour, "#ffffff", 0.5), width=3)
+        draw.rounded_rectangle((x0 + 3, y0 + 4, x1 + 3, y1 + 4), radius=radius, fill=ink if ink is not None else P.DEEP)
+    draw.rounded_rectangle(box, radius=radius, fill=ink if ink is not None else colour,
+                           outline=ink if ink is not None else mix(colour, "#ffffff", 0.5), width=3)
     inset = 8
     ix0, iy0, ix1, iy1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
-    draw.rounded_rectangle((ix0, iy0, ix1, iy1), radius=max(2, radius - 4), outline=mix(colour, "#ffffff", 0.35),
-                           width=2)
-    line = mix(colour, "#ffffff", 0.18)
+    draw.rounded_rectangle((ix0, iy0, ix1, iy1), radius=max(2, radius - 4),
+                           outline=ink if ink is not None else mix(colour, "#ffffff", 0.35), width=2)
+    line = ink if ink is not None else mix(colour, "#ffffff", 0.18)
     step = 14
     w, h = ix1 - ix0, iy1 - iy0
     for k in range(-int(h), int(w), step):

@@ -505,12 +505,7 @@ def hand(view: SutosuteView, lang: str = "en") -> bytes:
         s.add(("sutosute spectator", lang), lambda c, y: _spectator(c, y, lang), 200, last=True)
         return s.png()
     s.add(top_key(view, lang), lambda c, y: top_area(c, view, y, lang), 400)
-    shown_ids = {cv.id for cv in me.shown}
-    mine = (me.civ, tuple((cv.kind, cv.id in shown_ids) for cv in me.hand), bool(me.shown),
-            me.table.card.kind if me.table.status != "empty" and me.table.card is not None else None,
-            me.to_discard.kind if me.to_discard is not None else None, tuple(cv.kind for cv in me.own_face_down))
-    s.add(("sutosute own", lang, mine, view.combo_graph, tuple(sorted(view.dice.items()))),
-          lambda c, y: _own(c, view, me, y, lang), 1400, last=True)
+    _own(s, view, me, lang)
     return s.png()
 
 
@@ -519,40 +514,70 @@ def _spectator(c: Canvas, y: float, lang: str) -> float:
     return y + 60
 
 
-def _own(c: Canvas, view: SutosuteView, me: PlayerView, y: float, lang: str) -> float:
-    """The player's civilisation, hand, table and discards, and their powers with today's dice."""
+def _own(s: Strips, view: SutosuteView, me: PlayerView, lang: str) -> None:
+    """The player's civilisation, hand, table and discards, and their powers with today's dice,
+    as strips: placing a card redraws the hand from that card on and the table; a reroll only
+    the powers."""
     if me.civ:
-        civ = next(cv for cv in load().civilizations if cv.key == me.civ)
-        c.text((PAD, y), t("civ_of", lang, name=pick(civ, lang)), 22, fill=P.TEXT, bold=True)
-        y += 32
-        for ability in civ.abilities:
-            y = c.paragraph((PAD + 12, y), ("・" if lang == "ja" else "• ") + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
-        y += 8
+        s.add(("sutosute civ", lang, me.civ), lambda c, y: _civ(c, me, y, lang), 400)
+    shown_ids = {cv.id for cv in me.shown}
+    hand = me.hand or []
+    s.add(("sutosute hand heading", lang, len(hand), view.combo_graph, bool(me.shown)),
+          lambda c, y: _hand_heading(c, view, me, y, lang), 200)
+    for top in range(0, len(hand), CARDS_PER_ROW):
+        row = tuple((cv.kind, cv.id in shown_ids) for cv in hand[top:top + CARDS_PER_ROW])
+        s.add(("sutosute hand row", lang, row, view.combo_graph),
+              lambda c, y, row=row: _hand_row(c, view, row, y, lang), CARD_H + 80)
+    extra = (me.table.card.kind if me.table.status != "empty" and me.table.card is not None else None,
+             me.to_discard.kind if me.to_discard is not None else None, tuple(cv.kind for cv in me.own_face_down))
+    s.add(("sutosute hand extra", lang, extra), lambda c, y: _extra(c, me, y, lang), 400)
+    kinds = list(dict.fromkeys(cv.kind for cv in hand if cv.kind in KINDS))
+    s.add(("sutosute powers", lang, tuple(kinds), tuple(sorted(view.dice.items()))),
+          lambda c, y: power_table(c, view, kinds, y + 6, lang) + PAD, 500, last=True)
+
+
+CARDS_PER_ROW = 4
+CARD_H = 220
+ROW_TOP = 10  # a row's strip starts this far above its cards (a shown card's ring is 4 px above)
+
+
+def _civ(c: Canvas, me: PlayerView, y: float, lang: str) -> float:
+    civ = next(cv for cv in load().civilizations if cv.key == me.civ)
+    c.text((PAD, y), t("civ_of", lang, name=pick(civ, lang)), 22, fill=P.TEXT, bold=True)
+    y += 32
+    for ability in civ.abilities:
+        y = c.paragraph((PAD + 12, y), ("・" if lang == "ja" else "• ") + pick(ability, lang), 19, WIDTH - 2 * PAD - 12, fill=P.MUTED)
+    return y + 8
+
+
+def _hand_heading(c: Canvas, view: SutosuteView, me: PlayerView, y: float, lang: str) -> float:
     end = c.text((PAD, y), t("your_hand", lang, n=len(me.hand or [])), 24, fill=P.MUTED, bold=True)
     legend = [t("hand_legend", lang)] if view.combo_graph else []
     if me.shown:
         legend.append(t("shown_legend", lang))
     if legend:
         c.text((PAD + end + 16, y + 4), joined(legend, lang), 19, fill=P.DIM, max_width=WIDTH - 2 * PAD - end - 16)
-    y += 40
-    per_row = 4
-    cw = (WIDTH - 2 * PAD - (per_row - 1) * 12) / per_row
-    ch = 220
+    return y + 40 - ROW_TOP
+
+
+def _hand_row(c: Canvas, view: SutosuteView, row: tuple[tuple[str, bool], ...], y: float, lang: str) -> float:
+    """One row of the hand's cards (kind, shown), each with the kinds it combos into, from
+    ROW_TOP above the cards: a shown card's ring reaches above them."""
+    y += ROW_TOP
+    cw = (WIDTH - 2 * PAD - (CARDS_PER_ROW - 1) * 12) / CARDS_PER_ROW
     successors = load().successors(view.combo_graph) if view.combo_graph else {}
-    shown_ids = {cv.id for cv in me.shown}
-    hand = me.hand or []
-    for i, cv in enumerate(hand):
-        col, row = i % per_row, i // per_row
+    for col, (kind, shown) in enumerate(row):
         x0 = PAD + col * (cw + 12)
-        y0 = y + row * (ch + 14)
-        note = None
-        nexts = successors.get(cv.kind)
-        if nexts:
-            note = t("combo_to", lang, kinds=listed([kind_label(k, lang) for k in nexts], lang))
-        kind_card(c, (x0, y0, x0 + cw, y0 + ch), cv.kind, lang, detail=True, note=note,
-                  highlight=P.WARN if cv.id in shown_ids else None)
-    rows = (len(hand) + per_row - 1) // per_row
-    y += rows * (ch + 14) + 6
+        nexts = successors.get(kind)
+        note = t("combo_to", lang, kinds=listed([kind_label(k, lang) for k in nexts], lang)) if nexts else None
+        kind_card(c, (x0, y, x0 + cw, y + CARD_H), kind, lang, detail=True, note=note,
+                  highlight=P.WARN if shown else None)
+    return y + CARD_H + 14 - ROW_TOP
+
+
+def _extra(c: Canvas, me: PlayerView, y: float, lang: str) -> float:
+    """The card on the table, the one to discard and the own face-down discards."""
+    y += ROW_TOP + 6
     extra: list[tuple[str, list[CardView]]] = []
     if me.table.status != "empty" and me.table.card is not None:
         extra.append((t("your_table", lang), [me.table.card]))
@@ -567,5 +592,4 @@ def _own(c: Canvas, view: SutosuteView, me: PlayerView, y: float, lang: str) -> 
             kind_card(c, (x, y, x + 80, y + 60), cv.kind, lang)
             x += 90
         y += 72
-    kinds = list(dict.fromkeys(cv.kind for cv in hand if cv.kind in KINDS))
-    return power_table(c, view, kinds, y + 6, lang) + PAD
+    return y

@@ -64,3 +64,24 @@ def test_pictures_render_the_same_from_several_threads() -> None:
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda job: board_png(*job), jobs * 3))
     assert together == [board_png(*job) for job in jobs * 3]
+
+
+def test_a_kept_card_back_is_pixel_for_pixel_the_card_back_drawn() -> None:
+    """Card backs are pasted from copies kept per shape: over something already drawn, at whole
+    and fractional positions, at the picture's edges, with and without a shadow, each is the
+    card back drawn line by line."""
+    from pictures.draw import Draw, P, card_back, draw_card_back
+
+    rng = random.Random(5)
+    boxes = [(0.5, 0.3, 40.5, 60.2), (0, 0, 40, 60), (470.3, 350.7, 510, 420), (-3, -2, 30, 40)]
+    boxes += [(x, y, x + rng.uniform(30, 120), y + rng.uniform(40, 160))
+              for x, y in ((rng.uniform(0, 380), rng.uniform(0, 240)) for _ in range(60))]
+    for i, box in enumerate(boxes):
+        colour, radius, shadow = ("#6b4226", "#3b4a8a")[i % 2], (6, 9, 10)[i % 3], i % 4 != 0
+        drawn, kept = Image.new("RGB", (500, 400), P.BG), Image.new("RGB", (500, 400), P.BG)
+        for picture in (drawn, kept):
+            Draw(picture).rectangle((50, 50, 200, 150), fill="#884422")  # what lies under it shows through
+        draw_card_back(Draw(drawn), box, colour, radius, shadow)
+        card_back(Draw(kept), box, colour, radius, shadow)
+        assert kept.tobytes() == drawn.tobytes(), box
+        assert kept.tobytes() != Image.new("RGB", (500, 400), P.BG).tobytes()
