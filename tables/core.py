@@ -31,6 +31,7 @@ from .results import build_result
 
 CPU_PREFIX = "cpu:"
 STATE_CACHE_SIZE = 256  # parsed states kept (tens of KB each)
+OWED_KEPT = 4096  # the open prompts after the latest moves (a few KB each)
 GUILD_SETTINGS_TTL_S = 10.0
 _NOTICE_PREFIX = uuid.uuid4().hex[:12]  # notice ids: unique across processes without a syscall each
 _notice_numbers = itertools.count(1)
@@ -105,6 +106,9 @@ class ServiceCore:
         self._tables: OrderedDict[int, Table] = OrderedDict()  # the stored tables as last read or written here
         self._guilds: dict[int | None, tuple[float, GuildSettings]] = {}
         self._prompt_memo: OrderedDict[int, tuple[Any, list]] = OrderedDict()  # id(state) -> (state, prompts)
+        # the decisions open after each move this process committed, by (table, version, log entry
+        # number): a click on a control drawn a few versions ago is checked without a replay
+        self._owed: OrderedDict[tuple[int, int, int], list] = OrderedDict()
 
     # ---- loading -------------------------------------------------------------
     def lock(self, table_id: int) -> Any:
@@ -207,6 +211,11 @@ class ServiceCore:
         self._prompt_memo[id(state)] = (state, prompts)
         while len(self._prompt_memo) > STATE_CACHE_SIZE:
             self._prompt_memo.popitem(last=False)
+
+    def owed_at(self, table_id: int, version: int, seq: int) -> list | None:
+        """The prompts open at `version` of the table, as the move logged as entry `seq` left
+        them, if this process committed that move lately."""
+        return self._owed.get((table_id, version, seq))
 
     def remember(self, table: Table, state: Any) -> None:
         self.keep(table)
@@ -386,6 +395,9 @@ class ServiceCore:
             self.forget(table.id)
             raise refuse("out_of_date") from e
         self.remember(saved, new_state)
+        self._owed[(saved.id, new_state.version, entry.seq)] = open_after
+        while len(self._owed) > OWED_KEPT:
+            self._owed.popitem(last=False)
         move.acc.table = saved
         move.acc.events.extend(events)
         move.acc.actions.append(entry)

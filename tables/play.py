@@ -88,18 +88,25 @@ class Play:
     async def _own_prompts_unchanged(self, table: Table, game: Any, user_id: str, version: int) -> bool:
         """A control drawn at an older version still counts when only others moved since and
         this player's own decisions are exactly what they were (a choice made at the same
-        time as others, e.g. Sutosute's face-down cards)."""
+        time as others, e.g. Sutosute's face-down cards). The decisions open at that version
+        are those this process kept when it committed the move that made it (known by the log
+        entry's number, which an undo never reuses), else the state is replayed from the log."""
         if not 0 <= version < table.version:
             return False
-        since = await self.core.store.actions.live(table.id, after_version=version)
-        if any(entry.player == user_id for entry in since):
+        around = await self.core.store.actions.live(table.id, after_version=max(version - 1, 0))
+        if any(entry.player == user_id for entry in around if entry.version > version):
             return False
-        then = await self._state_at(table, game, version)
+        made = next((entry for entry in around if entry.version == version), None)
+        then = self.core.owed_at(table.id, version, made.seq) if made is not None else None
         if then is None:
-            return False
-        now = table.state(game)
-        return ([p for p in game.prompts(then) if p.player == user_id]
-                == [p for p in game.prompts(now) if p.player == user_id])
+            state = await self._state_at(table, game, version)
+            if state is None:
+                return False
+            then = game.prompts(state)
+        now = await self.core.state(table, game)
+        self.core.remember(table, now)  # read only: the move that follows takes it from here
+        return ([p for p in then if p.player == user_id]
+                == [p for p in self.core.prompts(game, now) if p.player == user_id])
 
     async def _state_at(self, table: Table, game: Any, version: int) -> Any:
         """The state at `version` (None if the log does not reach exactly there)."""

@@ -314,3 +314,31 @@ async def test_a_sole_writer_reads_its_own_copy_and_a_stale_one_is_decided_again
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_a_click_drawn_before_the_others_simultaneous_move_counts_without_a_replay(svc, monkeypatch):
+    """Sutosute's face-down cards: a control drawn at the version a move made still counts
+    after the other player placed their card, and the service checks it from the decisions it
+    kept when it committed that move, not by replaying the game from the log; a click whose
+    own decision changed meanwhile is still refused."""
+    table = (await started(svc, "sutosute", ["u1", "u2"])).table
+    start, rng = table.version, Rng(seed=3)
+    while True:  # on to a round both players place in, made by a move this service committed
+        prompts = owed(table)
+        if table.version > start and len({p.player for p in prompts}) == 2:
+            break
+        prompt = prompts[0]
+        table = (await svc.act(table.id, prompt.player, table.version, prompt.id, random_choice(prompt, rng))).table
+    drawn_at = table.version
+    first, second = sorted(owed(table), key=lambda p: p.player)
+
+    async def no_replay(*args, **kwargs):
+        raise AssertionError("replayed the log")
+    monkeypatch.setattr(svc._core, "replayed", no_replay)
+    after_first = (await svc.act(table.id, first.player, drawn_at, first.id, [first.options[0].key])).table
+    assert after_first.version == drawn_at + 1
+    done = (await svc.act(table.id, second.player, drawn_at, second.id, [second.options[0].key])).table
+    assert done.version == drawn_at + 2
+    with pytest.raises(TableError) as err:  # their own decision is made: the old control is out of date
+        await svc.act(table.id, first.player, drawn_at, first.id, [first.options[-1].key])
+    assert err.value.code == "out_of_date"
