@@ -168,7 +168,7 @@ class Load:
                 seed += 1
                 table_id = await self.new_table(channel, cpu_seat, seed)
                 continue
-            owing = {p.player for p in self.game.prompts(table.state(self.game))}
+            owing = {d.player for d in read(table).decisions}  # as a front end reads it (parsed once a version)
             people = [s.user_id for s in table.seats if s.is_human and not s.auto and s.user_id in owing]
             if not people:  # a computer (or an automatic move) is due: wait for the service
                 event = self.changed[table_id]
