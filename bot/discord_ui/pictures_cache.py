@@ -76,6 +76,11 @@ def draw_job(job: Job) -> bytes:
     return drawn(registry.get(job.game_key), view, job.names, job.lang, renderer)
 
 
+def draw_jobs(jobs: list[Job]) -> list[bytes]:
+    """Several pictures at once (a board and the hand shown beside it): one trip to a worker."""
+    return [draw_job(job) for job in jobs]
+
+
 def start_picture_worker(parent_pid: int) -> None:
     """A picture worker's initializer: the bot's collector settings, a lower OS priority than
     the bot, and an exit as soon as the bot is gone (even by kill -9)."""
@@ -129,36 +134,45 @@ class PictureCache:
         jobs = [self._board(seen, lang)] if board else []
         jobs += [self._hand(seen, user_id, lang) for user_id in hands]
         waits = []
+        new: list[tuple[tuple, Callable[[], bytes]]] = []
         for key, draw in jobs:
             if key in self._png:
                 continue
             future = self._drawing.get(key)
             if future is None:
-                future = self._drawing[key] = asyncio.ensure_future(self._off_loop(key, draw))
-                future.add_done_callback(functools.partial(self._drawn, key))
-            waits.append(future)
+                new.append((key, draw))
+            else:
+                waits.append(future)
+        if new:  # the pictures nobody is drawing yet, sent together: one trip to one worker
+            batch = asyncio.ensure_future(self._off_loop(new))
+            for index, (key, _) in enumerate(new):
+                self._drawing[key] = batch
+                batch.add_done_callback(functools.partial(self._drawn, key, index))
+            waits.append(batch)
         if waits:
             await asyncio.gather(*waits, return_exceptions=True)
 
-    async def _off_loop(self, key: tuple, draw: Callable[[], bytes]) -> bytes:
-        """One picture drawn by a worker process (or the pictures thread without workers, or
-        when the worker died: the next picture starts a new one)."""
+    async def _off_loop(self, wanted: list[tuple[tuple, Callable[[], bytes]]]) -> list[bytes]:
+        """Pictures drawn by a worker process, all by the same one (or on the pictures thread
+        without workers, or when the worker died: the next pictures start a new one)."""
         loop = asyncio.get_running_loop()
-        job = self._jobs.get(key)
-        if self.workers and job is not None:
-            index = self._worker_for(job.table)
+        jobs = [self._jobs.get(key) for key, _ in wanted]
+        if self.workers and all(job is not None for job in jobs):
+            ready = [job for job in jobs if job is not None]
+            index = self._worker_for(ready[0].table)
             pool = self._processes(index)
-            self._busy[index] += 1
+            self._busy[index] += len(ready)
             try:
-                return await loop.run_in_executor(pool, draw_job, job)
+                return await loop.run_in_executor(pool, draw_jobs, ready)
             except BrokenProcessPool:
                 log.warning("a picture worker died; drawing on the pictures thread, a new worker for the next one")
                 if self._pools[index] is pool:
                     self._pools[index] = None
                 pool.shutdown(wait=False, cancel_futures=True)
             finally:
-                self._busy[index] -= 1
-        return await loop.run_in_executor(self._thread, draw)
+                self._busy[index] -= len(ready)
+        draws = [draw for _, draw in wanted]
+        return await loop.run_in_executor(self._thread, lambda: [draw() for draw in draws])
 
     def _worker_for(self, table_id: int) -> int:
         """The worker that draws a table's pictures: always the same one, whose kept strips and
@@ -193,11 +207,12 @@ class PictureCache:
         return [p.pid for pool in self._pools if pool is not None
                 for p in (pool._processes or {}).values() if p.pid is not None]  # (all started)
 
-    def _drawn(self, key: tuple, done: asyncio.Future) -> None:
+    def _drawn(self, key: tuple, index: int, done: asyncio.Future) -> None:
+        """One picture of a batch is back (`index`: its place in the batch)."""
         self._drawing.pop(key, None)
         self._jobs.pop(key, None)
         if not done.cancelled() and done.exception() is None:
-            self._put(key, done.result())
+            self._put(key, done.result()[index])
 
     def _board(self, seen: TableRead, lang: str) -> tuple[tuple, Callable[[], bytes]]:
         return self._job("board", seen, None, lang, pictures.board_png)

@@ -166,7 +166,8 @@ async def test_a_picture_worker_that_dies_still_gives_the_picture_and_is_replace
 
 async def test_a_tables_pictures_go_to_its_own_worker_unless_it_is_much_busier_than_another():
     """Each worker keeps the strips of the tables it draws, so a table's pictures go to the same
-    worker; a burst at one table spills over to an idle worker instead of queueing behind itself."""
+    worker, the pictures asked for together in one trip; a burst at one table spills over to an
+    idle worker instead of queueing behind itself."""
     game = registry.get("ganymede")
     players = ["u1", "u2"]
     state = game.setup(players, game.parse_options({}), 3)
@@ -191,6 +192,6 @@ async def test_a_tables_pictures_go_to_its_own_worker_unless_it_is_much_busier_t
             return original(index)
         cache._processes = recording  # type: ignore[method-assign]
         await cache.prepare(table, "en", hands=("u1",))
-        assert drawn_by == [own, own] and cache.renders == 2
+        assert drawn_by == [own] and cache.renders == 2, "the board and the hand: one trip to the table's worker"
     finally:
         cache.close()
