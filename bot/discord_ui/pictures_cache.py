@@ -123,11 +123,11 @@ class PictureCache:
         return self._get(key, draw)
 
     async def prepare(self, table: Any, lang: str, *, board: bool = True, hands: tuple[str, ...] = ()) -> None:
-        """Draw the table's board (and the hands of `hands`) off the event loop, on the
-        pictures thread, unless already drawn or being drawn: `board_png`/`hand_png` then
-        answer from the cache. Other tables' clicks go on meanwhile (the renderers spend most
-        of their time in Pillow and zlib, which let go of the GIL). `table`: a table or its
-        read model."""
+        """Draw the table's board (and the hands of `hands`) off the event loop, by the
+        table's picture worker (or on the pictures thread without workers), unless already
+        drawn or being drawn: `board_png`/`hand_png` then answer from the cache. The pictures
+        not yet drawn go together, in one trip. Other tables' clicks go on meanwhile. `table`:
+        a table or its read model."""
         seen = table if isinstance(table, TableRead) else read(table)
         if not seen.has_state:
             return
