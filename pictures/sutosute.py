@@ -5,6 +5,11 @@ card's power is right now against every card the opponent may play.
 """
 from __future__ import annotations
 
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageChops
+
 from games.sutosute.data import DICE, KINDS, REVOLUTION, load
 from games.sutosute.power import base_power
 from games.sutosute.view import CardView, PlayerView, SutosuteView
@@ -131,7 +136,45 @@ def die_label(die_key: str, lang: str) -> str:
 def kind_card(c: Canvas, box: tuple[float, float, float, float], kind: str, lang: str, detail: bool = False,
               note: str | None = None, highlight: str | None = None, big: str | None = None) -> None:
     """A card face: its kind's colour band with the name; with `detail`, the power formula too;
-    `big` is a number shown large on the face (the power it had this round)."""
+    `big` is a number shown large on the face (the power it had this round). A hand's card
+    (`detail`) is pasted from a copy kept per face and position (`_kept_face`)."""
+    if detail:
+        x0, y0, x1, y1 = box
+        ox, oy = 2 * math.floor(x0 / 2) - FACE_MARGIN, 2 * math.floor(y0 / 2) - FACE_MARGIN
+        kept = _kept_face((x0 - ox, y0 - oy, x1 - ox, y1 - oy), kind, lang, detail, note, highlight, big)
+        if kept is not None:
+            pixels, mask = kept
+            c.image.im.paste(pixels.im, (ox, oy, ox + pixels.width, oy + pixels.height), mask.im)
+            return
+    _kind_card(c, box, kind, lang, detail, note, highlight, big)
+
+
+FACE_MARGIN = 6  # px around a kept face: its shadow and highlight ring reach 4 px past the card
+
+
+@lru_cache(maxsize=128)  # a hand's cards at their few positions: ~170 KB each
+def _kept_face(box: tuple[float, float, float, float], kind: str, lang: str, detail: bool, note: str | None,
+               highlight: str | None, big: str | None) -> tuple[Image.Image, Image.Image] | None:
+    """A card face drawn alone, at the box's offset from an even pixel (so every coordinate
+    rounds as it does in the picture), with the mask of the pixels it covers: drawn once on
+    black and once on white, a pixel the same in both is the face's own. None when a pixel is
+    blended with what lies under it (text past the card's edge): such a face is drawn in place."""
+    size = (math.ceil(box[2]) + FACE_MARGIN + 2, math.ceil(box[3]) + FACE_MARGIN + 2)
+    on_black, on_white = Canvas(size[1], size[0], "#000000"), Canvas(size[1], size[0], "#ffffff")
+    for canvas in (on_black, on_white):
+        _kind_card(canvas, box, kind, lang, detail, note, highlight, big)
+    apart = ImageChops.difference(on_black.image, on_white.image).convert("L")
+    counts = apart.histogram()
+    if sum(counts[1:255]):
+        return None
+    return on_black.image, apart.point(_OWN_PIXEL)
+
+
+_OWN_PIXEL = [255] + [0] * 255  # the same on black and on white: the face's own pixel
+
+
+def _kind_card(c: Canvas, box: tuple[float, float, float, float], kind: str, lang: str, detail: bool = False,
+               note: str | None = None, highlight: str | None = None, big: str | None = None) -> None:
     x0, y0, x1, y1 = box
     tint = KIND_COLOURS.get(kind, P.LINE)
     card(c.draw, box, fill=P.PAPER, edge=tint, highlight=highlight)

@@ -85,3 +85,30 @@ def test_a_kept_card_back_is_pixel_for_pixel_the_card_back_drawn() -> None:
         card_back(Draw(kept), box, colour, radius, shadow)
         assert kept.tobytes() == drawn.tobytes(), box
         assert kept.tobytes() != Image.new("RGB", (500, 400), P.BG).tobytes()
+
+
+def test_a_kept_sutosute_card_face_is_pixel_for_pixel_the_face_drawn() -> None:
+    """A hand's cards are pasted from faces kept per kind and position: over something already
+    drawn, at whole and fractional positions, ringed or not, with and without a combo note, in
+    both languages, each is the face drawn in place."""
+    from pictures.draw import Canvas, Draw, P
+    from pictures.sutosute import _kept_face, _kind_card, kind_card
+
+    rng = random.Random(7)
+    kinds = ["explore", "trade", "grow", "build", "research", "conquer", "revolution"]
+    corners = [(rng.uniform(0, 500), rng.uniform(0, 150)) for _ in range(32)]
+    corners += [(10.5, 20.5), (11.5, 21.5), (12.5, 3.5), (0.5, 0.5), (20.0, 17.0), (181.25, 9.75), (362.5, 1.5),
+                (543.75, 0.0)]  # half pixels, which round to even, and a hand's four columns
+    for i, (x, y) in enumerate(corners):
+        box = (x, y, x + (181 if i >= 32 else rng.uniform(170, 190)), y + 220)
+        kind, lang = kinds[i % len(kinds)], ("en", "ja")[i % 2]
+        note = ("→ Trade", "→ 交易")[i % 2] if i % 3 else None
+        ring = P.WARN if i % 4 == 0 else None
+        drawn, kept = Canvas(400, 800), Canvas(400, 800)
+        for canvas in (drawn, kept):
+            Draw(canvas.image).rectangle((100, 50, 300, 120), fill="#884422")  # what lies under it shows through
+        _kind_card(drawn, box, kind, lang, True, note, ring)
+        kind_card(kept, box, kind, lang, detail=True, note=note, highlight=ring)
+        assert kept.image.tobytes() == drawn.image.tobytes(), (box, kind, lang, note, ring)
+    assert _kept_face.cache_info().currsize > 0, "the faces were kept"
+    assert _kept_face((6, 6, 60, 226), "trade", "en", True, "W" * 200, None, None) is not None, "a long note is cut to fit"
