@@ -138,6 +138,28 @@ async def test_on_postgresql_a_move_is_one_round_trip(store):
     assert store.db.round_trips - before == 1
 
 
+async def test_on_postgresql_a_table_row_is_rewritten_in_its_own_page_and_a_big_state_compressed(store):
+    """Each move rewrites its table's row: with pages left 60 % free the new version stays in the
+    same page (a HOT update, no entry in the table's six indexes), and a state over ~2 KB is kept
+    compressed with lz4 (where the server has it) and read back whole (migration 0010)."""
+    if store.dialect != "postgres":
+        pytest.skip("page fill and column compression are PostgreSQL settings")
+    options = await store.db.fetch("SELECT reloptions FROM pg_class WHERE oid = 'game_tables'::regclass")
+    assert "fillfactor=40" in options[0]["reloptions"]
+    table = await _running(store)
+    state = '{"log": [' + ", ".join(f'"move {n} of a long game"' for n in range(400)) + "]}"
+    saved = await store.append_action(_move(table, 1, state), entry(1), expected_version=0,
+                                      expected_rev=table.rev, before=table)
+    assert (await store.tables.get(table.id)).state_json == state
+    stored = await store.db.fetch("SELECT pg_column_compression(state) AS how, length(state) AS n, "
+                                  "pg_column_size(state) AS size FROM game_tables WHERE id = $1", saved.id)
+    lz4 = await store.db.fetch("SELECT count(*) AS n FROM pg_attribute WHERE attrelid = 'game_tables'::regclass "
+                               "AND attname = 'state' AND attcompression = 'l'")
+    if lz4[0]["n"]:
+        assert stored[0]["how"] == "lz4"
+    assert stored[0]["size"] < stored[0]["n"] // 2
+
+
 async def test_warm_opens_every_connection_of_the_pool_and_the_store_still_works(store_url):
     """The bench (and an operator who wants the first burst served at once) opens the pool's
     connections before the first move; a move afterwards costs the same one round trip."""

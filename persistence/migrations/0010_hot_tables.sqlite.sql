@@ -1,0 +1,1 @@
+-- PostgreSQL only (page fill and compression of the state column); SQLite has neither setting.
