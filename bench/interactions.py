@@ -2,6 +2,7 @@
 
     python bench/interactions.py [--seconds 5] [--tables 1,8,32] [--game sutosute] [--db /tmp/bench.sqlite3]
                                  [--postgres postgresql://postgres@127.0.0.1:5432/cardbot_bench] [--rate 800]
+                                 [--processes 2]
 
 Closed loop first (each table moves again as soon as it is answered: the most the service
 does, and queueing shows as latency: 32 tables at 1,600 moves/s wait ~20 ms by Little's law),
@@ -20,6 +21,10 @@ set up, and the pool's connections opened, before the clock starts. A player kee
 its board from it), reads the decisions of the person whose turn it shows with `prompts_for` (as the
 front end's hand controls do) and answers one. PostgreSQL runs when `--postgres` or
 TEST_POSTGRES_URL names a database (the bench works in a schema of its own and drops it).
+`--processes N` also plays the same tables split over N processes sharing the PostgreSQL
+database, as bot processes with SHARD_IDS do (each is then one of several writers: a read checks
+that a held table is still the stored one, one more round trip a decision); their figures are
+added up.
 
 Part 2 (Discord REST calls per game action under SimCord): see `rest_calls_per_action`,
 filled in by the Discord front end.
@@ -28,12 +33,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import statistics
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -117,30 +125,35 @@ async def _player(svc: TableService, key: str, channel: int, first: int, until: 
 
 
 async def service_throughput(url: str, key: str, tables: int, seconds: float,
-                             rate: float | None = None) -> dict[str, float]:
+                             rate: float | None = None, part: Part | None = None) -> dict[str, float]:
     """`rate`: None plays as fast as answers come (closed loop: the most the service does);
-    else an offered load of `rate` person-moves/s spread evenly over the tables (open loop)."""
+    else an offered load of `rate` person-moves/s spread evenly over the tables (open loop).
+    `part`: this process is one of several sharing the database (`--processes`)."""
     game = registry.get(key)  # imported and its models built before the clock starts, as a bot does at start
     game.setup([f"warm-{i}" for i in range(game.player_range(game.parse_options({}))[0])], game.parse_options({}), 0)
     store = await open_store(url)
     try:
-        # one process serving every shard, as `python -m bot` without SHARD_IDS: the only writer
-        svc = TableService(store, max_open_tables_per_user=10, sole_writer=True)
+        # one process serving every shard, as `python -m bot` without SHARD_IDS: the only writer;
+        # one of several, as with SHARD_IDS: its reads check that a held table is still current
+        svc = TableService(store, max_open_tables_per_user=10, sole_writer=part is None)
         runtime.tune_gc()  # as `python -m bot` does at start (tables/runtime.py)
         runtime.freeze_startup_objects()
         latencies: list[float] = []
         counts = {"acts": 0, "logged": 0}
         # each group's first table is set up and the pool's connections opened before the clock
         # starts, as a bot that has been running a while: the figures are of moves, not of start-up
-        firsts = [await _new_table(svc, key, 1000 + c, (1000 + c) * 1000) for c in range(tables)]
+        base = 1000 + (part.index * tables if part else 0)  # channels of their own per process
+        firsts = [await _new_table(svc, key, base + c, (base + c) * 1000) for c in range(tables)]
         await store.db.warm()
+        if part is not None:  # every process starts its clock when all are set up
+            await asyncio.to_thread(part.barrier.wait)
         pids = await _server_pids(store)
         server_cpu = _process_cpu_s(pids)
         start, cpu = time.perf_counter(), time.process_time()
         trips = getattr(store.db, "round_trips", None)  # PostgreSQL: statements sent, BEGIN/COMMIT included
         until = start + seconds
         interval = tables / rate if rate else None
-        await asyncio.gather(*(_player(svc, key, 1000 + c, firsts[c], until, latencies, counts, interval,
+        await asyncio.gather(*(_player(svc, key, base + c, firsts[c], until, latencies, counts, interval,
                                        start + 0.05 + (interval or 0) * c / tables) for c in range(tables)))
         elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         server_after = _process_cpu_s(pids) if pids else None
@@ -157,7 +170,54 @@ async def service_throughput(url: str, key: str, tables: int, seconds: float,
             "max_ms": 1000 * latencies[-1], "acts": counts["acts"], "cpu_ms": 1000 * cpu / max(counts["acts"], 1),
             "server_cpu_ms": None if server_cpu is None else 1000 * server_cpu / max(counts["acts"], 1),
             "trips": None if trips is None else trips / max(counts["acts"], 1),
-            "trips_logged": None if trips is None else trips / max(counts["logged"], 1)}
+            "trips_logged": None if trips is None else trips / max(counts["logged"], 1),
+            "latencies": latencies, "elapsed": elapsed, "cpu": cpu, "server_cpu": server_cpu, "trips_n": trips,
+            "logged": counts["logged"]}
+
+
+@dataclass
+class Part:
+    """One of `count` bench processes sharing a database (they wait for each other at `barrier`)."""
+    index: int
+    count: int
+    barrier: Any
+
+
+def _part_main(url: str, key: str, tables: int, seconds: float, rate: float | None, part: Part, out: Any) -> None:
+    out.put(asyncio.run(service_throughput(f"{url}&application_name=cardbot-bench-{os.getpid()}", key, tables,
+                                           seconds, rate, part)))
+
+
+def several_processes(url: str, key: str, tables: int, seconds: float, rate: float | None,
+                      processes: int) -> dict[str, float]:
+    """`tables` split over `processes` bench processes on one database, as bot processes with
+    SHARD_IDS share one PostgreSQL database; their figures added up (moves/s, CPU, round trips)
+    and their latencies pooled."""
+    context = multiprocessing.get_context("spawn")
+    barrier, out = context.Barrier(processes), context.Queue()
+    shares = [tables // processes + (i < tables % processes) for i in range(processes)]
+    children = [context.Process(target=_part_main, args=(url, key, share, seconds,
+                                                          None if rate is None else rate * share / tables,
+                                                          Part(i, processes, barrier), out))
+                for i, share in enumerate(shares)]
+    for child in children:
+        child.start()
+    parts = [out.get() for _ in children]
+    for child in children:
+        child.join()
+    elapsed = statistics.median(p["elapsed"] for p in parts)
+    acts = sum(p["acts"] for p in parts)
+    logged = sum(p["logged"] for p in parts)
+    latencies = sorted(x for p in parts for x in p["latencies"])
+    server = [p["server_cpu"] for p in parts]
+    trips = [p["trips_n"] for p in parts]
+    return {"acts_s": sum(p["acts_s"] for p in parts), "logged_s": sum(p["logged_s"] for p in parts),
+            "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
+            "max_ms": 1000 * latencies[-1], "acts": acts, "cpu_ms": 1000 * sum(p["cpu"] for p in parts) / max(acts, 1),
+            "server_cpu_ms": None if None in server else 1000 * sum(server) / max(acts, 1),
+            "trips": None if None in trips else sum(trips) / max(acts, 1),
+            "trips_logged": None if None in trips else sum(trips) / max(logged, 1), "elapsed": elapsed}
 
 
 HEADER = (f"{'tables':>6} {'acts/s':>8} {'logged/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'acts':>7} "
@@ -171,9 +231,14 @@ def print_row(n: int, r: dict[str, float]) -> None:
           + ("" if r.get("server_cpu_ms") is None else f" {r['server_cpu_ms']:17.2f}"), flush=True)
 
 
-async def _on_postgres(base: str, key: str, tables: int, seconds: float, rate: float | None = None) -> dict[str, float]:
+async def _on_postgres(base: str, key: str, tables: int, seconds: float, rate: float | None = None,
+                       processes: int = 1) -> dict[str, float]:
     os.environ.setdefault("TEST_POSTGRES_URL", base)
     async with isolated_url("postgres", Path(tempfile.gettempdir())) as url:
+        if processes > 1:
+            store = await open_store(url)  # migrated once, before the processes start
+            await store.close()
+            return await asyncio.to_thread(several_processes, url, key, tables, seconds, rate, processes)
         return await service_throughput(f"{url}&application_name={_APPLICATION}", key, tables, seconds, rate)
 
 
@@ -195,6 +260,9 @@ def main() -> None:
     ap.add_argument("--rate", type=float, action="append", default=None,
                     help="also an open-loop run at this many person-moves/s over the tables (repeatable), "
                          "latency counted from when each move was due, e.g. --rate 800")
+    ap.add_argument("--processes", type=int, action="append", default=[],
+                    help="PostgreSQL: also the same tables split over this many processes sharing the "
+                         "database (repeatable), e.g. --processes 2")
     args = ap.parse_args()
     rates: list[float | None] = [None, *(args.rate or [])]
     db = args.db or Path(tempfile.mkdtemp()) / "bench.sqlite3"
@@ -212,6 +280,11 @@ def main() -> None:
         print(HEADER)
         for n in (int(x) for x in args.tables.split(",")):
             print_row(n, asyncio.run(_on_postgres(postgres, args.game, n, args.seconds, rate)))
+        for processes in args.processes:
+            print(f"  the same tables split over {processes} processes (each one of several writers, "
+                  "as bot processes with SHARD_IDS):")
+            for n in (int(x) for x in args.tables.split(",")):
+                print_row(n, asyncio.run(_on_postgres(postgres, args.game, n, args.seconds, rate, processes)))
     if not postgres:
         print("PostgreSQL: skipped (pass --postgres URL or set TEST_POSTGRES_URL)")
     if args.no_rest:
