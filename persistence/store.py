@@ -81,7 +81,7 @@ class Store:
         save = save_table(table, expected_rev, expected_version, before)
         then = [clear_timers(table.id)] if clear else []
         if timers:
-            then.append(replace_timers(table.id, timers))
+            then.append(replace_timers(table.id, timers, cleared=clear))
         if snapshot and table.state_json is not None:
             then.append(save_snapshot(table.id, table.version, table.state_json, table.updated_at))
         if result is not None:

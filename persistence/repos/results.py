@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from ..db import Database, Row, Unit, execute, fetch, params
+from ..db import Database, Row, Unit, execute, fetch, many, params
 from ..models import Result
 from ..ratings import ELO_START, elo_update
 
@@ -29,24 +29,25 @@ def add_result(result: Result) -> Unit[None]:
     if result.ended_by == "cancel" or not result.humans:
         return
     key = guild_key(result.guild_id)
-    for user in result.humans:
-        yield execute(
-            f"INSERT INTO player_stats (guild_key, {_STAT_COLUMNS}) VALUES ({', '.join(params(9))}) "
-            "ON CONFLICT (guild_key, game, user_id) DO UPDATE SET games = player_stats.games + 1, "
-            "wins = player_stats.wins + excluded.wins, turn_seconds = player_stats.turn_seconds + excluded.turn_seconds, "
-            "turns = player_stats.turns + excluded.turns",
-            key, user, result.game, 1, int(user in result.winners), 0, ELO_START,
-            float(result.turn_seconds.get(user, 0.0)), int(result.turns.get(user, 0)))
+    # every player's row in one statement, one round trip (`many`), in a fixed order (user ids),
+    # so two results of the same players lock their rows alike
+    humans = sorted(result.humans)
+    yield many(
+        f"INSERT INTO player_stats (guild_key, {_STAT_COLUMNS}) VALUES ({', '.join(params(9))}) "
+        "ON CONFLICT (guild_key, game, user_id) DO UPDATE SET games = player_stats.games + 1, "
+        "wins = player_stats.wins + excluded.wins, turn_seconds = player_stats.turn_seconds + excluded.turn_seconds, "
+        "turns = player_stats.turns + excluded.turns",
+        [(key, user, result.game, 1, int(user in result.winners), 0, ELO_START,
+          float(result.turn_seconds.get(user, 0.0)), int(result.turns.get(user, 0))) for user in humans])
     if not result.rated:
         return
     rows = yield fetch(f"SELECT user_id, rating FROM player_stats WHERE guild_key = $1 AND game = $2 "
                        f"AND user_id IN ({', '.join(params(len(result.humans), 3))})",
                        key, result.game, *result.humans)
     ratings = elo_update({r["user_id"]: r["rating"] for r in rows}, result.ranking, set(result.humans))
-    for user in result.humans:
-        yield execute("UPDATE player_stats SET rating = $1, rated_games = rated_games + 1 "
-                      "WHERE guild_key = $2 AND game = $3 AND user_id = $4",
-                      float(ratings.get(user, ELO_START)), key, result.game, user)
+    yield many("UPDATE player_stats SET rating = $1, rated_games = rated_games + 1 "
+               "WHERE guild_key = $2 AND game = $3 AND user_id = $4",
+               [(float(ratings.get(user, ELO_START)), key, result.game, user) for user in humans])
 
 
 def rebuild_stats(results: list[Result]) -> Unit[None]:

@@ -128,6 +128,7 @@ def _seat_statements(table_id: int, seats: list[Seat], before: list[Seat] | None
         statements.append(execute("DELETE FROM seats WHERE table_id = $1", table_id))
         before = []
     inserts = []
+    updates: dict[str, list[tuple]] = {}  # seats changed alike go in one statement (one round trip)
     for position, seat in enumerate(seats):
         if position >= len(before):
             inserts.append((table_id, position, *seat_row(seat).values()))
@@ -137,8 +138,9 @@ def _seat_statements(table_id: int, seats: list[Seat], before: list[Seat] | None
         changes = _changes(seat_row(seat), seat_row(before[position]))
         if changes:
             sets = [f"{column} = ${i}" for i, column in enumerate(changes, 1)]
-            statements.append(execute(f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ${len(changes) + 1} "
-                                      f"AND position = ${len(changes) + 2}", *changes.values(), table_id, position))
+            sql = f"UPDATE seats SET {', '.join(sets)} WHERE table_id = ${len(changes) + 1} AND position = ${len(changes) + 2}"
+            updates.setdefault(sql, []).append((*changes.values(), table_id, position))
+    statements += [execute(sql, *rows[0]) if len(rows) == 1 else many(sql, rows) for sql, rows in updates.items()]
     if len(seats) < len(before):
         statements.append(execute("DELETE FROM seats WHERE table_id = $1 AND position >= $2", table_id, len(seats)))
     if inserts:

@@ -27,14 +27,15 @@ def add_timer(timer: Timer) -> Unit[int]:
     return rows[0]["id"]
 
 
-def replace_timers(table_id: int, by_seat: dict[str, list[Timer]]) -> Unit[None]:
+def replace_timers(table_id: int, by_seat: dict[str, list[Timer]], cleared: bool = False) -> Unit[None]:
     """For each seat given, its pending timers become the listed ones (two statements in all),
-    built when called (`db.each`)."""
+    built when called (`db.each`). `cleared`: the transaction deleted the table's timers
+    already (`clear_timers`), so only the inserts are left."""
     if not by_seat:
         return each([])
     seats = list(by_seat)
-    statements = [execute(f"DELETE FROM timers WHERE table_id = $1 AND fired = FALSE "
-                          f"AND seat IN ({', '.join(params(len(seats), 2))})", table_id, *seats)]
+    statements = [] if cleared else [execute(f"DELETE FROM timers WHERE table_id = $1 AND fired = FALSE "
+                                             f"AND seat IN ({', '.join(params(len(seats), 2))})", table_id, *seats)]
     rows = [_values(table_id, seat, t) for seat, timers in by_seat.items() for t in timers]
     if rows:
         statements.append(many(_INSERT, rows))

@@ -9,7 +9,7 @@ import pytest
 from records import T0, entry, new_table, running
 
 from persistence import StaleWrite, open_store
-from persistence.models import Timer
+from persistence.models import Result, Timer
 from persistence.repos import OutboxItem
 
 
@@ -158,6 +158,43 @@ async def test_on_postgresql_a_table_row_is_rewritten_in_its_own_page_and_a_big_
     if lz4[0]["n"]:
         assert stored[0]["how"] == "lz4"
     assert stored[0]["size"] < stored[0]["n"] // 2
+
+
+async def _finish(store, players: tuple[str, ...], channel: int) -> int:
+    """Round trips of a game's last move: every seat's clock stopped alike, timers cleared and
+    new ones set, a rated result (stats and Elo of every player)."""
+    table = await _running(store, players)
+    table = await store.tables.get(table.id)
+    done = running(table, 1, '{"v": 1}').model_copy(update={
+        "status": "finished", "finished_at": T0 + 9, "log_seq": 1, "updated_at": T0 + 9,
+        "seats": [s.model_copy(update={"turn_started_at": None, "turns": 3}) for s in table.seats]})
+    result = Result(table_id=table.id, guild_id=1, game="sutosute", players=list(players), humans=list(players),
+                    ranking=[[players[0]], list(players[1:])], winners=[players[0]], rated=True, finished_at=T0 + 9,
+                    turns={p: 3 for p in players})
+    trips = store.db.round_trips
+    await store.commit(done, expected_rev=table.rev, expected_version=0, entry=entry(1), before=table,
+                       clear_timers=True, result=result, snapshot=True,
+                       timers={players[0]: [Timer(table_id=table.id, kind="reminder", due_at=T0 + 99, seat=players[0])]})
+    return store.db.round_trips - trips
+
+
+async def test_on_postgresql_a_game_end_costs_the_same_round_trips_for_two_players_and_four(store):
+    """Seats changed alike are one statement, every player's stats one and their new ratings
+    one; a table whose timers were just cleared deletes none again."""
+    if store.dialect != "postgres":
+        pytest.skip("SQLite runs every transaction in one hop to its thread already")
+    two = await _finish(store, ("u1", "u2"), 10)
+    four = await _finish(store, ("v1", "v2", "v3", "v4"), 11)
+    assert two == four
+    # BEGIN, log entry, table, seats, clear timers, new timer, snapshot, result, stats, ratings read, ratings, COMMIT
+    assert four <= 12
+    stats = {(r["user_id"], r["games"], r["wins"], r["rated_games"]) for r in await store.db.fetch(
+        "SELECT user_id, games, wins, rated_games FROM player_stats")}
+    assert stats == {("u1", 1, 1, 1), ("u2", 1, 0, 1), ("v1", 1, 1, 1), ("v2", 1, 0, 1), ("v3", 1, 0, 1),
+                     ("v4", 1, 0, 1)}
+    ratings = {r["user_id"]: r["rating"] for r in await store.db.fetch("SELECT user_id, rating FROM player_stats")}
+    assert ratings["v1"] > ratings["v2"] == ratings["v3"] == ratings["v4"]
+    assert [t.seat for t in await store.timers.for_table((await store.tables.get(1)).id)] == ["u1"]
 
 
 async def test_warm_opens_every_connection_of_the_pool_and_the_store_still_works(store_url):
