@@ -1,7 +1,7 @@
 """The store: the repositories over one database, plus the one atomic write the service needs."""
 from __future__ import annotations
 
-from .db import DEFAULT_URL, Database, Unit, open_database
+from .db import DEFAULT_URL, Database, Statement, Unit, open_database
 from .errors import StaleWrite
 from .migrate import migrate
 from .models import LogEntry, Result, Table, Timer
@@ -17,7 +17,7 @@ from .repos import (
     UserPrefsRepo,
 )
 from .repos.log import append_action, mark_undone, save_snapshot
-from .repos.moves import move_call
+from .repos.moves import commit_call, move_call
 from .repos.outbox import add_to_outbox
 from .repos.results import add_result
 from .repos.tables import insert_table, save_table
@@ -64,6 +64,16 @@ class Store:
                 if rows[0]["code"] != 0:
                     raise StaleWrite(f"timer {claim_timer} already fired")
                 return table.model_copy(update={"rev": expected_rev + 1})
+            call = commit_call(table, expected_rev, expected_version, before, entry, timers, clear_timers,
+                               claim_timer, snapshot, outbox, undone is not None)
+            if call is not None and result is None:  # e.g. a game's start: one round trip
+                rows = await self.db.atomic(call)
+                if rows[0]["code"] != 0:
+                    raise StaleWrite(f"timer {claim_timer} already fired")
+                return table.model_copy(update={"rev": expected_rev + 1})
+            if call is not None:  # a game's end: the call and the result in one transaction
+                return await self.db.run(self._called(call, table.model_copy(update={"rev": expected_rev + 1}),
+                                                      claim_timer, result))
         return await self.db.run(self._commit(table, expected_rev, expected_version, entry, timers, clear_timers,
                                               claim_timer, result, snapshot, before, outbox, undone))
 
@@ -89,6 +99,15 @@ class Store:
         if outbox:
             then.append(add_to_outbox(outbox))
         return Store._run_commit(claim, first, save, then)
+
+    @staticmethod
+    def _called(call: Statement, saved: Table, claim: int | None, result: Result) -> Unit[Table]:
+        """`cardbot_commit`, and the result in the same transaction."""
+        rows = yield call
+        if rows[0]["code"] != 0:
+            raise StaleWrite(f"timer {claim} already fired")
+        yield from add_result(result)
+        return saved
 
     @staticmethod
     def _run_commit(claim: int | None, first: list[Unit[None]], save: Unit[Table], then: list[Unit[None]]) -> Unit[Table]:

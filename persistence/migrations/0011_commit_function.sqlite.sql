@@ -1,0 +1,1 @@
+-- PostgreSQL only (the function that writes a game's start or end in one statement).
