@@ -66,14 +66,14 @@ class Store:
                 return table.model_copy(update={"rev": expected_rev + 1})
             call = commit_call(table, expected_rev, expected_version, before, entry, timers, clear_timers,
                                claim_timer, snapshot, outbox, undone is not None)
-            if call is not None and result is None:  # e.g. a game's start: one round trip
-                rows = await self.db.atomic(call)
+            if call is not None:
+                saved = table.model_copy(update={"rev": expected_rev + 1})
+                if result is not None:  # a game's end: the call and the result in one transaction
+                    return await self.db.run(self._called(call, saved, claim_timer, result))
+                rows = await self.db.atomic(call)  # e.g. a game's start: one round trip
                 if rows[0]["code"] != 0:
                     raise StaleWrite(f"timer {claim_timer} already fired")
-                return table.model_copy(update={"rev": expected_rev + 1})
-            if call is not None:  # a game's end: the call and the result in one transaction
-                return await self.db.run(self._called(call, table.model_copy(update={"rev": expected_rev + 1}),
-                                                      claim_timer, result))
+                return saved
         return await self.db.run(self._commit(table, expected_rev, expected_version, entry, timers, clear_timers,
                                               claim_timer, result, snapshot, before, outbox, undone))
 
