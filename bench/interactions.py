@@ -205,7 +205,6 @@ def several_processes(url: str, key: str, tables: int, seconds: float, rate: flo
     parts = [out.get() for _ in children]
     for child in children:
         child.join()
-    elapsed = statistics.median(p["elapsed"] for p in parts)
     acts = sum(p["acts"] for p in parts)
     logged = sum(p["logged"] for p in parts)
     latencies = sorted(x for p in parts for x in p["latencies"])
@@ -217,7 +216,7 @@ def several_processes(url: str, key: str, tables: int, seconds: float, rate: flo
             "max_ms": 1000 * latencies[-1], "acts": acts, "cpu_ms": 1000 * sum(p["cpu"] for p in parts) / max(acts, 1),
             "server_cpu_ms": None if None in server else 1000 * sum(server) / max(acts, 1),
             "trips": None if None in trips else sum(trips) / max(acts, 1),
-            "trips_logged": None if None in trips else sum(trips) / max(logged, 1), "elapsed": elapsed}
+            "trips_logged": None if None in trips else sum(trips) / max(logged, 1)}
 
 
 HEADER = (f"{'tables':>6} {'acts/s':>8} {'logged/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'acts':>7} "

@@ -57,22 +57,17 @@ class Store:
         the table as read), replace timers, store a result, a snapshot and the notices to
         announce. Raises StaleWrite, and changes nothing, when another writer came first."""
         if self.db.dialect == "postgres":
-            call = move_call(table, expected_rev, expected_version, before, entry, timers, clear_timers, claim_timer,
-                             snapshot, outbox, result is not None, undone is not None)
-            if call is not None:  # a plain move: one round trip (repos/moves.py)
-                rows = await self.db.atomic(call)
-                if rows[0]["code"] != 0:
-                    raise StaleWrite(f"timer {claim_timer} already fired")
-                return table.model_copy(update={"rev": expected_rev + 1})
-            call = commit_call(table, expected_rev, expected_version, before, entry, timers, clear_timers,
-                               claim_timer, snapshot, outbox, undone is not None)
+            # a plain move (`cardbot_move`), else a game's start or end (`cardbot_commit`): one
+            # statement (repos/moves.py), beside the result in one transaction for an end
+            call = (move_call(table, expected_rev, expected_version, before, entry, timers, clear_timers, claim_timer,
+                              snapshot, outbox, result is not None, undone is not None)
+                    or commit_call(table, expected_rev, expected_version, before, entry, timers, clear_timers,
+                                   claim_timer, snapshot, outbox, undone is not None))
             if call is not None:
                 saved = table.model_copy(update={"rev": expected_rev + 1})
-                if result is not None:  # a game's end: the call and the result in one transaction
+                if result is not None:
                     return await self.db.run(self._called(call, saved, claim_timer, result))
-                rows = await self.db.atomic(call)  # e.g. a game's start: one round trip
-                if rows[0]["code"] != 0:
-                    raise StaleWrite(f"timer {claim_timer} already fired")
+                _check_claim(await self.db.atomic(call), claim_timer)
                 return saved
         return await self.db.run(self._commit(table, expected_rev, expected_version, entry, timers, clear_timers,
                                               claim_timer, result, snapshot, before, outbox, undone))
@@ -103,9 +98,7 @@ class Store:
     @staticmethod
     def _called(call: Statement, saved: Table, claim: int | None, result: Result) -> Unit[Table]:
         """`cardbot_commit`, and the result in the same transaction."""
-        rows = yield call
-        if rows[0]["code"] != 0:
-            raise StaleWrite(f"timer {claim} already fired")
+        _check_claim((yield call), claim)
         yield from add_result(result)
         return saved
 
@@ -152,6 +145,12 @@ class Store:
 
     async def close(self) -> None:
         await self.db.close()
+
+
+def _check_claim(rows: list[dict], claim: int | None) -> None:
+    """The move function answers 1 when the timer it was to claim first had fired already."""
+    if rows[0]["code"] != 0:
+        raise StaleWrite(f"timer {claim} already fired")
 
 
 async def open_store(url: str = DEFAULT_URL, shards: Shards | None = None) -> Store:

@@ -212,9 +212,9 @@ async def test_a_game_end_that_lost_its_race_writes_no_result(store):
     assert [e.player for e in await store.actions.list(table.id)] == ["u1"]
 
 
-async def _finish(store, players: tuple[str, ...], channel: int) -> int:
-    """Round trips of a game's last move: every seat's clock stopped alike, timers cleared and
-    new ones set, a rated result (stats and Elo of every player)."""
+async def _finish(store, players: tuple[str, ...]) -> tuple[int, int]:
+    """Round trips of a game's last move, and the table's id: every seat's clock stopped alike,
+    timers cleared and new ones set, a rated result (stats and Elo of every player)."""
     table = await _running(store, players)
     table = await store.tables.get(table.id)
     done = running(table, 1, '{"v": 1}').model_copy(update={
@@ -227,7 +227,7 @@ async def _finish(store, players: tuple[str, ...], channel: int) -> int:
     await store.commit(done, expected_rev=table.rev, expected_version=0, entry=entry(1), before=table,
                        clear_timers=True, result=result, snapshot=True,
                        timers={players[0]: [Timer(table_id=table.id, kind="reminder", due_at=T0 + 99, seat=players[0])]})
-    return store.db.round_trips - trips
+    return store.db.round_trips - trips, table.id
 
 
 async def test_on_postgresql_a_game_end_costs_the_same_round_trips_for_two_players_and_four(store):
@@ -235,8 +235,8 @@ async def test_on_postgresql_a_game_end_costs_the_same_round_trips_for_two_playe
     one; a table whose timers were just cleared deletes none again."""
     if store.dialect != "postgres":
         pytest.skip("SQLite runs every transaction in one hop to its thread already")
-    two = await _finish(store, ("u1", "u2"), 10)
-    four = await _finish(store, ("v1", "v2", "v3", "v4"), 11)
+    two, first = await _finish(store, ("u1", "u2"))
+    four, _ = await _finish(store, ("v1", "v2", "v3", "v4"))
     assert two == four
     # BEGIN, the log entry with the table, seats, timers and snapshot (cardbot_commit), the result, the
     # stats, the ratings read and written, COMMIT
@@ -247,7 +247,7 @@ async def test_on_postgresql_a_game_end_costs_the_same_round_trips_for_two_playe
                      ("v4", 1, 0, 1)}
     ratings = {r["user_id"]: r["rating"] for r in await store.db.fetch("SELECT user_id, rating FROM player_stats")}
     assert ratings["v1"] > ratings["v2"] == ratings["v3"] == ratings["v4"]
-    assert [t.seat for t in await store.timers.for_table((await store.tables.get(1)).id)] == ["u1"]
+    assert [t.seat for t in await store.timers.for_table(first)] == ["u1"]
 
 
 async def test_warm_opens_every_connection_of_the_pool_and_the_store_still_works(store_url):
