@@ -1,10 +1,13 @@
 """The computer players' evaluation of a running game for one seat, in [0, 1], and the cheap
 policy their rollouts play.
 
-Points decide the game (a target and a lead), so the estimate is a logistic of the point
-difference, sharpened as the leader nears the target. The hands count too: what each player's
-best card is expected to gain next round against the other's hand at the current dice (a hand
-that wins at these dice is worth points soon), and a card more in hand is worth a little.
+The evaluation is a logistic regression of the chance to win on a few features of the position
+(`features`), fitted to the results of thousands of games (bench/fit_sutosute_eval.py; the
+weights and how they were fitted are in evaluation.json). Points decide the game (a target and a
+lead), so the lead counts, more as the leader nears the target; the hands count too: what each player's best card is expected to gain
+next round against the other's hand at the current dice (a hand that wins at these dice is worth
+points soon). Every feature is a difference between the two players, so the two seats'
+estimates add up to 1.
 
 The rollout policy plays as a decent person would without thinking long: place the card with
 the best expected power difference against the cards the other player may hold (the dice are
@@ -14,8 +17,10 @@ rollouts still explore.
 """
 from __future__ import annotations
 
+import json
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from games.kit import Prompt, Rng
 
@@ -92,15 +97,37 @@ def _best_edge(state: State, player: str, dice: tuple[int, int, int]) -> float:
     return max((card_edge(k, against, dice) for k in hand), default=0.0)
 
 
-def evaluate(state: State, player: str) -> float:
+FEATURES = ("lead", "lead_near", "prospects", "prospects_near", "cards")
+WEIGHTS_FILE = Path(__file__).with_name("evaluation.json")
+
+
+def features(state: State, player: str) -> tuple[float, ...]:
+    """The position as the evaluation sees it, each a difference `player` minus the other:
+    the point lead; the lead times nearness (0 early, 1 when the leader is at the target);
+    the hand prospects (best card's expected gain next round) and the same times nearness;
+    and the cards in hand."""
     other = _other(state, player)
-    lead = state.scores[player] - state.scores[other]
-    target = max(state.options.target(), 1)
-    nearness = max(state.scores[player], state.scores[other]) / target  # 0 early, 1 at the target
-    cards = len(state.hands.get(player, [])) - len(state.hands.get(other, []))
+    mine, theirs = state.scores[player], state.scores[other]
+    lead = mine - theirs
+    nearness = max(mine, theirs) / max(state.options.target(), 1)
     dice = _dice(state)
     prospects = _best_edge(state, player, dice) - _best_edge(state, other, dice)
-    x = 0.25 * (1.0 + nearness) * (lead + 0.3 * prospects) + 0.1 * cards
+    cards = len(state.hands.get(player, [])) - len(state.hands.get(other, []))
+    return (lead, lead * nearness, prospects, prospects * nearness, cards)
+
+
+@cache
+def weights() -> tuple[float, ...]:
+    """The fitted weights, in the order of FEATURES (evaluation.json says how they were fitted)."""
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    by_name = data["weights"]
+    if set(by_name) != set(FEATURES):
+        raise ValueError(f"{WEIGHTS_FILE.name} weighs {sorted(by_name)}, the evaluation computes {sorted(FEATURES)}")
+    return tuple(float(by_name[name]) for name in FEATURES)
+
+
+def evaluate(state: State, player: str) -> float:
+    x = sum(w * f for w, f in zip(weights(), features(state, player), strict=True))
     return 1.0 / (1.0 + math.exp(-x))
 
 

@@ -4,6 +4,12 @@ search counts cards by kind (what the other player's unseen card id means differ
 determinizations)."""
 from __future__ import annotations
 
+import importlib.util
+import json
+import math
+import random
+from pathlib import Path
+
 from games import registry
 from games.kit import Rng, ai
 from games.sutosute import evaluate as ev
@@ -68,3 +74,83 @@ def test_search_keys_cards_by_kind():
     b_grow = next(c for c in state.hands["b"] if state.cards[c] == "grow")
     assert ev.action_key(state, "place", (a_grow,)) == ev.action_key(state, "place", (b_grow,)) == ("grow",)
     assert ev.action_key(state, "reroll", ("red", "black")) == ("red", "black")
+
+
+# ---- the evaluation ----------------------------------------------------------------------
+
+def _positions(games: int = 3):
+    """Positions of a few games between greedy players, at every decision."""
+    game = registry.get("sutosute")
+    for n in range(games):
+        state = game.setup(["a", "b"], None, seed=40 + n)
+        for _ in range(400):
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            yield state
+            player = prompts[0].player
+            pid, choice = ai.choose(game, state, player, level="greedy", seed=n)
+            game.step(state, player, pid, choice)
+
+
+def test_the_two_seats_estimates_add_up_to_one():
+    seen = 0
+    for state in _positions():
+        assert abs(ev.evaluate(state, "a") + ev.evaluate(state, "b") - 1.0) < 1e-9
+        seen += 1
+    assert seen > 30
+
+
+def test_a_lead_near_the_target_is_worth_more_than_the_same_lead_early():
+    game, state = _round_start({"red": 3, "black": 3, "white": 3}, ["grow", "build", "research", "explore"],
+                               ["grow", "build", "research", "explore"])
+    state.scores = {"a": 0, "b": 0}
+    even = ev.evaluate(state, "a")
+    assert abs(even - 0.5) < 1e-9  # the same hands, no points: a coin toss
+    state.scores = {"a": 6, "b": 0}
+    early = ev.evaluate(state, "a")
+    state.scores = {"a": 19, "b": 13}
+    late = ev.evaluate(state, "a")
+    assert 0.5 < early < late < 1.0
+    state.scores = {"a": 13, "b": 19}
+    assert abs(ev.evaluate(state, "a") - (1 - late)) < 1e-9
+
+
+def test_a_hand_that_wins_at_these_dice_is_worth_more():
+    # food 6: Growth wins the next round against this hand; a's other hand holds no card that does
+    game, state = _round_start({"red": 6, "black": 1, "white": 1}, ["grow", "build", "research", "explore"],
+                               ["trade", "build", "research", "explore"])
+    with_growth = ev.evaluate(state, "a")
+    game, state = _round_start({"red": 6, "black": 1, "white": 1}, ["trade", "build", "research", "explore"],
+                               ["grow", "build", "research", "explore"])
+    assert with_growth > 0.5 > ev.evaluate(state, "a")
+
+
+def test_the_weights_file_weighs_the_features_the_evaluation_computes():
+    data = json.loads(ev.WEIGHTS_FILE.read_text(encoding="utf-8"))
+    assert list(data["weights"]) == list(ev.FEATURES)
+    assert ev.weights() == tuple(data["weights"][name] for name in ev.FEATURES)
+    assert data["weights"]["lead_near"] > 0 and data["weights"]["prospects"] > 0
+    assert data["held_out_log_loss"] < 0.65  # the fit predicts results better than a coin (0.693)
+
+
+def test_the_fit_recovers_the_weights_that_made_the_results():
+    fit_script = _load_fit_script()
+    chance = random.Random(5)
+    truth = [0.8, -1.5, 0.3]
+    rows = []
+    for _ in range(4000):
+        x = tuple(chance.uniform(-2, 2) for _ in truth)
+        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(truth, x, strict=True))))
+        rows.append((x, int(chance.random() < p)))
+    fitted = fit_script.fit(rows)
+    assert all(abs(f - t) < 0.15 for f, t in zip(fitted, truth, strict=True))
+    assert fit_script.log_loss(rows, fitted) < fit_script.log_loss(rows, [0.0, 0.0, 0.0])
+
+
+def _load_fit_script():
+    path = Path(__file__).resolve().parents[2] / "bench" / "fit_sutosute_eval.py"
+    spec = importlib.util.spec_from_file_location("fit_sutosute_eval", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
