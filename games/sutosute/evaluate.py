@@ -4,10 +4,10 @@ policy their rollouts play.
 The evaluation is a logistic regression of the chance to win on a few features of the position
 (`features`), fitted to the results of thousands of games (bench/fit_sutosute_eval.py; the
 weights and how they were fitted are in evaluation.json). Points decide the game (a target and a
-lead), so the lead counts, more as the leader nears the target; the hands count too: what each player's best card is expected to gain
-next round against the other's hand at the current dice (a hand that wins at these dice is worth
-points soon). Every feature is a difference between the two players, so the two seats'
-estimates add up to 1.
+lead), so the lead counts, more as the leader nears the target; the hands count too: what each
+player's best card is expected to gain next round against the other's hand at the current dice
+(a hand that wins at these dice is worth points soon). Every feature is a difference between the
+two players, so the two seats' estimates add up to 1.
 
 The rollout policy plays as a decent person would without thinking long: place the card with
 the best expected power difference against the cards the other player may hold (the dice are
